@@ -1,0 +1,3 @@
+//! qipu: read, validate and convert game records of Shatar, 64-square draughts and Go.
+
+pub mod shatar;

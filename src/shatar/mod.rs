@@ -1,0 +1,3 @@
+//! Shatar (Mongolian chess): rules engine, notation parsers, writers.
+
+pub mod types;

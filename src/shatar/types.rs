@@ -1,0 +1,122 @@
+//! Board vocabulary shared by the Shatar engine, parsers and writers.
+
+use std::fmt;
+
+/// The two sides. Blue (蓝) is the second player; PGN calls it Black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    White,
+    Blue,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::White, Color::Blue];
+
+    pub fn other(self) -> Color {
+        match self {
+            Color::White => Color::Blue,
+            Color::Blue => Color::White,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Lower-case English name used in JSON (`"white"`, `"blue"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Blue => "blue",
+        }
+    }
+}
+
+/// Kinds of piece. Queen is the tiger (虎, White) or lion (狮, Blue); Bishop is the camel (驼).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+}
+
+impl Role {
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// English upper-case letter (`P`, `N`, `B`, `R`, `Q`, `K`).
+    pub fn letter(self) -> char {
+        match self {
+            Role::Pawn => 'P',
+            Role::Knight => 'N',
+            Role::Bishop => 'B',
+            Role::Rook => 'R',
+            Role::Queen => 'Q',
+            Role::King => 'K',
+        }
+    }
+
+    /// English name used in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
+}
+
+/// A square, 0 = a1, 7 = h1, 63 = h8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(pub u8);
+
+impl Square {
+    pub fn new(file: u8, rank: u8) -> Square {
+        debug_assert!(file < 8 && rank < 8);
+        Square(rank * 8 + file)
+    }
+
+    /// 0 = a-file.
+    pub fn file(self) -> u8 {
+        self.0 & 7
+    }
+
+    /// 0 = first rank.
+    pub fn rank(self) -> u8 {
+        self.0 >> 3
+    }
+
+    pub fn bit(self) -> u64 {
+        1u64 << self.0
+    }
+
+    pub fn file_char(self) -> char {
+        (b'a' + self.file()) as char
+    }
+
+    pub fn rank_char(self) -> char {
+        (b'1' + self.rank()) as char
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file_char(), self.rank_char())
+    }
+}
