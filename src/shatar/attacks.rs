@@ -1,0 +1,195 @@
+//! Attack tables and sliding-piece attacks on `u64` bitboards (bit `n` = `Square(n)`).
+//!
+//! Leaper tables are built at compile time. Sliders use classical rays: the
+//! attack set along one direction is the ray cut off behind its first blocker,
+//! found with a single bit scan, so no lookup tables beyond the rays are needed.
+
+use super::types::{Color, Square};
+
+/// Squares between two points, exclusive, or 0 when they are not on one line.
+pub fn between(a: Square, b: Square) -> u64 {
+    for (dir, rays) in RAYS.iter().enumerate() {
+        let ray = rays[a.0 as usize];
+        if ray & b.bit() != 0 {
+            return ray & !RAYS[dir][b.0 as usize] & !b.bit();
+        }
+    }
+    0
+}
+
+/// Squares a knight on `sq` attacks.
+pub fn knight_attacks(sq: Square) -> u64 {
+    KNIGHT[sq.0 as usize]
+}
+
+/// Squares a king on `sq` attacks.
+pub fn king_attacks(sq: Square) -> u64 {
+    KING[sq.0 as usize]
+}
+
+/// Squares a pawn of `color` on `sq` attacks (diagonally forward).
+pub fn pawn_attacks(color: Color, sq: Square) -> u64 {
+    PAWN[color.index()][sq.0 as usize]
+}
+
+/// Squares a rook on `sq` attacks given the occupied squares.
+pub fn rook_attacks(sq: Square, occupied: u64) -> u64 {
+    ray_attacks(sq, occupied, NORTH)
+        | ray_attacks(sq, occupied, EAST)
+        | ray_attacks(sq, occupied, SOUTH)
+        | ray_attacks(sq, occupied, WEST)
+}
+
+/// Squares a bishop on `sq` attacks given the occupied squares.
+pub fn bishop_attacks(sq: Square, occupied: u64) -> u64 {
+    ray_attacks(sq, occupied, NORTH_EAST)
+        | ray_attacks(sq, occupied, NORTH_WEST)
+        | ray_attacks(sq, occupied, SOUTH_EAST)
+        | ray_attacks(sq, occupied, SOUTH_WEST)
+}
+
+/// Squares a queen on `sq` attacks given the occupied squares.
+pub fn queen_attacks(sq: Square, occupied: u64) -> u64 {
+    rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
+}
+
+/// Squares a rook on `sq` would attack on an empty board.
+pub fn rook_rays(sq: Square) -> u64 {
+    rook_attacks(sq, 0)
+}
+
+/// Squares a bishop on `sq` would attack on an empty board.
+pub fn bishop_rays(sq: Square) -> u64 {
+    bishop_attacks(sq, 0)
+}
+
+/// Iterates over the squares of a bitboard, lowest first.
+pub fn squares(bb: u64) -> Squares {
+    Squares(bb)
+}
+
+/// Iterator returned by [`squares`].
+#[derive(Clone, Debug)]
+pub struct Squares(u64);
+
+impl Iterator for Squares {
+    type Item = Square;
+
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = Square(self.0.trailing_zeros() as u8);
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Squares {}
+
+// Direction indices into RAYS. The first four increase the square index, so
+// their nearest blocker is the lowest set bit; the others use the highest.
+const NORTH: usize = 0;
+const EAST: usize = 1;
+const NORTH_EAST: usize = 2;
+const NORTH_WEST: usize = 3;
+const SOUTH: usize = 4;
+const WEST: usize = 5;
+const SOUTH_WEST: usize = 6;
+const SOUTH_EAST: usize = 7;
+
+const DIRECTIONS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (-1, 1),
+    (0, -1),
+    (-1, 0),
+    (-1, -1),
+    (1, -1),
+];
+
+fn ray_attacks(sq: Square, occupied: u64, dir: usize) -> u64 {
+    let ray = RAYS[dir][sq.0 as usize];
+    let blockers = ray & occupied;
+    if blockers == 0 {
+        return ray;
+    }
+    let first = if dir < SOUTH {
+        blockers.trailing_zeros()
+    } else {
+        63 - blockers.leading_zeros()
+    };
+    ray ^ RAYS[dir][first as usize]
+}
+
+/// Bitboard of the squares reached from `sq` by each `(file, rank)` offset, once.
+const fn leaper(sq: usize, offsets: &[(i8, i8)]) -> u64 {
+    let file = (sq % 8) as i8;
+    let rank = (sq / 8) as i8;
+    let mut bb = 0;
+    let mut i = 0;
+    while i < offsets.len() {
+        let f = file + offsets[i].0;
+        let r = rank + offsets[i].1;
+        if f >= 0 && f < 8 && r >= 0 && r < 8 {
+            bb |= 1u64 << (r * 8 + f);
+        }
+        i += 1;
+    }
+    bb
+}
+
+const fn leaper_table(offsets: &[(i8, i8)]) -> [u64; 64] {
+    let mut table = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] = leaper(sq, offsets);
+        sq += 1;
+    }
+    table
+}
+
+const KNIGHT: [u64; 64] = leaper_table(&[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+]);
+
+const KING: [u64; 64] = leaper_table(&DIRECTIONS);
+
+const PAWN: [[u64; 64]; 2] = [
+    leaper_table(&[(-1, 1), (1, 1)]),
+    leaper_table(&[(-1, -1), (1, -1)]),
+];
+
+const RAYS: [[u64; 64]; 8] = {
+    let mut rays = [[0; 64]; 8];
+    let mut dir = 0;
+    while dir < 8 {
+        let (df, dr) = DIRECTIONS[dir];
+        let mut sq = 0;
+        while sq < 64 {
+            let mut f = (sq % 8) as i8 + df;
+            let mut r = (sq / 8) as i8 + dr;
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                rays[dir][sq] |= 1u64 << (r * 8 + f);
+                f += df;
+                r += dr;
+            }
+            sq += 1;
+        }
+        dir += 1;
+    }
+    rays
+};
