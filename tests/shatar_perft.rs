@@ -481,3 +481,77 @@ fn uci_strings() {
     };
     assert_eq!(mv.uci().to_string(), "e2e4");
 }
+
+/// The oracle's games (tools/oracle/shatar_random_games.py), one per line.
+fn oracle_games() -> Vec<(Vec<String>, String)> {
+    include_str!("fixtures/shatar/random_games.uci")
+        .lines()
+        .map(|line| {
+            let mut words: Vec<String> = line.split_whitespace().map(String::from).collect();
+            let status = words.pop().expect("status word");
+            (words, status)
+        })
+        .collect()
+}
+
+#[test]
+fn oracle_games_replay_with_same_san_and_outcome() {
+    let pgn = include_str!("fixtures/shatar/random_games.pgn");
+    let mut sans = pgn
+        .lines()
+        .filter(|line| !line.starts_with('['))
+        .flat_map(str::split_whitespace)
+        .filter(|token| !token.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(token));
+    let games = oracle_games();
+    assert!(!games.is_empty());
+    for (index, (moves, status)) in games.iter().enumerate() {
+        let mut pos = Position::new();
+        for (ply, uci) in moves.iter().enumerate() {
+            let mv = find(&pos, uci)
+                .unwrap_or_else(|| panic!("game {}, ply {}: {uci} rejected", index + 1, ply + 1));
+            assert_eq!(
+                Some(pos.san(mv).as_str()),
+                sans.next(),
+                "game {}",
+                index + 1
+            );
+            pos.play(mv);
+        }
+        let outcome = if pos.is_checkmate() {
+            "mate"
+        } else if pos.is_stalemate() {
+            "stalemate"
+        } else {
+            "*"
+        };
+        assert_eq!(outcome, status, "game {}", index + 1);
+    }
+    assert_eq!(sans.next(), None);
+}
+
+#[test]
+fn oracle_corruptions_are_explained() {
+    let games = oracle_games();
+    let role = |letter: &str| {
+        Role::ALL
+            .into_iter()
+            .find(|r| r.letter().to_string() == letter)
+            .expect("role letter")
+    };
+    for line in include_str!("fixtures/shatar/corrupted.txt").lines() {
+        let case: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+        let game = case["game"].as_u64().expect("game") as usize;
+        let ply = case["ply"].as_u64().expect("ply") as usize;
+        let mv = &case["move"];
+        let mut pos = Position::new();
+        play_uci(&mut pos, &games[game - 1].0[..ply - 1].join(" "));
+        let result = pos.check_move(
+            role(mv["role"].as_str().expect("role")),
+            sq(mv["from"].as_str().expect("from")),
+            sq(mv["to"].as_str().expect("to")),
+            mv["promotion"].as_str().map(role),
+        );
+        let reason = format!("{:?}", result.expect_err("corrupted move is illegal"));
+        assert_eq!(reason, case["reason"].as_str().expect("reason"), "{line}");
+    }
+}
