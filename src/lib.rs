@@ -1,3 +1,164 @@
-//! qipu: read, validate and convert game records of Shatar, 64-square draughts and Go.
+//! qipu (棋谱, "game record") reads game records of Shatar (Mongolian chess), 64-square
+//! draughts (Russian and Brazilian rules) and Go (SGF), replays each one through the
+//! family's rules engine, reports what is wrong with it, and writes it out again,
+//! normalised, in the format asked for.
+//!
+//! The pipeline is the same for every family: bytes are decoded ([`text`]), parsed into
+//! an unvalidated syntax record that keeps byte spans (each family's parsers), replayed
+//! through the engine to resolve every move and collect [`diag::Diagnostic`]s, and
+//! finally written ([`write`]).
 
+mod detect;
+pub mod diag;
+pub mod record;
 pub mod shatar;
+pub mod text;
+pub mod write;
+
+use encoding_rs::Encoding;
+
+use diag::{Diagnostic, FileIssue, Kind, Severity};
+pub use record::Game;
+use text::{LineIndex, Span};
+
+/// How to read files; every field overrides what would otherwise be detected.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    pub game: Option<Game>,
+    pub encoding: Option<&'static Encoding>,
+}
+
+/// A decoded file and the records read from it.
+pub struct Document {
+    /// Where the bytes came from, as given by the caller.
+    pub source: String,
+    pub text: String,
+    pub lines: LineIndex,
+    /// Name of the encoding the text was decoded from.
+    pub encoding: &'static str,
+    pub game: Option<Game>,
+    pub records: Vec<RecordReport>,
+}
+
+/// A replayed record in its family's model.
+#[derive(Clone, Debug)]
+pub enum AnyRecord {
+    Shatar(record::Record<shatar::ShatarMove>),
+}
+
+/// One record and what its replay found.
+#[derive(Clone, Debug)]
+pub struct RecordReport {
+    /// 0-based position of the record in its file.
+    pub index: usize,
+    pub game: Option<Game>,
+    pub variant: Option<&'static str>,
+    /// Byte range of the record in the file text.
+    pub span: Span,
+    /// Moves replayed legally.
+    pub plies: u32,
+    pub diagnostics: Vec<Diagnostic>,
+    /// `None` when nothing could be read as a record of any family.
+    pub record: Option<AnyRecord>,
+}
+
+impl RecordReport {
+    /// True iff no diagnostic is an error.
+    pub fn valid(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .all(|d| d.severity != Severity::Error)
+    }
+
+    /// A report for a file with no readable record: carries the file's own issues.
+    fn unreadable(text_len: usize, game: Option<Game>, diagnostic: Diagnostic) -> RecordReport {
+        RecordReport {
+            index: 0,
+            game,
+            variant: None,
+            span: 0..text_len,
+            plies: 0,
+            diagnostics: vec![diagnostic],
+            record: None,
+        }
+    }
+}
+
+/// Decodes `bytes`, detects the game family, parses every record and replays it.
+pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Document {
+    let game = options.game.or_else(|| detect::game_from_path(source));
+    let declared = detect::declared_charset(bytes, game);
+    let decoded = text::decode(
+        bytes,
+        options.encoding,
+        declared
+            .as_ref()
+            .map(|(label, span)| (label.as_str(), span.clone())),
+    );
+    let encoding = decoded.encoding_name();
+    let decode_issues = decoded.issues;
+    let text = decoded.text;
+    let game = game.or_else(|| detect::game_from_text(&text));
+    let mut records = match game {
+        Some(Game::Shatar) => shatar::read_records(&text),
+        Some(other) => vec![RecordReport::unreadable(
+            text.len(),
+            Some(other),
+            Diagnostic::new(
+                Severity::Error,
+                Kind::File(FileIssue::NoRecords { game: other.name() }),
+                None,
+            ),
+        )],
+        None => vec![RecordReport::unreadable(
+            text.len(),
+            None,
+            Diagnostic::new(Severity::Error, Kind::File(FileIssue::UnknownGame), None),
+        )],
+    };
+    if records.is_empty() {
+        records.push(RecordReport::unreadable(
+            text.len(),
+            game,
+            Diagnostic::new(
+                Severity::Error,
+                Kind::File(FileIssue::NoRecords {
+                    game: game.map_or("game", Game::name),
+                }),
+                None,
+            ),
+        ));
+    }
+    attach_decode_issues(&mut records, decode_issues);
+    let lines = LineIndex::new(&text);
+    Document {
+        source: source.to_string(),
+        text,
+        lines,
+        encoding,
+        game,
+        records,
+    }
+}
+
+/// Gives each decoding issue to the record whose text holds it (the first record when
+/// it lies outside every record), ahead of that record's own diagnostics.
+fn attach_decode_issues(records: &mut [RecordReport], issues: Vec<text::DecodeIssue>) {
+    for issue in issues.into_iter().rev() {
+        let span = match &issue {
+            text::DecodeIssue::Malformed { span, .. } => Some(span.clone()),
+            text::DecodeIssue::DeclaredMismatch { span, .. }
+            | text::DecodeIssue::UnknownLabel { span, .. } => span.clone(),
+        };
+        let target = span
+            .as_ref()
+            .and_then(|s| records.iter().position(|r| r.span.contains(&s.start)))
+            .unwrap_or(0);
+        let diagnostic = Diagnostic::new(
+            Severity::Warning,
+            Kind::File(FileIssue::Decode(issue)),
+            span,
+        );
+        records[target].diagnostics.insert(0, diagnostic);
+    }
+}

@@ -387,6 +387,12 @@ impl Position {
         self.fullmoves
     }
 
+    /// Sets the move counters of a set-up position (a FEN's last two fields).
+    pub fn set_counters(&mut self, halfmoves: u32, fullmoves: u32) {
+        self.halfmoves = halfmoves;
+        self.fullmoves = fullmoves.max(1);
+    }
+
     /// Squares occupied by `color`.
     pub fn pieces(&self, color: Color) -> u64 {
         self.by_color[color.index()]

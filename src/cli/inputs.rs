@@ -1,0 +1,91 @@
+//! Turning the paths on the command line into the list of files to read.
+
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+/// Extensions read when walking a folder.
+const RECORD_EXTENSIONS: [&str; 4] = ["pgn", "pdn", "sgf", "txt"];
+
+/// One thing to read.
+pub enum Input {
+    File(PathBuf),
+    Stdin,
+}
+
+impl Input {
+    pub fn name(&self) -> String {
+        match self {
+            Input::File(path) => path.display().to_string(),
+            Input::Stdin => "<stdin>".to_string(),
+        }
+    }
+
+    pub fn read(&self) -> io::Result<Vec<u8>> {
+        match self {
+            Input::File(path) => std::fs::read(path),
+            Input::Stdin => {
+                let mut bytes = Vec::new();
+                io::stdin().lock().read_to_end(&mut bytes)?;
+                Ok(bytes)
+            }
+        }
+    }
+}
+
+/// Expands folders (recursively, sorted, record extensions only) and keeps files and
+/// `-` as given. Paths that cannot be read are returned as error messages.
+pub fn collect(paths: &[String]) -> (Vec<Input>, Vec<String>) {
+    let mut inputs = Vec::new();
+    let mut errors = Vec::new();
+    for path in paths {
+        if path == "-" {
+            inputs.push(Input::Stdin);
+            continue;
+        }
+        let path = PathBuf::from(path);
+        match std::fs::metadata(&path) {
+            Ok(meta) if meta.is_dir() => walk(&path, &mut inputs, &mut errors),
+            Ok(_) => inputs.push(Input::File(path)),
+            Err(err) => errors.push(format!("{}: {err}", path.display())),
+        }
+    }
+    (inputs, errors)
+}
+
+/// Depth-first walk with an explicit stack, so deep trees cannot overflow ours.
+fn walk(root: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<String>) {
+    let mut pending = vec![root.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(err) => {
+                errors.push(format!("{}: {err}", dir.display()));
+                continue;
+            }
+        };
+        let mut files = Vec::new();
+        let mut dirs = Vec::new();
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let hidden = entry.file_name().to_string_lossy().starts_with('.');
+            match entry.file_type() {
+                Ok(kind) if kind.is_dir() && !hidden => dirs.push(path),
+                Ok(kind) if !kind.is_dir() && !hidden && has_record_extension(&path) => {
+                    files.push(path)
+                }
+                _ => {}
+            }
+        }
+        files.sort();
+        dirs.sort();
+        inputs.extend(files.into_iter().map(Input::File));
+        // Reverse so that the sorted-first folder is popped first.
+        pending.extend(dirs.into_iter().rev());
+    }
+}
+
+fn has_record_extension(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| RECORD_EXTENSIONS.iter().any(|r| e.eq_ignore_ascii_case(r)))
+}

@@ -1,0 +1,310 @@
+//! Command-line front end: arguments, input collection, parallel reading, output.
+
+mod inputs;
+mod render;
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use rayon::prelude::*;
+
+use qipu::write::{Format, Notation, Pieces, Squares, WriteOptions};
+use qipu::{Document, Game, ReadOptions};
+
+use inputs::Input;
+
+#[derive(Parser)]
+#[command(
+    name = "qipu",
+    version,
+    about = "Read, validate and convert game records: Shatar, 64-square draughts, Go"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Replay every record and report what is wrong with it.
+    Validate {
+        /// Output style; human on a terminal, JSON Lines otherwise.
+        #[arg(long, value_enum)]
+        format: Option<OutputFormat>,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+    /// Write every record in another format or notation.
+    Convert {
+        /// Target format.
+        #[arg(long, value_enum)]
+        to: TargetFormat,
+        /// Shatar rulebook notation for --to text.
+        #[arg(long, value_enum, default_value = "full")]
+        notation: NotationArg,
+        /// Shatar piece names for --to text.
+        #[arg(long, value_enum, default_value = "latin")]
+        pieces: PiecesArg,
+        /// Draughts squares for --to pdn and json.
+        #[arg(long, value_enum, default_value = "numeric")]
+        squares: SquaresArg,
+        /// Write to this file instead of standard output.
+        #[arg(short = 'o', long = "output")]
+        output: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+}
+
+#[derive(clap::Args)]
+struct ReadArgs {
+    /// Game family, instead of detecting it from the extension and content.
+    #[arg(long, value_enum)]
+    game: Option<GameArg>,
+    /// Draughts rules, instead of the GameType tag.
+    #[arg(long, value_enum)]
+    variant: Option<VariantArg>,
+    /// Encoding label (UTF-8, GB18030, Big5, Shift_JIS, …), instead of detecting it.
+    #[arg(long)]
+    encoding: Option<String>,
+    /// Files, folders (read recursively), or - for standard input.
+    #[arg(required = true)]
+    paths: Vec<String>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum OutputFormat {
+    Human,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum TargetFormat {
+    Pgn,
+    Pdn,
+    Sgf,
+    Json,
+    Text,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum NotationArg {
+    Full,
+    Short,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PiecesArg {
+    Latin,
+    Zh,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SquaresArg {
+    Numeric,
+    Algebraic,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum GameArg {
+    Shatar,
+    Draughts,
+    Go,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum VariantArg {
+    Russian,
+    Brazilian,
+}
+
+/// Outcome of a run, ordered by severity: the exit status is the worst seen.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Status {
+    Valid = 0,
+    Invalid = 1,
+    Failure = 2,
+}
+
+/// Files read in parallel per batch; output stays in input order.
+const BATCH: usize = 64;
+
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            let _ = err.print();
+            return ExitCode::from(if err.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match execute(cli) {
+        Ok(status) => ExitCode::from(status as u8),
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            let _ = writeln!(io::stderr(), "qipu: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn execute(cli: Cli) -> io::Result<Status> {
+    match cli.command {
+        Command::Validate { format, read } => {
+            let human = match format {
+                Some(OutputFormat::Human) => true,
+                Some(OutputFormat::Json) => false,
+                None => io::stdout().is_terminal(),
+            };
+            let style = render::Style::detect(human && io::stdout().is_terminal());
+            let mut out = io::stdout().lock();
+            for_each_document(&read, |document| {
+                let text = if human {
+                    render::human_report(document, style)
+                } else {
+                    render::json_report(document)
+                };
+                out.write_all(text.as_bytes())?;
+                Ok(status_of(document))
+            })
+        }
+        Command::Convert {
+            to,
+            notation,
+            pieces,
+            squares,
+            output,
+            read,
+        } => {
+            let format = match to {
+                TargetFormat::Pgn => Format::Pgn,
+                TargetFormat::Pdn => Format::Pdn,
+                TargetFormat::Sgf => Format::Sgf,
+                TargetFormat::Json => Format::Json,
+                TargetFormat::Text => Format::Text,
+            };
+            let options = WriteOptions {
+                notation: match notation {
+                    NotationArg::Full => Notation::Full,
+                    NotationArg::Short => Notation::Short,
+                },
+                pieces: match pieces {
+                    PiecesArg::Latin => Pieces::Latin,
+                    PiecesArg::Zh => Pieces::Zh,
+                },
+                squares: match squares {
+                    SquaresArg::Numeric => Squares::Numeric,
+                    SquaresArg::Algebraic => Squares::Algebraic,
+                },
+            };
+            let mut out: Box<dyn Write> = match &output {
+                Some(path) => Box::new(io::BufWriter::new(std::fs::File::create(path)?)),
+                None => Box::new(io::stdout().lock()),
+            };
+            let style = render::Style::detect(io::stderr().is_terminal());
+            let mut written = 0usize;
+            let status = for_each_document(&read, |document| {
+                let mut status = Status::Valid;
+                for report in &document.records {
+                    if !report.valid() || report.record.is_none() {
+                        status = status.max(Status::Invalid);
+                        io::stderr()
+                            .write_all(render::human_record(document, report, style).as_bytes())?;
+                        continue;
+                    }
+                    let Some(record) = &report.record else {
+                        continue;
+                    };
+                    match qipu::write::write_record(
+                        record,
+                        &document.source,
+                        report.index,
+                        format,
+                        &options,
+                    ) {
+                        Ok(text) => {
+                            if written > 0 && format != Format::Json {
+                                out.write_all(b"\n")?;
+                            }
+                            out.write_all(text.as_bytes())?;
+                            written += 1;
+                        }
+                        Err(err) => {
+                            writeln!(
+                                io::stderr(),
+                                "qipu: {}: record {}: {err}",
+                                document.source,
+                                report.index
+                            )?;
+                            status = Status::Failure;
+                        }
+                    }
+                }
+                Ok(status)
+            })?;
+            out.flush()?;
+            Ok(status)
+        }
+    }
+}
+
+fn status_of(document: &Document) -> Status {
+    if document.records.iter().all(|r| r.valid()) {
+        Status::Valid
+    } else {
+        Status::Invalid
+    }
+}
+
+/// Reads every input (in parallel, batch by batch) and hands each document, in input
+/// order, to `emit`. An unreadable file is reported and the run goes on.
+fn for_each_document(
+    args: &ReadArgs,
+    mut emit: impl FnMut(&Document) -> io::Result<Status>,
+) -> io::Result<Status> {
+    let encoding = match &args.encoding {
+        Some(label) => match qipu::text::encoding_for_label(label) {
+            Some(encoding) => Some(encoding),
+            None => {
+                writeln!(io::stderr(), "qipu: unknown encoding label \"{label}\"")?;
+                return Ok(Status::Failure);
+            }
+        },
+        None => None,
+    };
+    let options = ReadOptions {
+        game: args.game.map(|g| match g {
+            GameArg::Shatar => Game::Shatar,
+            GameArg::Draughts => Game::Draughts,
+            GameArg::Go => Game::Go,
+        }),
+        encoding,
+    };
+    let mut status = Status::Valid;
+    let (inputs, errors) = inputs::collect(&args.paths);
+    for error in errors {
+        writeln!(io::stderr(), "qipu: {error}")?;
+        status = Status::Failure;
+    }
+    for batch in inputs.chunks(BATCH) {
+        let documents: Vec<Result<Document, String>> = batch
+            .par_iter()
+            .map(|input| read_input(input, &options))
+            .collect();
+        for document in documents {
+            match document {
+                Ok(document) => status = status.max(emit(&document)?),
+                Err(error) => {
+                    writeln!(io::stderr(), "qipu: {error}")?;
+                    status = Status::Failure;
+                }
+            }
+        }
+    }
+    Ok(status)
+}
+
+fn read_input(input: &Input, options: &ReadOptions) -> Result<Document, String> {
+    let bytes = input.read().map_err(|e| format!("{}: {e}", input.name()))?;
+    Ok(qipu::read_document(&input.name(), &bytes, options))
+}

@@ -1,0 +1,166 @@
+//! Output of `validate`: rustc-style diagnostics for people, JSON Lines for programs.
+
+use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+
+use qipu::diag::{Diagnostic, Located, Severity};
+use qipu::{Document, RecordReport};
+
+/// Colours or plain text.
+#[derive(Clone, Copy)]
+pub enum Style {
+    Plain,
+    Styled,
+}
+
+impl Style {
+    /// Colours only on a terminal, and never when `NO_COLOR` is set.
+    pub fn detect(terminal: bool) -> Style {
+        if terminal && std::env::var_os("NO_COLOR").is_none() {
+            Style::Styled
+        } else {
+            Style::Plain
+        }
+    }
+
+    fn renderer(self) -> Renderer {
+        match self {
+            Style::Plain => Renderer::plain(),
+            Style::Styled => Renderer::styled(),
+        }
+    }
+}
+
+/// Every record's diagnostics, then a one-line summary per record that has any.
+pub fn human_report(document: &Document, style: Style) -> String {
+    let mut out = String::new();
+    for report in &document.records {
+        out.push_str(&human_record(document, report, style));
+    }
+    out
+}
+
+/// One record's diagnostics in the rustc style, and a closing line.
+pub fn human_record(document: &Document, report: &RecordReport, style: Style) -> String {
+    let renderer = style.renderer();
+    let mut out = String::new();
+    for diagnostic in &report.diagnostics {
+        out.push_str(&render_diagnostic(&renderer, document, diagnostic));
+        out.push_str("\n\n");
+    }
+    let errors = count(report, Severity::Error);
+    let warnings = count(report, Severity::Warning);
+    let game = report.game.map_or("unknown game", |g| g.name());
+    let verdict = if report.valid() { "valid" } else { "invalid" };
+    out.push_str(&format!(
+        "{}: record {} ({game}{}, {}): {verdict}, {} plies replayed, {errors} error{}, {warnings} warning{}\n",
+        document.source,
+        report.index,
+        report.variant.map(|v| format!(", {v}")).unwrap_or_default(),
+        document.encoding,
+        report.plies,
+        plural(errors),
+        plural(warnings),
+    ));
+    out
+}
+
+fn count(report: &RecordReport, severity: Severity) -> usize {
+    report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == severity)
+        .count()
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn render_diagnostic(renderer: &Renderer, document: &Document, diagnostic: &Diagnostic) -> String {
+    let level = match diagnostic.severity {
+        Severity::Error => Level::ERROR,
+        Severity::Warning => Level::WARNING,
+        Severity::Note => Level::NOTE,
+    };
+    let message = diagnostic.kind.message();
+    let help = diagnostic.kind.help();
+    let label = ply_label(diagnostic);
+    let located = diagnostic.located(&document.text, &document.lines);
+    let title = level.primary_title(message.as_str()).id(diagnostic.code());
+    let mut groups = Vec::new();
+    match (&diagnostic.span, located.line_col()) {
+        (Some(span), Some((line, _))) => {
+            // Only the offending line is handed to the renderer: files can be large.
+            let line_span = document.lines.line_span(&document.text, line);
+            let start = span.start.clamp(line_span.start, line_span.end);
+            let end = span.end.clamp(start, line_span.end);
+            let snippet = Snippet::source(&document.text[line_span.clone()])
+                .line_start(line)
+                .path(document.source.as_str())
+                .annotation(
+                    AnnotationKind::Primary
+                        .span(start - line_span.start..end - line_span.start)
+                        .label(label.as_deref()),
+                );
+            groups.push(title.element(snippet));
+        }
+        _ => groups.push(title.element(Origin::path(document.source.as_str()))),
+    }
+    if let Some(help) = &help {
+        groups.push(Group::with_title(
+            Level::HELP.secondary_title(help.as_str()),
+        ));
+    }
+    renderer.render(&groups)
+}
+
+fn ply_label(diagnostic: &Diagnostic) -> Option<String> {
+    let ply = diagnostic.ply?;
+    Some(match (diagnostic.move_number, diagnostic.side) {
+        (Some(number), Some(side)) => format!("ply {ply}: move {number}, {side}"),
+        _ => format!("ply {ply}"),
+    })
+}
+
+/// One JSON object per record, each on its own line.
+pub fn json_report(document: &Document) -> String {
+    let mut out = String::new();
+    for report in &document.records {
+        let line = serde_json::to_string(&JsonRecord { document, report }).unwrap_or_default();
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+struct JsonRecord<'a> {
+    document: &'a Document,
+    report: &'a RecordReport,
+}
+
+impl Serialize for JsonRecord<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (document, report) = (self.document, self.report);
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("source", &document.source)?;
+        map.serialize_entry("index", &report.index)?;
+        map.serialize_entry("game", &report.game.map(|g| g.name()))?;
+        map.serialize_entry("variant", &report.variant)?;
+        map.serialize_entry("encoding", document.encoding)?;
+        map.serialize_entry("valid", &report.valid())?;
+        map.serialize_entry("plies", &report.plies)?;
+        let diagnostics: Vec<Located> = report
+            .diagnostics
+            .iter()
+            .map(|d| d.located(&document.text, &document.lines))
+            .collect();
+        map.serialize_entry("diagnostics", &diagnostics)?;
+        map.end()
+    }
+}

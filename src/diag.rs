@@ -1,0 +1,216 @@
+//! Diagnostics: what is wrong with a record, where, and what was probably meant.
+//!
+//! A diagnostic keeps its data (a stable code and the issue's arguments: squares, moves,
+//! names) apart from its wording, so that other languages can word the same issue.
+
+use std::fmt;
+
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+
+use crate::text::{DecodeIssue, LineIndex, Span};
+
+/// How bad a diagnostic is. Only errors make a record invalid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+/// Data of an issue, worded on demand.
+pub trait Issue {
+    /// Stable kebab-case identifier.
+    fn code(&self) -> &'static str;
+    /// What is wrong, in English.
+    fn message(&self) -> String;
+    /// What to do about it, in English; names the likely intended move where there is one.
+    fn help(&self) -> Option<String>;
+}
+
+/// Issues that concern the file rather than a game family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileIssue {
+    Decode(DecodeIssue),
+    /// The game family could not be told from the extension or the content.
+    UnknownGame,
+    /// The file holds no record of the family it was read as.
+    NoRecords {
+        game: &'static str,
+    },
+}
+
+impl Issue for FileIssue {
+    fn code(&self) -> &'static str {
+        match self {
+            FileIssue::Decode(DecodeIssue::Malformed { .. }) => "bad-encoding",
+            FileIssue::Decode(DecodeIssue::DeclaredMismatch { .. }) => "encoding-mismatch",
+            FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => "unknown-charset",
+            FileIssue::UnknownGame => "unknown-game",
+            FileIssue::NoRecords { .. } => "no-records",
+        }
+    }
+
+    fn message(&self) -> String {
+        match self {
+            FileIssue::Decode(issue) => issue.to_string(),
+            FileIssue::UnknownGame => "cannot tell which game this file records".to_string(),
+            FileIssue::NoRecords { game } => format!("no {game} record found in this file"),
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        match self {
+            FileIssue::Decode(DecodeIssue::Malformed { .. }) => Some(
+                "the bytes were replaced by U+FFFD; pass --encoding LABEL if the encoding was guessed wrong"
+                    .to_string(),
+            ),
+            FileIssue::Decode(DecodeIssue::DeclaredMismatch { used, .. }) => {
+                Some(format!("the file was read as {used}"))
+            }
+            FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => {
+                Some("the encoding was detected from the bytes instead".to_string())
+            }
+            FileIssue::UnknownGame => {
+                Some("pass --game shatar, --game draughts or --game go".to_string())
+            }
+            FileIssue::NoRecords { .. } => None,
+        }
+    }
+}
+
+/// Every kind of issue qipu reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    File(FileIssue),
+}
+
+impl Kind {
+    fn issue(&self) -> &dyn Issue {
+        match self {
+            Kind::File(i) => i,
+        }
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.issue().code()
+    }
+
+    pub fn message(&self) -> String {
+        self.issue().message()
+    }
+
+    pub fn help(&self) -> Option<String> {
+        self.issue().help()
+    }
+}
+
+/// One finding about one record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub kind: Kind,
+    /// Byte range in the decoded file text.
+    pub span: Option<Span>,
+    /// 1-based ply over the whole game.
+    pub ply: Option<u32>,
+    pub move_number: Option<u32>,
+    /// `white`, `blue` (Shatar) or `black`.
+    pub side: Option<&'static str>,
+}
+
+impl Diagnostic {
+    pub fn new(severity: Severity, kind: Kind, span: Option<Span>) -> Diagnostic {
+        Diagnostic {
+            severity,
+            kind,
+            span,
+            ply: None,
+            move_number: None,
+            side: None,
+        }
+    }
+
+    /// Sets where in the game the diagnostic belongs.
+    pub fn at_ply(mut self, ply: u32, move_number: u32, side: &'static str) -> Diagnostic {
+        self.ply = Some(ply);
+        self.move_number = Some(move_number);
+        self.side = Some(side);
+        self
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+
+    /// Binds the diagnostic to its file text, to print it with line and column.
+    pub fn located<'a>(&'a self, text: &'a str, lines: &'a LineIndex) -> Located<'a> {
+        Located {
+            diagnostic: self,
+            text,
+            lines,
+        }
+    }
+}
+
+/// A diagnostic with the text it points into; serialises to the JSON contract.
+pub struct Located<'a> {
+    pub diagnostic: &'a Diagnostic,
+    pub text: &'a str,
+    pub lines: &'a LineIndex,
+}
+
+impl Located<'_> {
+    /// 1-based line and character column of the start of the span.
+    pub fn line_col(&self) -> Option<(usize, usize)> {
+        let span = self.diagnostic.span.as_ref()?;
+        Some(self.lines.line_col(self.text, span.start))
+    }
+
+    /// The source text the span covers.
+    pub fn snippet(&self) -> Option<&str> {
+        let span = self.diagnostic.span.as_ref()?;
+        self.text.get(span.clone())
+    }
+}
+
+impl Serialize for Located<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let d = self.diagnostic;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("severity", d.severity.name())?;
+        map.serialize_entry("code", d.code())?;
+        map.serialize_entry("ply", &d.ply)?;
+        map.serialize_entry("move_number", &d.move_number)?;
+        map.serialize_entry("side", &d.side)?;
+        let (line, column) = self.line_col().unzip();
+        map.serialize_entry("line", &line)?;
+        map.serialize_entry("column", &column)?;
+        map.serialize_entry("text", &self.snippet())?;
+        map.serialize_entry("message", &d.kind.message())?;
+        map.serialize_entry("help", &d.kind.help())?;
+        map.end()
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}[{}]: {}",
+            self.severity.name(),
+            self.code(),
+            self.kind.message()
+        )
+    }
+}

@@ -1,0 +1,297 @@
+//! What the Shatar replay can find wrong (or worth noting) in a record, as data.
+//! Move texts inside an issue (`written`, `suggestions`) are notation, not wording:
+//! they are written in the notation the record itself uses.
+
+use super::position::IllegalReason;
+use super::types::{Color, Role, Square};
+use crate::diag::Issue;
+
+/// A claimable draw or other noteworthy state reached during the replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DrawNote {
+    /// 50 moves (100 plies) without capture or pawn move (§1.5.2.4).
+    FiftyMoves,
+    /// The same position, same side to move, for the third time (§1.5.2.5).
+    Repetition,
+    /// One side gave check on every move while the position repeated (§1.5.2.1).
+    PerpetualCheck { checking: Color },
+    /// One of the drawn endings of §1.5.2.6 (1)–(3).
+    DrawnEnding(&'static str),
+}
+
+/// How a finished game ended on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Checkmate { winner: Color },
+    Stalemate,
+}
+
+/// Everything the Shatar replay reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShatarIssue {
+    /// The text could not be read as a move.
+    Unparsable { reason: String },
+    /// Castling does not exist in Shatar.
+    Castling,
+    /// A pawn may promote to a tiger/lion, rook, knight or camel, never to a king.
+    PromotionToKing,
+    /// A pawn reached the last rank without saying what it becomes.
+    PromotionMissing { suggestions: Vec<String> },
+    /// Not one of the forced opening moves.
+    BadFirstMove { side: Color, expected: Vec<String> },
+    /// No piece of that kind (on that square) belongs to the side to move.
+    NoSuchPiece {
+        role: Role,
+        from: Option<Square>,
+        side: Color,
+        suggestions: Vec<String>,
+    },
+    /// The piece exists but the move breaks a rule.
+    IllegalMove {
+        role: Role,
+        from: Square,
+        to: Square,
+        reason: IllegalReason,
+        piece_moves: Vec<Square>,
+        suggestions: Vec<String>,
+    },
+    /// Several legal moves fit what was written.
+    AmbiguousMove { candidates: Vec<String> },
+    /// A move written after checkmate or stalemate.
+    GameOver { ending: Ending },
+    /// `+` or `#` written where the move does not give check or mate, or a mate left
+    /// unmarked with `#`.
+    CheckMarker {
+        written: &'static str,
+        actual: &'static str,
+    },
+    /// A capture sign on a move that takes nothing, or none on a capture in full notation.
+    CaptureMarker { capture: bool },
+    /// White's queen called the lion or Blue's the tiger.
+    QueenName { side: Color },
+    /// The recorded result contradicts the final position.
+    ResultMismatch { recorded: String, position: Ending },
+    /// The position listing or FEN does not give a playable position.
+    BadSetup { reason: String },
+    /// A draw that became claimable at this move.
+    Draw(DrawNote),
+    /// A side is reduced to a bare king (§1.5.2.6 (4): matters for claims against a
+    /// loss on time, not a draw by itself).
+    BareKing { side: Color },
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Queen => "tiger/lion",
+        Role::Bishop => "camel",
+        other => other.name(),
+    }
+}
+
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::White => "White",
+        Color::Blue => "Blue",
+    }
+}
+
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn ending_text(ending: Ending) -> String {
+    match ending {
+        Ending::Checkmate { winner } => format!("{} has given checkmate", side_name(winner)),
+        Ending::Stalemate => "the position is stalemate".to_string(),
+    }
+}
+
+impl Issue for ShatarIssue {
+    fn code(&self) -> &'static str {
+        match self {
+            ShatarIssue::Unparsable { .. } => "unparsable-move",
+            ShatarIssue::Castling => "castling",
+            ShatarIssue::PromotionToKing => "promotion-to-king",
+            ShatarIssue::PromotionMissing { .. } => "promotion-missing",
+            ShatarIssue::BadFirstMove { .. } => "bad-first-move",
+            ShatarIssue::NoSuchPiece { .. } => "no-such-piece",
+            ShatarIssue::IllegalMove { .. } => "illegal-move",
+            ShatarIssue::AmbiguousMove { .. } => "ambiguous-move",
+            ShatarIssue::GameOver { .. } => "move-after-end",
+            ShatarIssue::CheckMarker { .. } => "check-marker",
+            ShatarIssue::CaptureMarker { .. } => "capture-marker",
+            ShatarIssue::QueenName { .. } => "queen-name",
+            ShatarIssue::ResultMismatch { .. } => "result-mismatch",
+            ShatarIssue::BadSetup { .. } => "bad-setup",
+            ShatarIssue::Draw(DrawNote::FiftyMoves) => "fifty-moves",
+            ShatarIssue::Draw(DrawNote::Repetition) => "repetition",
+            ShatarIssue::Draw(DrawNote::PerpetualCheck { .. }) => "perpetual-check",
+            ShatarIssue::Draw(DrawNote::DrawnEnding(_)) => "drawn-ending",
+            ShatarIssue::BareKing { .. } => "bare-king",
+        }
+    }
+
+    fn message(&self) -> String {
+        match self {
+            ShatarIssue::Unparsable { reason } => format!("cannot read this as a move: {reason}"),
+            ShatarIssue::Castling => "castling does not exist in Shatar".to_string(),
+            ShatarIssue::PromotionToKing => "a pawn cannot promote to a king".to_string(),
+            ShatarIssue::PromotionMissing { .. } => {
+                "the pawn reaches the last rank but the move does not say what it becomes"
+                    .to_string()
+            }
+            ShatarIssue::BadFirstMove {
+                side: Color::White, ..
+            } => "White's first move must be d2—d4 or e2—e4".to_string(),
+            ShatarIssue::BadFirstMove {
+                side: Color::Blue,
+                expected,
+            } => format!(
+                "Blue must answer with the same pawn two squares: {}",
+                or_list(expected)
+            ),
+            ShatarIssue::NoSuchPiece {
+                role, from, side, ..
+            } => match from {
+                Some(square) => format!(
+                    "{} has no {} on {square}",
+                    side_name(*side),
+                    role_name(*role)
+                ),
+                None => format!(
+                    "{} has no {} that can make this move",
+                    side_name(*side),
+                    role_name(*role)
+                ),
+            },
+            ShatarIssue::IllegalMove {
+                role,
+                from,
+                to,
+                reason,
+                ..
+            } => format!(
+                "the {} on {from} cannot move to {to}: {reason}",
+                role_name(*role)
+            ),
+            ShatarIssue::AmbiguousMove { candidates } => {
+                format!("this fits {} legal moves", candidates.len())
+            }
+            ShatarIssue::GameOver { ending } => {
+                format!("a move after the end of the game: {}", ending_text(*ending))
+            }
+            ShatarIssue::CheckMarker { written, actual } => {
+                format!("the move is marked {written} but it is {actual}")
+            }
+            ShatarIssue::CaptureMarker { capture: true } => {
+                "the move takes a piece but is written without a capture sign".to_string()
+            }
+            ShatarIssue::CaptureMarker { capture: false } => {
+                "the move is written as a capture but takes nothing".to_string()
+            }
+            ShatarIssue::QueenName { side } => format!(
+                "{}'s queen is the {}",
+                side_name(*side),
+                match side {
+                    Color::White => "tiger (虎)",
+                    Color::Blue => "lion (狮)",
+                }
+            ),
+            ShatarIssue::ResultMismatch { recorded, position } => format!(
+                "the result {recorded} contradicts the final position: {}",
+                ending_text(*position)
+            ),
+            ShatarIssue::BadSetup { reason } => {
+                format!("the start position is not playable: {reason}")
+            }
+            ShatarIssue::Draw(DrawNote::FiftyMoves) => {
+                "50 moves without a capture or a pawn move: a draw can be claimed".to_string()
+            }
+            ShatarIssue::Draw(DrawNote::Repetition) => {
+                "the same position occurs for the third time: a draw can be claimed".to_string()
+            }
+            ShatarIssue::Draw(DrawNote::PerpetualCheck { checking }) => format!(
+                "{} is giving perpetual check: the game is drawn",
+                side_name(*checking)
+            ),
+            ShatarIssue::Draw(DrawNote::DrawnEnding(ending)) => {
+                format!("drawn ending ({ending}): a draw can be claimed")
+            }
+            ShatarIssue::BareKing { side } => {
+                format!("{} has only the king left", side_name(*side))
+            }
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        match self {
+            ShatarIssue::Unparsable { .. } => Some(
+                "write a move as piece, from, separator, to (Ng1—f3) or piece and destination (Nf3)"
+                    .to_string(),
+            ),
+            ShatarIssue::Castling => Some("Shatar has no castling: move the king and rook separately".to_string()),
+            ShatarIssue::PromotionToKing => Some("promote to Q (虎/狮), R (车), N (马) or B (驼)".to_string()),
+            ShatarIssue::PromotionMissing { suggestions } => {
+                Some(format!("write one of {}", or_list(suggestions)))
+            }
+            ShatarIssue::BadFirstMove { expected, .. } => Some(format!("did you mean {}?", or_list(expected))),
+            ShatarIssue::NoSuchPiece { suggestions, .. } | ShatarIssue::IllegalMove { suggestions, .. }
+                if !suggestions.is_empty() =>
+            {
+                let base = match self {
+                    ShatarIssue::IllegalMove { role, from, piece_moves, .. } => {
+                        piece_moves_text(*role, *from, piece_moves)
+                    }
+                    _ => None,
+                };
+                let mean = format!("did you mean {}?", or_list(suggestions));
+                Some(match base {
+                    Some(base) => format!("{base}; {mean}"),
+                    None => mean,
+                })
+            }
+            ShatarIssue::IllegalMove { role, from, piece_moves, .. } => {
+                piece_moves_text(*role, *from, piece_moves)
+            }
+            ShatarIssue::NoSuchPiece { .. } => None,
+            ShatarIssue::AmbiguousMove { candidates } => {
+                Some(format!("write one of {}", or_list(candidates)))
+            }
+            ShatarIssue::GameOver { .. } => Some("remove the moves after the end of the game".to_string()),
+            ShatarIssue::CheckMarker { actual, .. } => Some(format!("the move is {actual}; correct the mark")),
+            ShatarIssue::CaptureMarker { capture: true } => {
+                Some("full notation writes a capture with ':' (Nf3:e5)".to_string())
+            }
+            ShatarIssue::CaptureMarker { capture: false } => {
+                Some("write a non-capturing move with '—' (Ng1—f3)".to_string())
+            }
+            ShatarIssue::QueenName { side } => Some(match side {
+                Color::White => "write 虎 (or 猛虎) for White's queen".to_string(),
+                Color::Blue => "write 狮 (or 雄狮) for Blue's queen".to_string(),
+            }),
+            ShatarIssue::ResultMismatch { position, .. } => Some(match position {
+                Ending::Checkmate { winner: Color::White } => "the result should be 1-0".to_string(),
+                Ending::Checkmate { winner: Color::Blue } => "the result should be 0-1".to_string(),
+                Ending::Stalemate => "stalemate is a draw: 1/2-1/2".to_string(),
+            }),
+            ShatarIssue::BadSetup { .. } => None,
+            ShatarIssue::Draw(_) | ShatarIssue::BareKing { .. } => None,
+        }
+    }
+}
+
+fn piece_moves_text(role: Role, from: Square, piece_moves: &[Square]) -> Option<String> {
+    let name = role_name(role);
+    Some(match piece_moves {
+        [] => format!("the {name} on {from} has no legal move"),
+        [only] => format!("the {name} on {from} can only go to {only}"),
+        many => {
+            let squares: Vec<String> = many.iter().map(Square::to_string).collect();
+            format!("the {name} on {from} can go to {}", or_list(&squares))
+        }
+    })
+}

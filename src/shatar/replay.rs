@@ -1,0 +1,436 @@
+//! Validation by replay: every written move is resolved against the engine's legal
+//! moves; what does not resolve becomes a diagnostic whose help comes from the legal
+//! moves themselves (same piece and destination, same origin, a one-square slip).
+
+use super::issue::{DrawNote, Ending, ShatarIssue};
+use super::position::{DrawnEnding, IllegalReason, Move, Opening, Position};
+use super::types::{Color, Role, Square};
+use crate::write::{Notation, Pieces};
+
+/// A written move, reduced to what resolution needs. Built from the parser's output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveQuery {
+    /// `None` when no piece was written: a pawn, or any piece in long algebraic.
+    pub role: Option<Role>,
+    pub from_file: Option<u8>,
+    pub from_rank: Option<u8>,
+    /// The destination square, or only its file for the file-to-file pawn capture `cd`.
+    pub to_square: Option<Square>,
+    pub to_file: Option<u8>,
+    /// A capture sign was written (`:`, `x`, `×`, `：`).
+    pub capture_mark: bool,
+    /// A non-capture separator was written between two squares (`—`, `-`).
+    pub move_mark: bool,
+    pub promotion: Option<Role>,
+    pub promotion_to_king: bool,
+    pub castling: bool,
+    pub check_mark: CheckMark,
+    /// The queen's name says which side it belongs to (虎 White, 狮 Blue).
+    pub queen_of: Option<Color>,
+    /// How the writer writes moves, for suggestions in the same style.
+    pub style: Style,
+}
+
+/// Check and mate signs as written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CheckMark {
+    #[default]
+    None,
+    Check,
+    Mate,
+}
+
+/// Notation of a written move, so that help is written the way the record is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    pub notation: Notation,
+    pub pieces: Pieces,
+}
+
+/// Outcome of resolving one written move.
+pub enum Resolution {
+    Move(Move),
+    Error(ShatarIssue),
+}
+
+impl MoveQuery {
+    fn full_origin(&self) -> Option<Square> {
+        Some(Square::new(self.from_file?, self.from_rank?))
+    }
+
+    fn matches(&self, mv: &Move) -> bool {
+        let role_ok = match self.role {
+            Some(role) => mv.role == role,
+            // Without a piece letter a full origin may name any piece (long algebraic);
+            // otherwise the move is a pawn's.
+            None => self.full_origin().is_some() || mv.role == Role::Pawn,
+        };
+        role_ok
+            && self.from_file.is_none_or(|f| mv.from.file() == f)
+            && self.from_rank.is_none_or(|r| mv.from.rank() == r)
+            && self.to_square.is_none_or(|s| mv.to == s)
+            && self
+                .to_file
+                .is_none_or(|f| mv.to.file() == f && mv.capture.is_some())
+            && (self.promotion.is_none() || mv.promotion == self.promotion)
+    }
+}
+
+/// Finds the one legal move that `query` describes, or explains why there is none.
+pub fn resolve(position: &Position, query: &MoveQuery) -> Resolution {
+    if query.castling {
+        return Resolution::Error(ShatarIssue::Castling);
+    }
+    if query.promotion_to_king {
+        return Resolution::Error(ShatarIssue::PromotionToKing);
+    }
+    let legal = position.legal_moves();
+    let mut found: Option<Move> = None;
+    let mut candidates: Vec<Move> = Vec::new();
+    for mv in legal.iter().filter(|mv| query.matches(mv)) {
+        match found {
+            None => found = Some(*mv),
+            Some(first) => {
+                if candidates.is_empty() {
+                    candidates.push(first);
+                }
+                candidates.push(*mv);
+            }
+        }
+    }
+    if candidates.is_empty() {
+        if let Some(mv) = found {
+            return Resolution::Move(mv);
+        }
+    } else {
+        let promotions_only = candidates
+            .iter()
+            .all(|m| m.from == candidates[0].from && m.to == candidates[0].to);
+        let names = candidates
+            .iter()
+            .map(|m| write_move(position, *m, query.style))
+            .collect();
+        return Resolution::Error(if promotions_only && query.promotion.is_none() {
+            ShatarIssue::PromotionMissing { suggestions: names }
+        } else {
+            ShatarIssue::AmbiguousMove { candidates: names }
+        });
+    }
+    Resolution::Error(explain(position, query, &legal))
+}
+
+/// Why no legal move fits `query`.
+fn explain(position: &Position, query: &MoveQuery, legal: &[Move]) -> ShatarIssue {
+    let side = position.turn();
+    if position.opening() != Opening::Free {
+        return ShatarIssue::BadFirstMove {
+            side,
+            expected: legal
+                .iter()
+                .map(|m| write_move(position, *m, query.style))
+                .collect(),
+        };
+    }
+    let suggestions = suggest(position, query, legal);
+    let role = query.role.unwrap_or(Role::Pawn);
+    // The pieces the writer could have meant: the written role, on the written origin.
+    let origins: Vec<Square> = squares(position.piece_bb(side, role))
+        .filter(|s| query.from_file.is_none_or(|f| s.file() == f))
+        .filter(|s| query.from_rank.is_none_or(|r| s.rank() == r))
+        .collect();
+    let target = query.to_square.or_else(|| {
+        // `cd`: the c-pawn's diagonal step onto the d-file.
+        let from = origins.first()?;
+        let file = query.to_file?;
+        let rank = match side {
+            Color::White => from.rank().checked_add(1)?,
+            Color::Blue => from.rank().checked_sub(1)?,
+        };
+        (rank < 8).then(|| Square::new(file, rank))
+    });
+    let (Some(from), Some(to)) = (origins.first().copied(), target) else {
+        return ShatarIssue::NoSuchPiece {
+            role,
+            from: query.full_origin(),
+            side,
+            suggestions,
+        };
+    };
+    // Prefer the origin whose failure says the most: a piece that could reach the
+    // square but for a rule, over one that cannot reach it at all.
+    let mut best: Option<(Square, IllegalReason)> = None;
+    for origin in &origins {
+        let reason = match position.check_move(role, *origin, to, query.promotion) {
+            Ok(_) => continue,
+            Err(reason) => reason,
+        };
+        let better = match best {
+            None => true,
+            Some((_, current)) => rank_reason(reason) > rank_reason(current),
+        };
+        if better {
+            best = Some((*origin, reason));
+        }
+    }
+    let (from, reason) = best.unwrap_or((from, IllegalReason::PieceCannotReach));
+    let piece_moves =
+        legal
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .fold(Vec::new(), |mut acc, to| {
+                if !acc.contains(&to) {
+                    acc.push(to);
+                }
+                acc
+            });
+    ShatarIssue::IllegalMove {
+        role,
+        from,
+        to,
+        reason,
+        piece_moves,
+        suggestions,
+    }
+}
+
+/// How much an illegality reason tells the reader: rule-level reasons beat geometry.
+fn rank_reason(reason: IllegalReason) -> u8 {
+    match reason {
+        IllegalReason::MovesIntoCheck | IllegalReason::LeavesKingInCheck => 5,
+        IllegalReason::PromotionRequired
+        | IllegalReason::PromotionToKing
+        | IllegalReason::UnexpectedPromotion
+        | IllegalReason::PawnDoubleStep
+        | IllegalReason::NothingToCapture => 4,
+        IllegalReason::PathBlocked | IllegalReason::OwnPieceOnTarget => 3,
+        IllegalReason::Castling | IllegalReason::BadFirstMove => 2,
+        IllegalReason::PieceCannotReach => 1,
+        IllegalReason::NoPieceThere
+        | IllegalReason::WrongColourPiece
+        | IllegalReason::RoleMismatch { .. } => 0,
+    }
+}
+
+/// The legal moves the writer most likely meant, best first: each legal move is scored
+/// by how much of what was written it keeps (piece, origin, destination), with a
+/// one-square slip of origin or destination counting for part.
+fn suggest(position: &Position, query: &MoveQuery, legal: &[Move]) -> Vec<String> {
+    let near =
+        |a: Square, b: Square| a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1;
+    let score = |mv: &Move| -> u32 {
+        let mut score = 0;
+        if query.role.is_none_or(|r| r == mv.role) {
+            score += 4;
+        } else {
+            return 0;
+        }
+        if let Some(origin) = query.full_origin() {
+            if origin == mv.from {
+                score += 3;
+            } else if near(origin, mv.from) {
+                score += 1;
+            }
+        } else if query.from_file.is_some_and(|f| f == mv.from.file())
+            || query.from_rank.is_some_and(|r| r == mv.from.rank())
+        {
+            score += 2;
+        }
+        if let Some(to) = query.to_square {
+            if to == mv.to {
+                score += 3;
+            } else if near(to, mv.to) {
+                score += 1;
+            }
+        } else if query.to_file.is_some_and(|f| f == mv.to.file()) {
+            score += 3;
+        }
+        score
+    };
+    let best = legal.iter().map(score).max().unwrap_or(0);
+    // A match on the piece alone is no evidence when it has many moves.
+    if best < 5 && legal.iter().filter(|m| score(m) == best).count() > 3 {
+        return Vec::new();
+    }
+    if best == 0 {
+        return Vec::new();
+    }
+    legal
+        .iter()
+        .filter(|m| score(m) == best)
+        .take(6)
+        .map(|m| write_move(position, *m, query.style))
+        .collect()
+}
+
+/// Iterates the squares of a bitboard, lowest first.
+pub fn squares(mut bb: u64) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        if bb == 0 {
+            return None;
+        }
+        let square = Square(bb.trailing_zeros() as u8);
+        bb &= bb - 1;
+        Some(square)
+    })
+}
+
+/// A legal move written in `style`, for help texts.
+pub fn write_move(position: &Position, mv: Move, style: Style) -> String {
+    super::write::rulebook_move(position, mv, false, false, style.notation, style.pieces)
+}
+
+/// The claimable draws and states worth a note after a move, and the game's end.
+#[derive(Default)]
+pub struct DrawWatch {
+    /// Zobrist keys of the positions since the last capture or pawn move.
+    keys: Vec<u64>,
+    /// How many of the latest moves of each side gave check, in a row.
+    checks_in_row: [u32; 2],
+    fifty_noted: bool,
+    repetition_noted: bool,
+    perpetual_noted: bool,
+    ending_noted: bool,
+    bare_noted: [bool; 2],
+}
+
+impl DrawWatch {
+    pub fn new(start: &Position) -> DrawWatch {
+        let mut watch = DrawWatch::default();
+        watch.keys.push(start.zobrist());
+        watch
+    }
+
+    /// Notes what became claimable with `mv`, now played to reach `after`.
+    pub fn after_move(&mut self, mv: Move, after: &Position) -> Vec<ShatarIssue> {
+        let mut notes = Vec::new();
+        let mover = after.turn().other();
+        if mv.capture.is_some() || mv.role == Role::Pawn {
+            self.keys.clear();
+        }
+        self.keys.push(after.zobrist());
+        if after.is_check() {
+            self.checks_in_row[mover.index()] += 1;
+        } else {
+            self.checks_in_row[mover.index()] = 0;
+        }
+        if !self.fifty_noted && after.halfmoves() >= 100 {
+            self.fifty_noted = true;
+            notes.push(ShatarIssue::Draw(DrawNote::FiftyMoves));
+        }
+        let key = after.zobrist();
+        let seen = self.keys.iter().filter(|k| **k == key).count();
+        if seen >= 3 {
+            // Every move of one side since the first occurrence was a check: perpetual.
+            let first = self.keys.iter().position(|k| *k == key).unwrap_or(0);
+            let span = self.keys.len() - 1 - first;
+            let checking = Color::ALL
+                .into_iter()
+                .find(|c| self.checks_in_row[c.index()] as usize * 2 >= span);
+            match checking {
+                Some(checking) if !self.perpetual_noted => {
+                    self.perpetual_noted = true;
+                    notes.push(ShatarIssue::Draw(DrawNote::PerpetualCheck { checking }));
+                }
+                None if !self.repetition_noted => {
+                    self.repetition_noted = true;
+                    notes.push(ShatarIssue::Draw(DrawNote::Repetition));
+                }
+                _ => {}
+            }
+        }
+        if !self.ending_noted {
+            if let Some(ending) = after.drawn_ending() {
+                self.ending_noted = true;
+                notes.push(ShatarIssue::Draw(DrawNote::DrawnEnding(match ending {
+                    DrawnEnding::KingVsKing => "king against king",
+                    DrawnEnding::KingBishopVsKing => "king and camel against king",
+                    DrawnEnding::KingKnightVsKing => "king and knight against king",
+                    DrawnEnding::SameColouredBishops => {
+                        "king and camel against king and camel on same-coloured squares"
+                    }
+                })));
+            }
+        }
+        if let Some(bare) = after.bare_king() {
+            if !self.bare_noted[bare.index()] && !self.ending_noted {
+                self.bare_noted[bare.index()] = true;
+                notes.push(ShatarIssue::BareKing { side: bare });
+            }
+        }
+        notes
+    }
+}
+
+/// How a finished game stands, if it is finished on the board.
+pub fn ending(position: &Position) -> Option<Ending> {
+    if position.is_checkmate() {
+        Some(Ending::Checkmate {
+            winner: position.turn().other(),
+        })
+    } else if position.is_stalemate() {
+        Some(Ending::Stalemate)
+    } else {
+        None
+    }
+}
+
+/// A warning when the recorded result contradicts a finished position.
+pub fn check_result(recorded: &str, position: &Position) -> Option<ShatarIssue> {
+    let ending = ending(position)?;
+    let expected = match ending {
+        Ending::Checkmate {
+            winner: Color::White,
+        } => "1-0",
+        Ending::Checkmate {
+            winner: Color::Blue,
+        } => "0-1",
+        Ending::Stalemate => "1/2-1/2",
+    };
+    (recorded != "*" && recorded != expected).then(|| ShatarIssue::ResultMismatch {
+        recorded: recorded.to_string(),
+        position: ending,
+    })
+}
+
+/// Marker warnings for a resolved move.
+pub fn marker_issues(query: &MoveQuery, mv: Move, after: &Position) -> Vec<ShatarIssue> {
+    let mut issues = Vec::new();
+    let actual = if after.is_checkmate() {
+        CheckMark::Mate
+    } else if after.is_check() {
+        CheckMark::Check
+    } else {
+        CheckMark::None
+    };
+    let wrong = match (query.check_mark, actual) {
+        (CheckMark::Check, CheckMark::None) | (CheckMark::Mate, CheckMark::None) => true,
+        (CheckMark::Mate, CheckMark::Check) => true,
+        _ => false,
+    };
+    if wrong {
+        issues.push(ShatarIssue::CheckMarker {
+            written: match query.check_mark {
+                CheckMark::Mate => "mate",
+                _ => "check",
+            },
+            actual: match actual {
+                CheckMark::Check => "check but not mate",
+                _ => "not check",
+            },
+        });
+    }
+    if query.capture_mark && mv.capture.is_none() {
+        issues.push(ShatarIssue::CaptureMarker { capture: false });
+    } else if query.move_mark && mv.capture.is_some() {
+        issues.push(ShatarIssue::CaptureMarker { capture: true });
+    }
+    if let Some(owner) = query.queen_of {
+        let mover = after.turn().other();
+        let names_queen = query.role == Some(Role::Queen) || query.promotion == Some(Role::Queen);
+        if names_queen && owner != mover {
+            issues.push(ShatarIssue::QueenName { side: mover });
+        }
+    }
+    issues
+}

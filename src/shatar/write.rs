@@ -1,0 +1,452 @@
+//! Writers: normalised PGN and the rulebook's scoresheet text (full or short notation,
+//! Latin or Chinese piece names). Both replay the record to know each move's context
+//! (disambiguation, pawn-capture files), so they accept only replayed records.
+
+use super::fen::write_fen;
+use super::position::{Move, Position};
+use super::types::{Color, Role};
+use super::ShatarMove;
+use crate::record::{Line, Record};
+use crate::write::{Notation, Pieces, WriteOptions};
+
+/// PGN lines stay under 80 characters, as the PGN export format asks.
+const MAX_LINE: usize = 79;
+
+/// The Seven Tag Roster, in its required order, with the value written when absent.
+const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// Writes the record as PGN: Seven Tag Roster, `[Variant "Shatar"]`, the start position
+/// if not the standard one, the other tags in their original order, then SAN movetext
+/// with comments, NAGs and variations.
+pub fn write_pgn(record: &Record<ShatarMove>, start: &Position) -> String {
+    let mut out = String::new();
+    let result = record.result.as_deref().unwrap_or("*");
+    for (name, default) in SEVEN_TAG_ROSTER {
+        let value = if name == "Result" {
+            result
+        } else {
+            record.tags.get(name).unwrap_or(default)
+        };
+        push_tag(&mut out, name, value);
+    }
+    push_tag(&mut out, "Variant", "Shatar");
+    if record.start.is_some() {
+        push_tag(&mut out, "SetUp", "1");
+        push_tag(&mut out, "FEN", &write_fen(start));
+    }
+    for (name, value) in &record.tags.0 {
+        let reserved = SEVEN_TAG_ROSTER.iter().any(|(n, _)| n == name)
+            || ["Variant", "SetUp", "FEN"].contains(&name.as_str());
+        if !reserved {
+            push_tag(&mut out, name, value);
+        }
+    }
+    out.push('\n');
+    let mut tokens = Vec::new();
+    if let Some(comment) = &record.comment {
+        tokens.push(format!("{{{}}}", clean_comment(comment)));
+    }
+    pgn_line(&record.moves, start, &mut tokens);
+    tokens.push(result.to_string());
+    wrap_tokens(&mut out, &tokens, MAX_LINE);
+    out
+}
+
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push_str("\"]\n");
+}
+
+/// Comments cannot contain `}` in PGN; line breaks inside them would upset wrapping.
+fn clean_comment(comment: &str) -> String {
+    comment
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('}', ")")
+}
+
+/// Appends the movetext tokens of `line`, played from `start`. Variations are written
+/// depth-first with an explicit stack of pending work, so deep nesting costs no stack.
+fn pgn_line(line: &Line<ShatarMove>, start: &Position, tokens: &mut Vec<String>) {
+    enum Work<'a> {
+        Line {
+            line: &'a Line<ShatarMove>,
+            position: Position,
+            from: usize,
+            number_next: bool,
+        },
+        Text(&'static str),
+    }
+    let mut stack = vec![Work::Line {
+        line,
+        position: start.clone(),
+        from: 0,
+        number_next: true,
+    }];
+    while let Some(work) = stack.pop() {
+        let (line, mut position, from, mut number_next) = match work {
+            Work::Text(text) => {
+                tokens.push(text.to_string());
+                continue;
+            }
+            Work::Line {
+                line,
+                position,
+                from,
+                number_next,
+            } => (line, position, from, number_next),
+        };
+        for (i, node) in line.iter().enumerate().skip(from) {
+            let white = position.turn() == Color::White;
+            if white {
+                tokens.push(format!("{}.", position.fullmoves()));
+            } else if number_next {
+                tokens.push(format!("{}...", position.fullmoves()));
+            }
+            tokens.push(node.mv.san.clone());
+            for nag in &node.nags {
+                tokens.push(format!("${nag}"));
+            }
+            number_next = false;
+            if let Some(comment) = &node.comment {
+                tokens.push(format!("{{{}}}", clean_comment(comment)));
+                number_next = true;
+            }
+            if !node.variations.is_empty() {
+                let mut after = position.clone();
+                after.play(node.mv.mv);
+                // Resume this line after the variations, then the variations in order.
+                stack.push(Work::Line {
+                    line,
+                    position: after,
+                    from: i + 1,
+                    number_next: true,
+                });
+                for variation in node.variations.iter().rev() {
+                    stack.push(Work::Text(")"));
+                    stack.push(Work::Line {
+                        line: variation,
+                        position: position.clone(),
+                        from: 0,
+                        number_next: true,
+                    });
+                    stack.push(Work::Text("("));
+                }
+                break;
+            }
+            position.play(node.mv.mv);
+        }
+    }
+    join_parentheses(tokens);
+}
+
+/// PGN writes `(` and `)` against their neighbours: `(1... e5)`.
+fn join_parentheses(tokens: &mut Vec<String>) {
+    let mut joined: Vec<String> = Vec::with_capacity(tokens.len());
+    let mut open = false;
+    for token in tokens.drain(..) {
+        if token == "(" {
+            joined.push(token);
+            open = true;
+        } else if token == ")" {
+            match joined.last_mut() {
+                Some(last) if last != "(" => last.push(')'),
+                _ => joined.push(token),
+            }
+        } else if open {
+            let mut merged = joined.pop().unwrap_or_default();
+            merged.push_str(&token);
+            joined.push(merged);
+            open = false;
+        } else {
+            joined.push(token);
+        }
+    }
+    *tokens = joined;
+}
+
+fn wrap_tokens(out: &mut String, tokens: &[String], max: usize) {
+    let mut width = 0;
+    for token in tokens {
+        let len = token.chars().count();
+        if width > 0 && width + 1 + len > max {
+            out.push('\n');
+            width = 0;
+        } else if width > 0 {
+            out.push(' ');
+            width += 1;
+        }
+        out.push_str(token);
+        width += len;
+    }
+    out.push('\n');
+}
+
+/// Writes the record in the rulebook's scoresheet form (§2.2): the players, the date
+/// and place, the start position if not the standard one, the numbered move pairs
+/// `(1)e2—e4,e7—e5;` and the result. Only the main line is written: the rulebook's
+/// form has no variations or comments.
+pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &WriteOptions) -> String {
+    let mut out = String::new();
+    let white = record
+        .tags
+        .get("White")
+        .filter(|v| !v.is_empty() && *v != "?");
+    let blue = record
+        .tags
+        .get("Black")
+        .filter(|v| !v.is_empty() && *v != "?");
+    if white.is_some() || blue.is_some() {
+        out.push_str(&format!(
+            "白方：{} 蓝方：{}\n",
+            white.unwrap_or("?"),
+            blue.unwrap_or("?")
+        ));
+    }
+    let date = record.tags.get("Date").and_then(chinese_date);
+    let site = record
+        .tags
+        .get("Site")
+        .filter(|v| !v.is_empty() && *v != "?");
+    match (date, site) {
+        (Some(date), Some(site)) => out.push_str(&format!("{date} {site}\n")),
+        (Some(date), None) => out.push_str(&format!("{date}\n")),
+        (None, Some(site)) => out.push_str(&format!("地点：{site}\n")),
+        (None, None) => {}
+    }
+    if record.start.is_some() {
+        out.push_str(&position_listing(start, options.pieces));
+        out.push('\n');
+    }
+    let mut position = start.clone();
+    let mut tokens = Vec::new();
+    let mut pair = String::new();
+    for node in &record.moves {
+        let text = rulebook_move(
+            &position,
+            node.mv.mv,
+            node.mv.check,
+            node.mv.mate,
+            options.notation,
+            options.pieces,
+        );
+        match position.turn() {
+            Color::White => {
+                pair = format!("({}){text}", position.fullmoves());
+            }
+            Color::Blue => {
+                if pair.is_empty() {
+                    pair = format!("({})…,", position.fullmoves());
+                } else {
+                    pair.push(',');
+                }
+                pair.push_str(&text);
+                pair.push(';');
+                tokens.push(std::mem::take(&mut pair));
+            }
+        }
+        position.play(node.mv.mv);
+    }
+    if !pair.is_empty() {
+        tokens.push(pair);
+    }
+    tokens.push(record.result.clone().unwrap_or_else(|| "*".to_string()));
+    wrap_tokens(&mut out, &tokens, MAX_LINE);
+    out
+}
+
+/// `2007.05.01` → `2007年5月1日`, unknown parts as `x` (the rulebook's `2007年x月x日`).
+fn chinese_date(date: &str) -> Option<String> {
+    let mut parts = date.split('.');
+    let year = parts.next()?;
+    let month = parts.next().unwrap_or("??");
+    let day = parts.next().unwrap_or("??");
+    if year.chars().all(|c| c == '?') && month.chars().all(|c| c == '?') {
+        return None;
+    }
+    let part = |text: &str| -> String {
+        text.parse::<u32>()
+            .map_or_else(|_| "x".to_string(), |n| n.to_string())
+    };
+    Some(format!("{}年{}月{}日", part(year), part(month), part(day)))
+}
+
+/// Piece name in the chosen script; the queen is the tiger for White, the lion for Blue.
+fn piece_name(role: Role, color: Color, pieces: Pieces) -> &'static str {
+    match pieces {
+        Pieces::Latin => match role {
+            Role::Pawn => "P",
+            Role::Knight => "N",
+            Role::Bishop => "B",
+            Role::Rook => "R",
+            Role::Queen => "Q",
+            Role::King => "K",
+        },
+        Pieces::Zh => match (role, color) {
+            (Role::Pawn, _) => "夫",
+            (Role::Knight, _) => "马",
+            (Role::Bishop, _) => "驼",
+            (Role::Rook, _) => "车",
+            (Role::Queen, Color::White) => "虎",
+            (Role::Queen, Color::Blue) => "狮",
+            (Role::King, _) => "王",
+        },
+    }
+}
+
+/// The §2.2.3 listing: `白：王e1 虎d1 …  蓝：王e8 …` (Latin: `White: Ke1 Qd1 …; Blue: …`),
+/// pieces in the order K, Q, R, N, B, P, and a line for the side to move.
+fn position_listing(position: &Position, pieces: Pieces) -> String {
+    let order = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Knight,
+        Role::Bishop,
+        Role::Pawn,
+    ];
+    let mut sides = Vec::new();
+    for color in Color::ALL {
+        let mut entries = Vec::new();
+        for role in order {
+            for square in super::replay::squares(position.piece_bb(color, role)) {
+                entries.push(format!("{}{square}", piece_name(role, color, pieces)));
+            }
+        }
+        let label = match (pieces, color) {
+            (Pieces::Zh, Color::White) => "白：",
+            (Pieces::Zh, Color::Blue) => "蓝：",
+            (Pieces::Latin, Color::White) => "White: ",
+            (Pieces::Latin, Color::Blue) => "Blue: ",
+        };
+        sides.push(format!("{label}{}", entries.join(" ")));
+    }
+    let to_move = match (pieces, position.turn()) {
+        (Pieces::Zh, Color::White) => "白方先走",
+        (Pieces::Zh, Color::Blue) => "蓝方先走",
+        (Pieces::Latin, Color::White) => "White to move",
+        (Pieces::Latin, Color::Blue) => "Blue to move",
+    };
+    format!("{}\n{}\n{to_move}", sides[0], sides[1])
+}
+
+/// One move in rulebook notation, played from `position`.
+pub(crate) fn rulebook_move(
+    position: &Position,
+    mv: Move,
+    check: bool,
+    mate: bool,
+    notation: Notation,
+    pieces: Pieces,
+) -> String {
+    let color = position.turn();
+    let mut text = String::new();
+    let capture_mark = match pieces {
+        Pieces::Latin => ":",
+        Pieces::Zh => "：",
+    };
+    match notation {
+        Notation::Full => {
+            if mv.role != Role::Pawn {
+                text.push_str(piece_name(mv.role, color, pieces));
+            }
+            text.push_str(&mv.from.to_string());
+            text.push_str(if mv.capture.is_some() {
+                capture_mark
+            } else {
+                "—"
+            });
+            text.push_str(&mv.to.to_string());
+        }
+        Notation::Short => {
+            if mv.role == Role::Pawn {
+                if mv.capture.is_some() {
+                    text.push(mv.from.file_char());
+                    if pawn_capture_by_files_is_unique(position, mv) {
+                        text.push(mv.to.file_char());
+                    } else {
+                        text.push_str(capture_mark);
+                        text.push_str(&mv.to.to_string());
+                    }
+                } else {
+                    text.push_str(&mv.to.to_string());
+                }
+            } else {
+                text.push_str(piece_name(mv.role, color, pieces));
+                text.push_str(&disambiguation(position, mv));
+                text.push_str(&mv.to.to_string());
+            }
+        }
+    }
+    if let Some(promotion) = mv.promotion {
+        match pieces {
+            Pieces::Latin => {
+                text.push('=');
+                text.push(promotion.letter());
+            }
+            Pieces::Zh => {
+                text.push('变');
+                text.push_str(piece_name(promotion, color, Pieces::Zh));
+            }
+        }
+    }
+    if mate {
+        text.push_str("+#");
+    } else if check {
+        text.push('+');
+    }
+    text
+}
+
+/// True when no other pawn capture goes from the same file to the same file.
+fn pawn_capture_by_files_is_unique(position: &Position, mv: Move) -> bool {
+    position
+        .legal_moves()
+        .iter()
+        .filter(|m| {
+            m.role == Role::Pawn
+                && m.capture.is_some()
+                && m.from.file() == mv.from.file()
+                && m.to.file() == mv.to.file()
+                && m.promotion == mv.promotion
+        })
+        .count()
+        == 1
+}
+
+/// The file, rank or square of origin needed to tell `mv` apart from moves of other
+/// pieces of the same kind to the same square (the rulebook's `Ndf3`, `R1d3`).
+fn disambiguation(position: &Position, mv: Move) -> String {
+    let rivals: Vec<Move> = position
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| m.role == mv.role && m.to == mv.to && m.from != mv.from)
+        .collect();
+    if rivals.is_empty() {
+        String::new()
+    } else if rivals.iter().all(|m| m.from.file() != mv.from.file()) {
+        mv.from.file_char().to_string()
+    } else if rivals.iter().all(|m| m.from.rank() != mv.from.rank()) {
+        mv.from.rank_char().to_string()
+    } else {
+        mv.from.to_string()
+    }
+}

@@ -1,0 +1,407 @@
+//! Bytes to text: encoding choice, decoding with positions of bad bytes, and the
+//! byte-offset → line/column index that diagnostics use.
+
+use std::fmt;
+use std::ops::Range;
+
+use encoding_rs::{Encoding, BIG5, GB18030, GBK, UTF_16BE, UTF_16LE, UTF_8};
+
+/// A byte range into decoded text.
+pub type Span = Range<usize>;
+
+/// Where the encoding of a file came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EncodingSource {
+    /// `--encoding` on the command line.
+    Override,
+    /// A byte-order mark.
+    Bom,
+    /// A charset the format declares (SGF `CA`, a PDN/PGN `Encoding` tag).
+    Declared,
+    /// Guessed from the bytes.
+    Detected,
+}
+
+/// Text decoded from a file, with what was learnt on the way.
+#[derive(Debug)]
+pub struct Decoded {
+    pub text: String,
+    pub encoding: &'static Encoding,
+    pub source: EncodingSource,
+    pub issues: Vec<DecodeIssue>,
+}
+
+impl Decoded {
+    /// The encoding's name as reported to users (`UTF-8`, `GB18030`, `Big5`, …).
+    pub fn encoding_name(&self) -> &'static str {
+        encoding_display_name(self.encoding)
+    }
+}
+
+/// Something wrong found while decoding; positions are byte offsets into the decoded text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecodeIssue {
+    /// Bytes that are not valid in the chosen encoding, replaced by U+FFFD.
+    Malformed {
+        span: Span,
+        byte_offset: usize,
+        bytes: Vec<u8>,
+        encoding: &'static str,
+    },
+    /// The declared charset contradicts the bytes (e.g. `CA[UTF-8]` over GBK bytes).
+    DeclaredMismatch {
+        span: Option<Span>,
+        declared: String,
+        used: &'static str,
+    },
+    /// The declared charset label is not one we know.
+    UnknownLabel { span: Option<Span>, label: String },
+}
+
+impl fmt::Display for DecodeIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeIssue::Malformed {
+                byte_offset,
+                bytes,
+                encoding,
+                ..
+            } => {
+                write!(f, "bytes")?;
+                for b in bytes {
+                    write!(f, " {b:02X}")?;
+                }
+                write!(f, " at byte {byte_offset} are not valid {encoding}")
+            }
+            DecodeIssue::DeclaredMismatch { declared, used, .. } => write!(
+                f,
+                "the file declares charset {declared} but its bytes are {used}"
+            ),
+            DecodeIssue::UnknownLabel { label, .. } => {
+                write!(f, "unknown charset label \"{label}\"")
+            }
+        }
+    }
+}
+
+/// Name shown to users. GBK text is decoded as its superset GB18030, so it is named so.
+pub fn encoding_display_name(encoding: &'static Encoding) -> &'static str {
+    if encoding == GB18030 || encoding == GBK {
+        "GB18030"
+    } else {
+        encoding.name()
+    }
+}
+
+/// Looks up an encoding label (`utf-8`, `GB2312`, `big5`, `Shift_JIS`, `MS_KANJI`, …).
+/// GB2312 and GBK map to GB18030, their superset.
+pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
+    let trimmed = label.trim();
+    let normalised = match trimmed.to_ascii_lowercase().as_str() {
+        "ms_kanji" | "ms-kanji" | "sjis" | "shift-jis" => "shift_jis",
+        "utf8" => "utf-8",
+        "euckr" => "euc-kr",
+        "big-5" => "big5",
+        "cp936" | "gb2312" | "gbk" | "gb-2312" => "gb18030",
+        _ => trimmed,
+    }
+    .to_string();
+    let encoding = Encoding::for_label(normalised.as_bytes())?;
+    Some(if encoding == GBK { GB18030 } else { encoding })
+}
+
+/// Decodes `bytes`: `forced` wins; then a BOM; then the charset the format declares
+/// (checked against the bytes); then detection among UTF-8 and the legacy encodings.
+pub fn decode(
+    bytes: &[u8],
+    forced: Option<&'static Encoding>,
+    declared: Option<(&str, Option<Span>)>,
+) -> Decoded {
+    let mut issues = Vec::new();
+    let (encoding, source, skip) = if let Some(encoding) = forced {
+        let skip = Encoding::for_bom(bytes)
+            .filter(|(bom, _)| *bom == encoding)
+            .map_or(0, |(_, len)| len);
+        (encoding, EncodingSource::Override, skip)
+    } else if let Some((encoding, len)) = Encoding::for_bom(bytes) {
+        (encoding, EncodingSource::Bom, len)
+    } else if let Some(choice) = declared_choice(bytes, declared, &mut issues) {
+        (choice, EncodingSource::Declared, 0)
+    } else {
+        (detect(bytes), EncodingSource::Detected, 0)
+    };
+    let (text, malformed) = decode_with_positions(&bytes[skip..], encoding, skip);
+    issues.extend(malformed);
+    Decoded {
+        text,
+        encoding,
+        source,
+        issues,
+    }
+}
+
+/// Takes the declared charset unless the bytes clearly say otherwise: valid UTF-8
+/// declared as something else, or a legacy declaration over bytes that do not decode.
+fn declared_choice(
+    bytes: &[u8],
+    declared: Option<(&str, Option<Span>)>,
+    issues: &mut Vec<DecodeIssue>,
+) -> Option<&'static Encoding> {
+    let (label, span) = declared?;
+    let Some(encoding) = encoding_for_label(label) else {
+        issues.push(DecodeIssue::UnknownLabel {
+            span,
+            label: label.to_string(),
+        });
+        return None;
+    };
+    let ascii_only = bytes.is_ascii();
+    if ascii_only || decodes_cleanly(bytes, encoding) {
+        if encoding != UTF_8 && std::str::from_utf8(bytes).is_ok() && !ascii_only {
+            // Multi-byte UTF-8 that also happens to decode in a legacy encoding is
+            // almost always UTF-8 mislabelled by a converter.
+            issues.push(DecodeIssue::DeclaredMismatch {
+                span,
+                declared: label.to_string(),
+                used: "UTF-8",
+            });
+            return Some(UTF_8);
+        }
+        return Some(encoding);
+    }
+    let detected = detect(bytes);
+    issues.push(DecodeIssue::DeclaredMismatch {
+        span,
+        declared: label.to_string(),
+        used: encoding_display_name(detected),
+    });
+    Some(detected)
+}
+
+fn decodes_cleanly(bytes: &[u8], encoding: &'static Encoding) -> bool {
+    encoding
+        .decode_without_bom_handling_and_without_replacement(bytes)
+        .is_some()
+}
+
+/// Guesses the encoding of unlabelled bytes: UTF-8 if valid, UTF-16 if it looks like
+/// it (NUL bytes every other byte), else chardetng's guess among legacy encodings.
+pub fn detect(bytes: &[u8]) -> &'static Encoding {
+    if std::str::from_utf8(bytes).is_ok() {
+        return UTF_8;
+    }
+    if let Some(utf16) = detect_utf16_without_bom(bytes) {
+        return utf16;
+    }
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(bytes, true);
+    let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
+    if guess == GBK {
+        GB18030
+    } else if guess == BIG5 || decodes_cleanly(bytes, guess) {
+        guess
+    } else if decodes_cleanly(bytes, GB18030) {
+        GB18030
+    } else {
+        guess
+    }
+}
+
+fn detect_utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
+    if bytes.len() < 4 || bytes.len() % 2 != 0 {
+        return None;
+    }
+    let sample = &bytes[..bytes.len().min(512)];
+    let even_nuls = sample.iter().step_by(2).filter(|b| **b == 0).count();
+    let odd_nuls = sample
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .filter(|b| **b == 0)
+        .count();
+    let half = sample.len() / 2;
+    if odd_nuls * 10 >= half * 6 && even_nuls * 10 < half {
+        Some(UTF_16LE)
+    } else if even_nuls * 10 >= half * 6 && odd_nuls * 10 < half {
+        Some(UTF_16BE)
+    } else {
+        None
+    }
+}
+
+/// Decodes, replacing malformed sequences with U+FFFD and remembering where each was.
+/// `base` is the byte offset of `bytes` in the file (after a BOM).
+fn decode_with_positions(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    base: usize,
+) -> (String, Vec<DecodeIssue>) {
+    if encoding == UTF_8 {
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            return (text.to_string(), Vec::new());
+        }
+    }
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let capacity = decoder
+        .max_utf8_buffer_length_without_replacement(bytes.len())
+        .unwrap_or(bytes.len() * 3);
+    let mut text = String::with_capacity(capacity);
+    let mut issues = Vec::new();
+    let mut consumed = 0;
+    loop {
+        let (result, read) =
+            decoder.decode_to_string_without_replacement(&bytes[consumed..], &mut text, true);
+        consumed += read;
+        match result {
+            encoding_rs::DecoderResult::InputEmpty => break,
+            encoding_rs::DecoderResult::OutputFull => {
+                text.reserve(bytes.len() - consumed + 16);
+            }
+            encoding_rs::DecoderResult::Malformed(bad, extra) => {
+                let end = consumed - usize::from(extra);
+                let start = end.saturating_sub(usize::from(bad));
+                let at = text.len();
+                text.push('\u{FFFD}');
+                issues.push(DecodeIssue::Malformed {
+                    span: at..text.len(),
+                    byte_offset: base + start,
+                    bytes: bytes[start..end].to_vec(),
+                    encoding: encoding_display_name(encoding),
+                });
+            }
+        }
+    }
+    (text, issues)
+}
+
+/// Maps byte offsets in a text to 1-based lines and character columns.
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    line_starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let mut line_starts = vec![0];
+        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        LineIndex { line_starts }
+    }
+
+    /// 1-based line and 1-based column in characters of byte `offset`.
+    pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = floor_char_boundary(text, offset.min(text.len()));
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line];
+        let column = text[start..offset].chars().count() + 1;
+        (line + 1, column)
+    }
+
+    /// Byte range of the 1-based `line`, without its line terminator.
+    pub fn line_span(&self, text: &str, line: usize) -> Span {
+        let start = self.line_starts[line - 1];
+        let mut end = self
+            .line_starts
+            .get(line)
+            .map_or(text.len(), |next| next - 1);
+        if end > start && text.as_bytes()[end - 1] == b'\r' {
+            end -= 1;
+        }
+        start..end.max(start)
+    }
+}
+
+fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_is_detected() {
+        let d = decode("白方：张三".as_bytes(), None, None);
+        assert_eq!(d.encoding_name(), "UTF-8");
+        assert_eq!(d.text, "白方：张三");
+        assert!(d.issues.is_empty());
+    }
+
+    #[test]
+    fn gb18030_is_detected() {
+        let (bytes, _, _) = GB18030.encode("白方：张三 蓝方：李四\n(1)e2—e4,e7—e5; (2)马g1—f3");
+        let d = decode(&bytes, None, None);
+        assert_eq!(d.encoding_name(), "GB18030");
+        assert!(d.text.starts_with("白方：张三"));
+    }
+
+    #[test]
+    fn big5_is_detected() {
+        let (bytes, _, _) = BIG5.encode("白方：張三 藍方：李四 馬g1—f3 駝f1—c4 車a1—a2 王e1");
+        let d = decode(&bytes, None, None);
+        assert_eq!(d.encoding_name(), "Big5");
+        assert!(d.text.contains("藍方"));
+    }
+
+    #[test]
+    fn bom_wins_over_declaration() {
+        let mut bytes = vec![0xEF, 0xBB, 0xBF];
+        bytes.extend_from_slice("CA[GB2312]黑".as_bytes());
+        let d = decode(&bytes, None, Some(("GB2312", None)));
+        assert_eq!(d.source, EncodingSource::Bom);
+        assert_eq!(d.text, "CA[GB2312]黑");
+    }
+
+    #[test]
+    fn utf16le_with_bom() {
+        let mut bytes = vec![0xFF, 0xFE];
+        for unit in "(;GM[1]PB[黑])".encode_utf16() {
+            bytes.extend_from_slice(&unit.to_le_bytes());
+        }
+        let d = decode(&bytes, None, None);
+        assert_eq!(d.encoding_name(), "UTF-16LE");
+        assert_eq!(d.text, "(;GM[1]PB[黑])");
+    }
+
+    #[test]
+    fn wrong_declaration_is_reported() {
+        let (bytes, _, _) = GB18030.encode("棋手名字很长的中国围棋选手对局记录");
+        let d = decode(&bytes, None, Some(("UTF-8", Some(3..8))));
+        assert_eq!(d.encoding_name(), "GB18030");
+        assert!(matches!(d.issues[0], DecodeIssue::DeclaredMismatch { .. }));
+    }
+
+    #[test]
+    fn malformed_bytes_are_located() {
+        let d = decode(b"e2-e4 \xFF e7-e5", Some(UTF_8), None);
+        assert_eq!(d.text, "e2-e4 \u{FFFD} e7-e5");
+        match &d.issues[0] {
+            DecodeIssue::Malformed {
+                span, byte_offset, ..
+            } => {
+                assert_eq!(*byte_offset, 6);
+                assert_eq!(span.start, 6);
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn line_columns_count_characters() {
+        let text = "白方：甲\n(1)马b1—d3\r\nx";
+        let index = LineIndex::new(text);
+        let at = text.find('—').unwrap();
+        assert_eq!(index.line_col(text, at), (2, 7));
+        assert_eq!(&text[index.line_span(text, 2)], "(1)马b1—d3");
+        assert_eq!(index.line_col(text, text.len()), (3, 2));
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(encoding_for_label("MS_KANJI").unwrap().name(), "Shift_JIS");
+        assert_eq!(encoding_for_label("GB2312"), Some(GB18030));
+        assert_eq!(encoding_for_label("nonsense"), None);
+    }
+}

@@ -1,0 +1,115 @@
+//! Writing records out: the format and notation choices and the dispatch to each
+//! family's writers.
+
+use std::fmt;
+
+use crate::record::{Game, SourcedRecord};
+use crate::AnyRecord;
+
+/// Output formats of `convert --to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Pgn,
+    Pdn,
+    Sgf,
+    Json,
+    /// The rulebook's own scoresheet text (Shatar).
+    Text,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Pgn => "pgn",
+            Format::Pdn => "pdn",
+            Format::Sgf => "sgf",
+            Format::Json => "json",
+            Format::Text => "text",
+        }
+    }
+}
+
+/// Shatar rulebook notation: full (`Ng1—f3`) or short (`Nf3`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notation {
+    #[default]
+    Full,
+    Short,
+}
+
+/// Piece names: Latin letters or Chinese characters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pieces {
+    #[default]
+    Latin,
+    Zh,
+}
+
+/// Draughts squares: rulebook numbers (1 = a1) or algebraic (`c3`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Squares {
+    #[default]
+    Numeric,
+    Algebraic,
+}
+
+/// Choices that shape the written text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    pub notation: Notation,
+    pub pieces: Pieces,
+    pub squares: Squares,
+}
+
+/// Why a record could not be written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteError {
+    /// The format does not carry this game (e.g. a Go record as PGN).
+    Unsupported { game: Game, format: Format },
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::Unsupported { game, format } => write!(
+                f,
+                "a {} record cannot be written as {}",
+                game.name(),
+                format.name()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// Writes one record in `format`. JSON output is one line; the other formats end with
+/// a newline and are separated from the next record by a blank line by the caller.
+pub fn write_record(
+    record: &AnyRecord,
+    source: &str,
+    index: usize,
+    format: Format,
+    options: &WriteOptions,
+) -> Result<String, WriteError> {
+    match (record, format) {
+        (AnyRecord::Shatar(r), Format::Json) => Ok(json_line(&SourcedRecord {
+            source,
+            index,
+            record: r,
+        })),
+        (AnyRecord::Shatar(r), Format::Pgn) => Ok(crate::shatar::write_pgn(r)),
+        (AnyRecord::Shatar(r), Format::Text) => Ok(crate::shatar::write_text(r, options)),
+        (AnyRecord::Shatar(_), _) => Err(WriteError::Unsupported {
+            game: Game::Shatar,
+            format,
+        }),
+    }
+}
+
+fn json_line<T: serde::Serialize>(value: &T) -> String {
+    // Serialising our own in-memory model cannot fail: every map key is a string.
+    let mut line = serde_json::to_string(value).unwrap_or_default();
+    line.push('\n');
+    line
+}
