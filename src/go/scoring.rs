@@ -135,8 +135,9 @@ impl Komi {
     ///
     /// Archives write komi in three units, told apart by a heuristic that holds for every komi
     /// used in practice (which are whole or half points, or quarter stones):
-    /// - a magnitude of 100 or more is Fox's hundredths (`375`, `750`); after dividing by 100 a
-    ///   value with a quarter (`3.75`) is in stones, otherwise (`7.5`) in points;
+    /// - a whole number of magnitude 50 or more is Fox's hundredths (`375`, `750`, `50`), as no
+    ///   game gives that many points; after dividing by 100 a value with a quarter (`3.75`) is in
+    ///   stones, otherwise (`7.5`, `0.5`) in points;
     /// - otherwise a value ending in a quarter (`3.75`, `3.25`, `2.75`) is in stones (GoGoD),
     ///   since komi in points is always a whole or half number;
     /// - a unit written after the number decides instead: `子` stones, `目`/`点` points;
@@ -152,7 +153,7 @@ impl Komi {
         let (points, unit) = match amount.unit {
             Some(AmountUnit::Stones) => (amount.value * 2.0, KomiUnit::Stones),
             Some(AmountUnit::Points) => (amount.value, KomiUnit::Points),
-            None if amount.value.abs() >= 100.0 => {
+            None if amount.value.abs() >= 50.0 && amount.value.fract() == 0.0 => {
                 let hundredths = amount.value / 100.0;
                 if has_quarter(hundredths) {
                     (hundredths * 2.0, KomiUnit::HundredthsOfStones)
