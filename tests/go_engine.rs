@@ -455,6 +455,9 @@ fn komi_normalisation() {
         ("325", 6.5, KomiUnit::HundredthsOfStones),
         ("750", 7.5, KomiUnit::HundredthsOfPoints),
         ("650", 6.5, KomiUnit::HundredthsOfPoints),
+        ("50", 0.5, KomiUnit::HundredthsOfPoints),
+        ("-550", -5.5, KomiUnit::HundredthsOfPoints),
+        ("12", 12.0, KomiUnit::Points),
         ("3又3/4子", 7.5, KomiUnit::Stones),
         ("3¾", 7.5, KomiUnit::Stones),
         ("6目半", 6.5, KomiUnit::Points),
@@ -535,4 +538,123 @@ fn errors_read_as_english() {
         counted: GameResult::Void,
     };
     assert!(mismatch.to_string().contains("the record says 0"));
+}
+
+/// Fixtures written by `tools/oracle/go_random_games.py`, decided by sgfmill.
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/go");
+
+fn truth(file: &str) -> Vec<serde_json::Value> {
+    let path = format!("{FIXTURES}/{file}");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .map(|line| serde_json::from_str(line).expect("valid JSON line"))
+        .collect()
+}
+
+/// A fixture's board after its handicap setup.
+fn fixture_board(game: &serde_json::Value, rule: KoRule) -> Board {
+    let size = game["size"].as_u64().expect("size") as u32;
+    let mut board = Board::new(size, size)
+        .expect("valid size")
+        .with_ko_rule(rule);
+    for point in game["setup_black"].as_array().expect("setup list") {
+        let point = p(point.as_str().expect("SGF point"));
+        board.set(point, Some(Black)).expect("on the board");
+    }
+    board
+}
+
+/// Replays a fixture's moves (`Bdd Wpp B`), returning the 1-based number and error of the first
+/// refused move.
+fn replay(board: &mut Board, moves: &str) -> Result<(), (usize, PlayError)> {
+    for (n, mv) in moves.split_whitespace().enumerate() {
+        let color = if mv.starts_with('B') { Black } else { White };
+        match &mv[1..] {
+            "" => board.pass(color),
+            point => {
+                board.play(color, p(point)).map_err(|e| (n + 1, e))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn random_games_agree_with_sgfmill() {
+    let games = truth("random/truth.jsonl");
+    assert_eq!(games.len(), 100);
+    let mut checks = [0; 3];
+    for game in &games {
+        let file = game["file"].as_str().expect("file name");
+        let moves = game["moves"].as_str().expect("moves");
+        for rule in [KoRule::Situational, KoRule::Positional, KoRule::Simple] {
+            let mut board = fixture_board(game, rule);
+            if let Err((n, e)) = replay(&mut board, moves) {
+                panic!("{file}: move {n} refused under {rule:?}: {e}");
+            }
+            assert_eq!(
+                board.to_string(),
+                game["final"].as_str().expect("board"),
+                "{file}"
+            );
+            let count = count_area(&board);
+            assert_eq!(
+                i64::from(count.black) - i64::from(count.white),
+                game["area_black_minus_white"].as_i64().expect("score"),
+                "{file}"
+            );
+            assert_eq!(
+                u64::from(count.neutral),
+                game["neutral"].as_u64().expect("neutral"),
+                "{file}"
+            );
+            let komi = Komi::parse(game["komi"].as_str().expect("komi")).expect("valid komi");
+            assert_eq!(Some(komi.points()), game["komi_points"].as_f64(), "{file}");
+            let Some(raw) = game["result"].as_str() else {
+                continue;
+            };
+            let handicap = game["handicap"].as_u64().expect("handicap") as u32;
+            let check = check_result(&parse_result(raw).expect("RE"), &board, &komi, handicap);
+            let (expected, slot) = match check {
+                ResultCheck::Matches => ("matches", 0),
+                ResultCheck::Mismatch { .. } => ("mismatch", 1),
+                ResultCheck::CannotVerify(_) => ("cannot-verify", 2),
+            };
+            assert_eq!(
+                game["result_check"].as_str(),
+                Some(expected),
+                "{file}: {check}"
+            );
+            checks[slot] += 1;
+        }
+    }
+    assert!(
+        checks.iter().all(|&n| n > 0),
+        "every kind of check is exercised: {checks:?}"
+    );
+}
+
+#[test]
+fn corrupted_games_fail_at_the_right_move() {
+    let games = truth("corrupted/truth.jsonl");
+    assert_eq!(games.len(), 30);
+    for game in &games {
+        let file = game["file"].as_str().expect("file name");
+        let expected = match game["error"].as_str() {
+            Some("occupied") => PlayError::Occupied,
+            Some("suicide") => PlayError::Suicide,
+            Some("ko") => PlayError::Ko,
+            other => panic!("{file}: unknown error kind {other:?}"),
+        };
+        let number = game["move_number"].as_u64().expect("move number") as usize;
+        for rule in [KoRule::Situational, KoRule::Positional, KoRule::Simple] {
+            let mut board = fixture_board(game, rule);
+            let moves = game["moves"].as_str().expect("moves");
+            assert_eq!(
+                replay(&mut board, moves),
+                Err((number, expected)),
+                "{file} under {rule:?}"
+            );
+        }
+    }
 }
