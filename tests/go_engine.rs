@@ -107,7 +107,7 @@ fn group_and_multiple_group_captures() {
          X X . X X
          . . . . .",
     );
-    // ca is the last liberty of both white pairs: capturing makes it legal though it has none.
+    // ca is the last liberty of both white pairs.
     assert_eq!(b.play(Black, p("ca")).map(|o| o.captures), Ok(4));
     assert_eq!(rows(&b), "..X.. XX.XX .....");
     let mut captured = b.last_captures().to_vec();
