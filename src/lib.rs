@@ -11,6 +11,7 @@
 mod detect;
 pub mod diag;
 pub mod record;
+pub mod go;
 pub mod shatar;
 pub mod text;
 pub mod write;

@@ -1,0 +1,726 @@
+//! The Go board: stones, captures, forbidden points and repetition (ko) rules.
+//!
+//! Chinese rules 2002, chapter 1: a stone placed on an empty point removes the opposing groups it
+//! leaves without liberties (第4条); a move that leaves its own group without liberties and
+//! captures nothing is forbidden (禁着点, 第5条); a move may not make the opponent face again a
+//! position they have faced before (禁止全局同形, 第6条).
+//!
+//! Implementation: the board is stored with a one-point border so that neighbour lookups need no
+//! bounds checks. Groups (chains) are kept incrementally as circular linked lists with a
+//! *pseudo-liberty* count (empty neighbours counted once per adjacent stone), which is zero
+//! exactly when the group has no liberty. Legality is decided before anything is changed, so a
+//! rejected move leaves the board untouched without an undo step. Positions are identified by
+//! Zobrist keys, kept in a hash set for the superko rules.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Largest supported side length: SGF writes coordinates with the 52 letters `a`–`z`, `A`–`Z`.
+pub const MAX_SIZE: u8 = 52;
+
+/// Padded cells of the largest board: rows of `width + 1` cells (one shared border column)
+/// between a border row above and one below.
+const MAX_CELLS: usize = (MAX_SIZE as usize + 1) * (MAX_SIZE as usize + 2);
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const BORDER: u8 = 3;
+
+/// One step of the SplitMix64 generator, usable in constant evaluation.
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+/// Zobrist keys per colour and padded cell, fixed at compile time so that keys are reproducible
+/// across runs and platforms.
+static ZOBRIST: [[u64; MAX_CELLS]; 2] = {
+    let mut table = [[0u64; MAX_CELLS]; 2];
+    let mut state = 0x0071_7075_676F_u64; // "qipugo"
+    let mut colour = 0;
+    while colour < 2 {
+        let mut cell = 0;
+        while cell < MAX_CELLS {
+            let (next, key) = splitmix64(state);
+            state = next;
+            table[colour][cell] = key;
+            cell += 1;
+        }
+        colour += 1;
+    }
+    table
+};
+
+/// Mixed into a position key when White is to move (situational keys).
+const WHITE_TO_MOVE: u64 = splitmix64(0x0051_5549_505F_4B4F).1;
+
+/// Zobrist keys are already uniformly random, so the history set uses them as their own hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// A player's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Black (黑), who moves first in an even game.
+    Black,
+    /// White (白).
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// The SGF property letter: `B` or `W`.
+    pub fn letter(self) -> char {
+        match self {
+            Color::Black => 'B',
+            Color::White => 'W',
+        }
+    }
+
+    fn cell(self) -> u8 {
+        match self {
+            Color::Black => BLACK,
+            Color::White => WHITE,
+        }
+    }
+
+    fn zobrist(self) -> &'static [u64; MAX_CELLS] {
+        &ZOBRIST[usize::from(self.cell() - 1)]
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        })
+    }
+}
+
+/// A point of the board: `x` is the column counted from the left, `y` the row counted from the
+/// top, both from 0 — the orientation of SGF coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    /// Column, 0 at the left edge.
+    pub x: u8,
+    /// Row, 0 at the top edge.
+    pub y: u8,
+}
+
+impl Point {
+    /// The point at column `x`, row `y`.
+    pub const fn new(x: u8, y: u8) -> Point {
+        Point { x, y }
+    }
+
+    /// Reads an SGF point such as `dd` (`a`–`z` then `A`–`Z` for 0–51). Any other text, including
+    /// the empty pass value, gives `None`; whether `tt` is a pass depends on the board size and
+    /// is for the caller to decide.
+    pub fn from_sgf(text: &str) -> Option<Point> {
+        match text.as_bytes() {
+            &[x, y] => Some(Point::new(sgf_coordinate(x)?, sgf_coordinate(y)?)),
+            _ => None,
+        }
+    }
+
+    /// The two SGF letters of this point, or `None` beyond column or row 51.
+    pub fn to_sgf(self) -> Option<[char; 2]> {
+        Some([sgf_letter(self.x)?, sgf_letter(self.y)?])
+    }
+}
+
+fn sgf_coordinate(letter: u8) -> Option<u8> {
+    match letter {
+        b'a'..=b'z' => Some(letter - b'a'),
+        b'A'..=b'Z' => Some(letter - b'A' + 26),
+        _ => None,
+    }
+}
+
+fn sgf_letter(coordinate: u8) -> Option<char> {
+    match coordinate {
+        0..=25 => Some(char::from(b'a' + coordinate)),
+        26..=51 => Some(char::from(b'A' + coordinate - 26)),
+        _ => None,
+    }
+}
+
+impl fmt::Display for Point {
+    /// SGF letters where they exist, `(x,y)` otherwise.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.to_sgf() {
+            Some([x, y]) => write!(f, "{x}{y}"),
+            None => write!(f, "({},{})", self.x, self.y),
+        }
+    }
+}
+
+/// Which repetitions of a whole-board position are forbidden.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KoRule {
+    /// A move may not recreate a position, with the same side to move, that occurred before: the
+    /// opponent may not be made to face a position again (Chinese rules 2002, 第6条).
+    #[default]
+    Situational,
+    /// A move may not recreate any earlier whole-board position, whoever was to move.
+    Positional,
+    /// Only the immediate recapture of a single stone that has just captured a single stone is
+    /// forbidden; longer cycles (triple ko, sending two returning one) are allowed.
+    Simple,
+}
+
+/// What a legal move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayOutcome {
+    /// Number of opposing stones removed; [`Board::last_captures`] lists them.
+    pub captures: usize,
+}
+
+/// Why a move was refused. The board is unchanged after an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayError {
+    /// The point lies outside the board.
+    OffBoard,
+    /// A stone already stands on the point.
+    Occupied,
+    /// The stone's own group would have no liberty and nothing would be captured (禁着点).
+    Suicide,
+    /// The move would repeat an earlier position that the ko rule in force forbids.
+    Ko,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PlayError::OffBoard => "the point is outside the board",
+            PlayError::Occupied => "the point is already occupied",
+            PlayError::Suicide => {
+                "the stone would leave its own group without liberties and capture nothing \
+                 (forbidden point)"
+            }
+            PlayError::Ko => "the move would repeat an earlier whole-board position (ko)",
+        })
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A board size outside 1×1 ..= 52×52.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardSizeError {
+    /// Requested width.
+    pub width: u32,
+    /// Requested height.
+    pub height: u32,
+}
+
+impl fmt::Display for BoardSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a {}x{} board is not supported (sides must be 1 to {MAX_SIZE})",
+            self.width, self.height
+        )
+    }
+}
+
+impl std::error::Error for BoardSizeError {}
+
+/// A Go board with its move history (for the repetition rules).
+#[derive(Clone, Debug)]
+pub struct Board {
+    width: u8,
+    height: u8,
+    /// Padded row length: `width` points and one border cell shared by both edges.
+    stride: usize,
+    cells: Vec<u8>,
+    /// Per stone: the head (representative cell) of its chain.
+    head: Vec<u16>,
+    /// Per stone: the next stone of its chain (a circular list).
+    next: Vec<u16>,
+    /// Per chain head: pseudo-liberties (0 exactly when the chain has no liberty).
+    liberties: Vec<u16>,
+    /// Per chain head: number of stones.
+    size: Vec<u16>,
+    /// Per chain head: XOR of the chain's Zobrist keys, to lift it from the position key at once.
+    chain_key: Vec<u64>,
+    key: u64,
+    ko_rule: KoRule,
+    /// Situational keys of every position a player has faced, that is, had to move in.
+    history: KeySet,
+    /// The point where `ko_colour` may not play at once (simple ko).
+    ko: Option<(u16, Color)>,
+    captured_by: [usize; 2],
+    consecutive_passes: u32,
+    last_captures: Vec<Point>,
+    /// Scratch buffers kept to avoid allocating during play.
+    stack: Vec<u16>,
+    stones: Vec<u16>,
+    marks: Vec<u32>,
+    mark: u32,
+}
+
+impl Board {
+    /// An empty board, `width` columns by `height` rows, with the situational ko rule.
+    pub fn new(width: u32, height: u32) -> Result<Board, BoardSizeError> {
+        let error = BoardSizeError { width, height };
+        let side = |n: u32| u8::try_from(n).ok().filter(|n| (1..=MAX_SIZE).contains(n));
+        let (Some(w), Some(h)) = (side(width), side(height)) else {
+            return Err(error);
+        };
+        let stride = usize::from(w) + 1;
+        let cells_len = stride * (usize::from(h) + 2);
+        let mut cells = vec![BORDER; cells_len];
+        for y in 0..h {
+            for x in 0..w {
+                cells[(usize::from(y) + 1) * stride + usize::from(x) + 1] = EMPTY;
+            }
+        }
+        let points = usize::from(w) * usize::from(h);
+        Ok(Board {
+            width: w,
+            height: h,
+            stride,
+            cells,
+            head: vec![0; cells_len],
+            next: vec![0; cells_len],
+            liberties: vec![0; cells_len],
+            size: vec![0; cells_len],
+            chain_key: vec![0; cells_len],
+            key: 0,
+            ko_rule: KoRule::default(),
+            history: KeySet::default(),
+            ko: None,
+            captured_by: [0; 2],
+            consecutive_passes: 0,
+            last_captures: Vec::with_capacity(points),
+            stack: Vec::with_capacity(points),
+            stones: Vec::with_capacity(points),
+            marks: vec![0; cells_len],
+            mark: 0,
+        })
+    }
+
+    /// The same board with another repetition rule.
+    pub fn with_ko_rule(mut self, rule: KoRule) -> Board {
+        self.ko_rule = rule;
+        self
+    }
+
+    /// Changes the repetition rule; the history recorded so far applies to the new rule.
+    pub fn set_ko_rule(&mut self, rule: KoRule) {
+        self.ko_rule = rule;
+    }
+
+    /// The repetition rule in force.
+    pub fn ko_rule(&self) -> KoRule {
+        self.ko_rule
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// Whether `point` lies on the board.
+    pub fn contains(&self, point: Point) -> bool {
+        point.x < self.width && point.y < self.height
+    }
+
+    /// Every point of the board, row by row from the top left.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| Point::new(x, y)))
+    }
+
+    /// The stone on `point`, if any (`None` off the board too).
+    pub fn get(&self, point: Point) -> Option<Color> {
+        let index = self.index(point)?;
+        match self.cells[index] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Zobrist key of the stones on the board (the same stones give the same key).
+    pub fn position_key(&self) -> u64 {
+        self.key
+    }
+
+    /// Stones of `color` captured by the opponent's moves so far (setup removals not counted).
+    pub fn prisoners(&self, color: Color) -> usize {
+        self.captured_by[usize::from(color.opponent().cell() - 1)]
+    }
+
+    /// Passes made since the last move; two in a row end the game (第7条).
+    pub fn consecutive_passes(&self) -> u32 {
+        self.consecutive_passes
+    }
+
+    /// The stones removed by the last successful [`Board::play`], in no particular order.
+    pub fn last_captures(&self) -> &[Point] {
+        &self.last_captures
+    }
+
+    /// Checks whether `color` may play on `point`, without changing anything.
+    pub fn check(&self, color: Color, point: Point) -> Result<(), PlayError> {
+        self.analyse(color, point).map(|_| ())
+    }
+
+    /// Places a stone of `color` on `point` and removes the opposing groups left without
+    /// liberties. On error nothing changes.
+    pub fn play(&mut self, color: Color, point: Point) -> Result<PlayOutcome, PlayError> {
+        let analysis = self.analyse(color, point)?;
+        self.history.insert(self.situation_key(self.key, color));
+        self.consecutive_passes = 0;
+        self.last_captures.clear();
+        let index = analysis.index;
+        self.add_stone(index, color);
+        let mut captures = 0;
+        for &head in &analysis.captured[..analysis.captured_len] {
+            captures += self.remove_chain(usize::from(head));
+        }
+        self.captured_by[usize::from(color.cell() - 1)] += captures;
+        let own = usize::from(self.head[index]);
+        // Simple ko: a lone stone that took a lone stone and now has that point as its only
+        // liberty could be retaken at once, recreating the previous position.
+        self.ko = (captures == 1 && self.size[own] == 1 && self.liberties[own] == 1)
+            .then(|| (analysis.captured[0], color.opponent()));
+        Ok(PlayOutcome { captures })
+    }
+
+    /// `color` passes (虚着). Always legal.
+    pub fn pass(&mut self, color: Color) {
+        self.history.insert(self.situation_key(self.key, color));
+        self.consecutive_passes += 1;
+        self.last_captures.clear();
+        self.ko = None;
+    }
+
+    /// Puts `stone` on `point` or empties it, as SGF setup (AB, AW, AE) does: nothing is captured
+    /// and no rule is checked; groups may be left without liberties.
+    pub fn set(&mut self, point: Point, stone: Option<Color>) -> Result<(), PlayError> {
+        let index = self.index(point).ok_or(PlayError::OffBoard)?;
+        let current = match self.cells[index] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        };
+        if current == stone {
+            return Ok(());
+        }
+        // A setup changes the position outside the rules, so an old ko is void.
+        self.ko = None;
+        if let Some(old) = current {
+            self.lift_stone(index, old);
+        }
+        if let Some(new) = stone {
+            self.add_stone(index, new);
+        }
+        Ok(())
+    }
+
+    /// Clears the repetition history, e.g. after a setup that starts a new problem.
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+        self.ko = None;
+    }
+
+    fn index(&self, point: Point) -> Option<usize> {
+        self.contains(point)
+            .then(|| (usize::from(point.y) + 1) * self.stride + usize::from(point.x) + 1)
+    }
+
+    fn point(&self, index: usize) -> Point {
+        // Only called with indices of on-board cells, whose coordinates are below 52.
+        let x = (index % self.stride).saturating_sub(1);
+        let y = (index / self.stride).saturating_sub(1);
+        Point::new(x as u8, y as u8)
+    }
+
+    fn neighbours(&self, index: usize) -> [usize; 4] {
+        [
+            index - 1,
+            index + 1,
+            index - self.stride,
+            index + self.stride,
+        ]
+    }
+
+    fn situation_key(&self, key: u64, to_move: Color) -> u64 {
+        match to_move {
+            Color::Black => key,
+            Color::White => key ^ WHITE_TO_MOVE,
+        }
+    }
+
+    /// Decides a move without changing the board: which chains it captures, or why it is illegal.
+    fn analyse(&self, color: Color, point: Point) -> Result<Analysis, PlayError> {
+        let index = self.index(point).ok_or(PlayError::OffBoard)?;
+        if self.cells[index] != EMPTY {
+            return Err(PlayError::Occupied);
+        }
+        let own = color.cell();
+        let neighbours = self.neighbours(index);
+        let mut analysis = Analysis {
+            index,
+            captured: [0; 4],
+            captured_len: 0,
+        };
+        let mut has_liberty = false;
+        let mut new_key = self.key ^ color.zobrist()[index];
+        for &n in &neighbours {
+            match self.cells[n] {
+                EMPTY => has_liberty = true,
+                BORDER => {}
+                stone => {
+                    let head = self.head[n];
+                    // The chain counts this point once per adjacent stone of it.
+                    let adjacent = neighbours
+                        .iter()
+                        .filter(|&&m| self.cells[m] == stone && self.head[m] == head)
+                        .count();
+                    let only_here = usize::from(self.liberties[usize::from(head)]) == adjacent;
+                    if stone == own {
+                        has_liberty |= !only_here;
+                    } else if only_here
+                        && !analysis.captured[..analysis.captured_len].contains(&head)
+                    {
+                        analysis.captured[analysis.captured_len] = head;
+                        analysis.captured_len += 1;
+                        new_key ^= self.chain_key[usize::from(head)];
+                    }
+                }
+            }
+        }
+        if analysis.captured_len == 0 && !has_liberty {
+            return Err(PlayError::Suicide);
+        }
+        if self.ko == Some((index as u16, color)) {
+            return Err(PlayError::Ko);
+        }
+        let repeats = match self.ko_rule {
+            KoRule::Simple => false,
+            KoRule::Situational => self
+                .history
+                .contains(&self.situation_key(new_key, color.opponent())),
+            KoRule::Positional => {
+                self.history.contains(&new_key) || self.history.contains(&(new_key ^ WHITE_TO_MOVE))
+            }
+        };
+        if repeats {
+            return Err(PlayError::Ko);
+        }
+        Ok(analysis)
+    }
+
+    /// Puts a stone on an empty cell and joins it to its neighbours' chains.
+    fn add_stone(&mut self, index: usize, color: Color) {
+        let own = color.cell();
+        let key = color.zobrist()[index];
+        self.cells[index] = own;
+        self.key ^= key;
+        let cell = index as u16;
+        self.head[index] = cell;
+        self.next[index] = cell;
+        self.size[index] = 1;
+        self.chain_key[index] = key;
+        let mut liberties = 0;
+        for n in self.neighbours(index) {
+            match self.cells[n] {
+                EMPTY => liberties += 1,
+                BORDER => {}
+                _ => {
+                    let head = usize::from(self.head[n]);
+                    self.liberties[head] -= 1;
+                }
+            }
+        }
+        self.liberties[index] = liberties;
+        for n in self.neighbours(index) {
+            if self.cells[n] == own {
+                self.merge(usize::from(self.head[index]), usize::from(self.head[n]));
+            }
+        }
+    }
+
+    /// Joins two chains (no-op if they are one), relabelling the smaller.
+    fn merge(&mut self, a: usize, b: usize) {
+        if a == b {
+            return;
+        }
+        let (keep, gone) = if self.size[a] >= self.size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut stone = gone;
+        loop {
+            self.head[stone] = keep as u16;
+            stone = usize::from(self.next[stone]);
+            if stone == gone {
+                break;
+            }
+        }
+        self.next.swap(keep, gone);
+        self.liberties[keep] += self.liberties[gone];
+        self.size[keep] += self.size[gone];
+        self.chain_key[keep] ^= self.chain_key[gone];
+    }
+
+    /// Removes a captured chain, giving liberties back to its neighbours. Returns its size.
+    fn remove_chain(&mut self, head: usize) -> usize {
+        let mut stone = head;
+        loop {
+            self.cells[stone] = EMPTY;
+            let point = self.point(stone);
+            self.last_captures.push(point);
+            stone = usize::from(self.next[stone]);
+            if stone == head {
+                break;
+            }
+        }
+        self.key ^= self.chain_key[head];
+        // Second pass once every stone is gone, so that only surviving chains are credited.
+        loop {
+            for n in self.neighbours(stone) {
+                if matches!(self.cells[n], BLACK | WHITE) {
+                    let neighbour = usize::from(self.head[n]);
+                    self.liberties[neighbour] += 1;
+                }
+            }
+            stone = usize::from(self.next[stone]);
+            if stone == head {
+                break;
+            }
+        }
+        usize::from(self.size[head])
+    }
+
+    /// Takes one stone off (setup), splitting its chain where needed.
+    fn lift_stone(&mut self, index: usize, color: Color) {
+        let old_head = self.head[index];
+        let mut stones = std::mem::take(&mut self.stones);
+        stones.clear();
+        let mut stone = usize::from(self.next[index]);
+        while stone != index {
+            stones.push(stone as u16);
+            stone = usize::from(self.next[stone]);
+        }
+        self.cells[index] = EMPTY;
+        self.key ^= color.zobrist()[index];
+        for n in self.neighbours(index) {
+            if matches!(self.cells[n], BLACK | WHITE) && self.head[n] != old_head {
+                let neighbour = usize::from(self.head[n]);
+                self.liberties[neighbour] += 1;
+            }
+        }
+        // The rest of the old chain may have fallen apart: rebuild it from scratch.
+        self.mark = self.mark.wrapping_add(1);
+        if self.mark == 0 {
+            self.marks.fill(0);
+            self.mark = 1;
+        }
+        for &start in &stones {
+            if self.marks[usize::from(start)] != self.mark {
+                self.rebuild_chain(usize::from(start));
+            }
+        }
+        self.stones = stones;
+    }
+
+    /// Flood-fills the chain through `start` (an explicit stack, no recursion) and relinks it.
+    fn rebuild_chain(&mut self, start: usize) {
+        let colour = self.cells[start];
+        let zobrist = &ZOBRIST[usize::from(colour - 1)];
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(start as u16);
+        self.marks[start] = self.mark;
+        let (mut liberties, mut size, mut key) = (0u16, 0u16, 0u64);
+        let mut last = start;
+        while let Some(stone) = stack.pop() {
+            let stone = usize::from(stone);
+            self.head[stone] = start as u16;
+            self.next[last] = stone as u16;
+            last = stone;
+            size += 1;
+            key ^= zobrist[stone];
+            for n in self.neighbours(stone) {
+                if self.cells[n] == EMPTY {
+                    liberties += 1;
+                } else if self.cells[n] == colour && self.marks[n] != self.mark {
+                    self.marks[n] = self.mark;
+                    stack.push(n as u16);
+                }
+            }
+        }
+        self.next[last] = start as u16;
+        self.liberties[start] = liberties;
+        self.size[start] = size;
+        self.chain_key[start] = key;
+        self.stack = stack;
+    }
+}
+
+/// The result of deciding a legal move: where it goes and which chains (by head) it captures.
+struct Analysis {
+    index: usize,
+    captured: [u16; 4],
+    captured_len: usize,
+}
+
+impl fmt::Display for Board {
+    /// One line per row from the top: `X` black, `O` white, `.` empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for y in 0..self.height {
+            let mut line = String::with_capacity(usize::from(self.width) + 1);
+            for x in 0..self.width {
+                line.push(match self.get(Point::new(x, y)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                });
+            }
+            line.push('\n');
+            f.write_str(&line)?;
+        }
+        Ok(())
+    }
+}
