@@ -1,3 +1,5 @@
 //! Shatar (Mongolian chess): rules engine, notation parsers, writers.
 
 pub mod types;
+pub mod notation;
+pub mod syntax;
