@@ -562,7 +562,12 @@ pub(crate) fn result_token(i: &str) -> PResult<'_, ResultToken> {
         .parse(i)
 }
 
-/// `move_number = ("(" | "（") digits (")" | "）") | digits ("..." | "…" | "." | "．")`;
+/// `ellipsis = "..." | "…" | "．．．"`.
+fn ellipsis(i: &str) -> PResult<'_, ()> {
+    value((), alt((tag("..."), tag("…"), tag("．．．")))).parse(i)
+}
+
+/// `move_number = ("(" | "（") digits (")" | "）") [ellipsis] | digits (ellipsis | "." | "．")`;
 /// spaces are allowed inside the parentheses.
 pub(crate) fn move_number<'a>(end: usize) -> impl Parser<&'a str, Output = MoveNumber, Error = PError<'a>> {
     let digits = || map_res(digit1, str::parse::<u32>);
@@ -572,15 +577,10 @@ pub(crate) fn move_number<'a>(end: usize) -> impl Parser<&'a str, Output = MoveN
         digits(),
         space0,
         alt((char(')'), char('）'))),
+        opt(ellipsis),
     )
-        .map(|(_, _, n, _, _)| (n, false));
-    let dotted = (
-        digits(),
-        alt((
-            value(true, alt((tag("..."), tag("…"), tag("．．．")))),
-            value(false, alt((tag("."), tag("．")))),
-        )),
-    );
+        .map(|(_, _, n, _, _, dots)| (n, dots.is_some()));
+    let dotted = (digits(), alt((value(true, ellipsis), value(false, alt((char('.'), char('．')))))));
     spanned(end, alt((bracketed, dotted))).map(|((value, ellipsis), span)| MoveNumber { value, ellipsis, span })
 }
 
@@ -816,7 +816,7 @@ mod tests {
             assert_eq!(result_token(text).map(|(rest, r)| (rest, r)), Ok(("", r)), "{text}");
         }
         assert!(result_token("1-00").is_err());
-        for (text, value, ellipsis) in [("(5)", 5, false), ("（12）", 12, false), ("5.", 5, false), ("5...", 5, true), ("5…", 5, true)] {
+        for (text, value, ellipsis) in [("(5)", 5, false), ("(5)...", 5, true), ("（12）", 12, false), ("5.", 5, false), ("5...", 5, true), ("5…", 5, true)] {
             let (rest, n) = move_number(text.len()).parse(text).unwrap();
             assert_eq!((rest, n.value, n.ellipsis, n.span), ("", value, ellipsis, 0..text.len()), "{text}");
         }
