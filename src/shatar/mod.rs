@@ -4,3 +4,4 @@ pub mod types;
 pub mod notation;
 pub mod syntax;
 pub mod scoresheet;
+pub mod pgn;

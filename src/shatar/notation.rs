@@ -542,6 +542,34 @@ pub fn parse_move(text: &str) -> Result<MoveText, SyntaxError> {
     }
 }
 
+/// One move token in running text: a move ending at a boundary or glued to the next move (`e5Bg4:d1`), or an
+/// unreadable token running to the next boundary.
+pub(crate) fn move_token<'a>(
+    i: &'a str,
+    end: usize,
+    is_boundary: fn(char) -> bool,
+) -> (&'a str, Result<MoveText, SyntaxError>) {
+    // The bad token runs from `i` to the first boundary at or after the failure point `at`,
+    // and always consumes at least one character so the reader makes progress.
+    let failed = |at: &'a str, kind| {
+        let from = if at.len() == i.len() { i.chars().next().map_or(0, char::len_utf8) } else { 0 };
+        let stop = from + at[from..].find(is_boundary).unwrap_or(at.len() - from);
+        let rest = &at[stop..];
+        (rest, Err(SyntaxError { kind, span: end - at.len()..end - rest.len() }))
+    };
+    match move_text(end).parse(i) {
+        Ok((rest, mv)) => {
+            if rest.chars().next().is_none_or(is_boundary) || move_text(end).parse(rest).is_ok() {
+                (rest, Ok(mv))
+            } else {
+                failed(rest, SyntaxErrorKind::TrailingCharacters)
+            }
+        }
+        Err(Err::Error(e) | Err::Failure(e)) => failed(e.input, e.kind),
+        Err(Err::Incomplete(_)) => failed(i, SyntaxErrorKind::ExpectedMove),
+    }
+}
+
 /// `result = "1-0" | "0-1" | ("1/2" | "½") dash ("1/2" | "½") | "*" | "白胜" | "白勝" | "蓝胜"
 /// | "藍勝" | "蓝勝" | "和棋" | "和"` — any dash may join the scores; digits may not follow.
 pub(crate) fn result_token(i: &str) -> PResult<'_, ResultToken> {

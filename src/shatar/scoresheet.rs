@@ -15,7 +15,8 @@ use nom::character::complete::{char, digit1, space0};
 use nom::combinator::value;
 use nom::{Err, Parser};
 
-use super::notation::{move_number, move_text, piece, result_token, square, spanned, MoveText, PError, PResult};
+
+use super::notation::{move_number, move_text, move_token, piece, result_token, square, spanned, PError, PResult};
 use super::syntax::{
     LineBuilder, MoveNumber, ParsedGame, ParsedMove, PartialDate, SetupEntry, SetupListing, SourceFormat, Span,
     SyntaxError, SyntaxErrorKind,
@@ -189,7 +190,7 @@ fn movetext_line(games: &mut Vec<ParsedGame>, sheet: &mut Sheet, line: &str, end
         } else if let Some(rest) = comment(sheet, i, end) {
             rest
         } else {
-            let (rest, parsed) = move_token(i, end);
+            let (rest, parsed) = move_token(i, end, is_boundary);
             sheet.lines.push_move(ParsedMove {
                 number: sheet.pending_number.take(),
                 span: at..end - rest.len(),
@@ -228,30 +229,6 @@ fn comment<'a>(sheet: &mut Sheet, i: &'a str, end: usize) -> Option<&'a str> {
             sheet.game.syntax_errors.push(SyntaxError { kind: SyntaxErrorKind::UnterminatedComment, span: start..end });
             Some("")
         }
-    }
-}
-
-/// One move token: a move ending at a boundary or glued to the next move (`e5Bg4:d1`), or an
-/// unreadable token running to the next boundary.
-fn move_token<'a>(i: &'a str, end: usize) -> (&'a str, Result<MoveText, SyntaxError>) {
-    // The bad token runs from `i` to the first boundary at or after the failure point `at`,
-    // and always consumes at least one character so the reader makes progress.
-    let failed = |at: &'a str, kind| {
-        let from = if at.len() == i.len() { i.chars().next().map_or(0, char::len_utf8) } else { 0 };
-        let stop = from + at[from..].find(is_boundary).unwrap_or(at.len() - from);
-        let rest = &at[stop..];
-        (rest, Err(SyntaxError { kind, span: end - at.len()..end - rest.len() }))
-    };
-    match move_text(end).parse(i) {
-        Ok((rest, mv)) => {
-            if rest.chars().next().is_none_or(is_boundary) || move_text(end).parse(rest).is_ok() {
-                (rest, Ok(mv))
-            } else {
-                failed(rest, SyntaxErrorKind::TrailingCharacters)
-            }
-        }
-        Err(Err::Error(e) | Err::Failure(e)) => failed(e.input, e.kind),
-        Err(Err::Incomplete(_)) => failed(i, SyntaxErrorKind::ExpectedMove),
     }
 }
 

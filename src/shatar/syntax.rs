@@ -176,6 +176,7 @@ pub enum SyntaxErrorKind {
     VariationTooDeep,
     VariationWithoutMove,
     NagWithoutMove,
+    BadNag,
     MalformedSetup,
 }
 
@@ -195,6 +196,7 @@ impl fmt::Display for SyntaxErrorKind {
             SyntaxErrorKind::VariationTooDeep => "variations nested too deeply; this one is skipped",
             SyntaxErrorKind::VariationWithoutMove => "a variation must follow the move it replaces",
             SyntaxErrorKind::NagWithoutMove => "annotation glyph before any move",
+            SyntaxErrorKind::BadNag => "annotation glyph must be `$` and a number from 0 to 255",
             SyntaxErrorKind::MalformedSetup => "unreadable entry in the position listing",
         })
     }
@@ -262,11 +264,6 @@ impl LineBuilder {
         }
         let last = self.stack.len() - 1;
         &mut self.stack[last]
-    }
-
-    /// Whether the main line has any move yet.
-    pub(crate) fn has_moves(&self) -> bool {
-        self.stack.first().is_some_and(|l| !l.moves.is_empty())
     }
 
     pub(crate) fn push_move(&mut self, mut mv: ParsedMove) {
