@@ -1,0 +1,333 @@
+//! PGN collections of Shatar games, read as leniently as pgn-extract: long algebraic and
+//! rulebook forms are accepted in SAN position (`e2e4`, `Ng1-f3`, `Nf3:e5`, `马g1—f3`).
+//!
+//! One pass over the text with an explicit variation stack (see [`LineBuilder`]): no recursion,
+//! linear time. A game ends at its result, or where a tag section follows movetext.
+//! Grammar: `grammars/shatar.ebnf`.
+
+use nom::bytes::complete::take_while1;
+use nom::character::complete::{char, digit1, multispace0};
+use nom::Parser;
+
+use super::notation::{move_number, move_token, result_token, PResult};
+use super::syntax::{LineBuilder, MoveNumber, ParsedGame, ParsedMove, SourceFormat, SyntaxError, SyntaxErrorKind};
+
+/// Reads every game of a PGN collection; never fails, problems are recorded in the games.
+pub fn parse_pgn(src: &str) -> Vec<ParsedGame> {
+    let end = src.len();
+    let mut games = Vec::new();
+    let mut current: Option<Game> = None;
+    let mut i = src;
+    loop {
+        i = i.trim_start();
+        let Some(first) = i.chars().next() else { break };
+        let at = end - i.len();
+        // `%` escapes a whole line, but only in the first column.
+        if first == '%' && (at == 0 || src[..at].ends_with('\n')) {
+            i = skip_line(i);
+            continue;
+        }
+        if first == '[' && current.as_ref().is_some_and(|g| g.in_movetext) {
+            if let Some(game) = current.take() {
+                games.push(game.finish());
+            }
+        }
+        let game = current.get_or_insert_with(|| Game::new(at));
+        let rest = match first {
+            '[' => game.tag_pair(i, end),
+            ';' => {
+                let rest = skip_line(i);
+                game.lines.comment(&i[1..i.len() - rest.len()]);
+                rest
+            }
+            '{' => game.brace_comment(i, end),
+            '(' => {
+                game.in_movetext = true;
+                game.lines.open_variation(at..at + 1, &mut game.game.syntax_errors);
+                &i[1..]
+            }
+            ')' => {
+                game.lines.close_variation(at..at + 1, &mut game.game.syntax_errors);
+                &i[1..]
+            }
+            '$' => game.nag(i, end),
+            _ => {
+                game.in_movetext = true;
+                if let Ok((rest, result)) = result_token(i) {
+                    game.game.result = Some((result, at..end - rest.len()));
+                    game.game.span.end = end - rest.len();
+                    if let Some(game) = current.take() {
+                        games.push(game.finish());
+                    }
+                    i = rest;
+                    continue;
+                }
+                if let Ok((rest, number)) = move_number(end).parse(i) {
+                    game.pending_number = Some(number);
+                    rest
+                } else {
+                    game.move_token(i, end)
+                }
+            }
+        };
+        game.game.span.end = end - rest.len();
+        i = rest;
+    }
+    if let Some(game) = current {
+        games.push(game.finish());
+    }
+    games
+}
+
+/// Characters that end a SAN token in PGN movetext.
+fn is_boundary(c: char) -> bool {
+    c.is_whitespace() || "{}();$[".contains(c)
+}
+
+/// The rest of the text after the current line.
+fn skip_line(i: &str) -> &str {
+    i.find('\n').map_or("", |n| &i[n + 1..])
+}
+
+/// The game being read.
+struct Game {
+    game: ParsedGame,
+    lines: LineBuilder,
+    pending_number: Option<MoveNumber>,
+    /// Movetext has begun, so a tag pair starts the next game.
+    in_movetext: bool,
+}
+
+impl Game {
+    fn new(start: usize) -> Game {
+        Game {
+            game: ParsedGame::new(SourceFormat::Pgn, start),
+            lines: LineBuilder::new(),
+            pending_number: None,
+            in_movetext: false,
+        }
+    }
+
+    fn finish(mut self) -> ParsedGame {
+        let (moves, leading) = self.lines.finish(&mut self.game.syntax_errors);
+        self.game.moves = moves;
+        self.game.leading_comment = leading;
+        self.game
+    }
+
+    fn error(&mut self, kind: SyntaxErrorKind, span: std::ops::Range<usize>) {
+        self.game.syntax_errors.push(SyntaxError { kind, span });
+    }
+
+    /// `tag_pair = "[" name string "]"`; a malformed one is reported and its line skipped.
+    fn tag_pair<'a>(&mut self, i: &'a str, end: usize) -> &'a str {
+        let at = end - i.len();
+        match tag_pair(i) {
+            Ok((rest, Ok((name, value)))) => {
+                self.game.tags.push((name.to_owned(), value));
+                rest
+            }
+            Ok((rest, Err(()))) => {
+                let line_end = end - skip_line(rest).len();
+                self.error(SyntaxErrorKind::UnterminatedString, at..line_end);
+                skip_line(rest)
+            }
+            Err(_) => {
+                let rest = skip_line(i);
+                let line_end = end - rest.len();
+                self.error(SyntaxErrorKind::MalformedTag, at..line_end);
+                rest
+            }
+        }
+    }
+
+    /// `comment = "{" {any char but "}"} "}"`; an unclosed one runs to the end and is reported.
+    fn brace_comment<'a>(&mut self, i: &'a str, end: usize) -> &'a str {
+        match i[1..].find('}') {
+            Some(n) => {
+                self.lines.comment(&i[1..n + 1]);
+                &i[n + 2..]
+            }
+            None => {
+                self.lines.comment(&i[1..]);
+                self.error(SyntaxErrorKind::UnterminatedComment, end - i.len()..end);
+                ""
+            }
+        }
+    }
+
+    /// `nag = "$" digits`, 0–255.
+    fn nag<'a>(&mut self, i: &'a str, end: usize) -> &'a str {
+        let at = end - i.len();
+        let parsed: PResult<'_, &str> = (char('$'), digit1).map(|(_, d)| d).parse(i);
+        match parsed {
+            Ok((rest, digits)) => {
+                let span = at..end - rest.len();
+                match digits.parse::<u8>() {
+                    Ok(n) => self.lines.nag(n, span, &mut self.game.syntax_errors),
+                    Err(_) => self.error(SyntaxErrorKind::BadNag, span),
+                }
+                rest
+            }
+            Err(_) => {
+                self.error(SyntaxErrorKind::BadNag, at..at + 1);
+                &i[1..]
+            }
+        }
+    }
+
+    fn move_token<'a>(&mut self, i: &'a str, end: usize) -> &'a str {
+        let at = end - i.len();
+        let (rest, parsed) = move_token(i, end, is_boundary);
+        self.lines.push_move(ParsedMove {
+            number: self.pending_number.take(),
+            span: at..end - rest.len(),
+            parsed,
+            comment_before: None,
+            comment: None,
+            nags: Vec::new(),
+            variations: Vec::new(),
+        });
+        rest
+    }
+}
+
+/// `tag_name = (letter | digit | "_")+`.
+fn tag_name(i: &str) -> PResult<'_, &str> {
+    take_while1(|c: char| c.is_alphanumeric() || c == '_').parse(i)
+}
+
+/// `string = '"' {char | '\"' | '\\'} '"'` on one line; `Err(())` inside when unterminated.
+fn string(i: &str) -> PResult<'_, Result<String, ()>> {
+    let (i, _) = char('"').parse(i)?;
+    let mut value = String::new();
+    let mut chars = i.char_indices();
+    while let Some((n, c)) = chars.next() {
+        match c {
+            '"' => return Ok((&i[n + 1..], Ok(value))),
+            '\\' => match chars.next() {
+                Some((_, escaped @ ('"' | '\\'))) => value.push(escaped),
+                Some((_, '\n')) | None => return Ok((&i[n..], Err(()))),
+                Some((_, other)) => {
+                    value.push('\\');
+                    value.push(other);
+                }
+            },
+            '\n' => return Ok((&i[n..], Err(()))),
+            _ => value.push(c),
+        }
+    }
+    Ok(("", Err(())))
+}
+
+/// `tag_pair = "[" name string "]"` with optional spaces between the parts.
+fn tag_pair(i: &str) -> PResult<'_, Result<(&str, String), ()>> {
+    let (i, (_, _, name, _, value)) = (char('['), multispace0, tag_name, multispace0, string).parse(i)?;
+    match value {
+        Ok(value) => {
+            let (i, _) = (multispace0, char(']')).parse(i)?;
+            Ok((i, Ok((name, value))))
+        }
+        Err(()) => Ok((i, Err(()))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shatar::notation::CaptureMark;
+    use crate::shatar::syntax::{ResultToken, MAX_VARIATION_DEPTH};
+
+    fn texts<'a>(src: &'a str, moves: &[ParsedMove]) -> Vec<&'a str> {
+        moves.iter().map(|m| &src[m.span.clone()]).collect()
+    }
+
+    #[test]
+    fn tags_escapes_and_several_games() {
+        let src = "[Event \"Naadam \\\"open\\\" \\\\ 2019\"]\n[Variant \"Shatar\"]\n[White \"Bat\"]\n[Black \"Dorj\"]\n\n1. e4 e5 2. Nf3 d6 1-0\n\n[Event \"Second\"]\n1. d4 d5 *\n";
+        let games = parse_pgn(src);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("Event"), Some("Naadam \"open\" \\ 2019"));
+        assert_eq!(games[0].tag("Variant"), Some("Shatar"));
+        assert_eq!(texts(src, &games[0].moves), ["e4", "e5", "Nf3", "d6"]);
+        assert_eq!(games[0].result.clone().map(|r| r.0), Some(ResultToken::WhiteWins));
+        assert_eq!(&src[games[0].span.clone()], &src[..src.find("1-0").unwrap() + 3]);
+        assert_eq!(games[1].tag("Event"), Some("Second"));
+        assert_eq!(games[1].result.clone().map(|r| r.0), Some(ResultToken::Unknown));
+    }
+
+    #[test]
+    fn lenient_san() {
+        let src = "1. e2e4 e7-e5 2. Ng1-f3 Nb8c6 3. Bc4 Bc5 4. Nf3:e5 Nc6xe5 5. Bc4xf7+ Ke8:f7 6... Qd8—h4 *";
+        let game = &parse_pgn(src)[0];
+        assert!(game.moves.iter().all(|m| m.parsed.is_ok()), "{:#?}", game.moves);
+        assert_eq!(game.moves.len(), 11);
+        assert_eq!(game.moves[6].parsed.as_ref().ok().and_then(|m| m.capture_mark()), Some(CaptureMark::Colon));
+        assert!(game.moves[10].number.as_ref().is_some_and(|n| n.value == 6 && n.ellipsis));
+    }
+
+    #[test]
+    fn comments_nags_variations() {
+        let src = "{intro} 1. e4 {best} e5 $1 $14 (1... d5? {no} (1... c5)) 2. Nf3 ; rest of line\nd6 (2... Nc6 3. Bc4) 3. d4 *";
+        let game = &parse_pgn(src)[0];
+        assert_eq!(game.leading_comment.as_deref(), Some("intro"));
+        assert_eq!(texts(src, &game.moves), ["e4", "e5", "Nf3", "d6", "d4"]);
+        assert_eq!(game.moves[0].comment.as_deref(), Some("best"));
+        assert_eq!(game.moves[1].nags, [1, 14]);
+        assert_eq!(game.moves[1].variations.len(), 1);
+        let var = &game.moves[1].variations[0];
+        assert_eq!(texts(src, var), ["d5?"]);
+        assert_eq!(var[0].comment.as_deref(), Some("no"));
+        assert_eq!(texts(src, &var[0].variations[0]), ["c5"]);
+        assert_eq!(game.moves[2].comment.as_deref(), Some("rest of line"));
+        assert_eq!(texts(src, &game.moves[3].variations[0]), ["Nc6", "Bc4"]);
+        assert!(game.syntax_errors.is_empty(), "{:?}", game.syntax_errors);
+    }
+
+    #[test]
+    fn percent_lines_and_errors() {
+        let src = "% generated\n[Event \"x]\n[Bad]\n1. e4 ( e5 ) ) Zq9 $999 (( d4 *\n";
+        let game = &parse_pgn(src)[0];
+        let kinds: Vec<_> = game.syntax_errors.iter().map(|e| e.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                SyntaxErrorKind::UnterminatedString,
+                SyntaxErrorKind::MalformedTag,
+                SyntaxErrorKind::UnmatchedCloseParen,
+                SyntaxErrorKind::BadNag,
+                SyntaxErrorKind::VariationWithoutMove,
+                SyntaxErrorKind::UnclosedVariation,
+            ]
+        );
+        assert_eq!(texts(src, &game.moves), ["e4", "Zq9"]);
+        assert!(game.moves[1].parsed.is_err());
+        assert_eq!(game.moves[0].variations.len(), 1);
+        assert_eq!(game.moves[1].variations.len(), 0);
+    }
+
+    #[test]
+    fn variations_are_bounded() {
+        let depth = MAX_VARIATION_DEPTH + 10;
+        let src = format!("1. e4 {}e5{} *", "( e4 ".repeat(depth), ")".repeat(depth));
+        let game = &parse_pgn(&src)[0];
+        assert_eq!(
+            game.syntax_errors.iter().map(|e| e.kind).collect::<Vec<_>>(),
+            [SyntaxErrorKind::VariationTooDeep]
+        );
+        let mut line = &game.moves;
+        let mut levels = 0;
+        while let Some(var) = line.last().and_then(|m| m.variations.first()) {
+            line = var;
+            levels += 1;
+        }
+        assert_eq!(levels, MAX_VARIATION_DEPTH);
+    }
+
+    #[test]
+    fn result_ends_game_without_tags() {
+        let games = parse_pgn("1. e4 e5 1-0 1. d4 d5 0-1");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].span, 13..25);
+    }
+}

@@ -1,0 +1,617 @@
+//! Rulebook-style Shatar scoresheets (§2.2): headers, a date and place, an optional position
+//! listing, then numbered moves in the full or short form.
+//!
+//! The reader works line by line. A game is: header lines (`白方：NAME 蓝方：NAME`, `White: …`,
+//! `日期：…`, `地点：…`), a date line (`2007年x月x日 突泉县`: the rest of the line is the place),
+//! free lines before the first move (the first is the place when none was given, the others become
+//! the leading comment), position listing lines, then movetext lines. A new game starts at a
+//! header, date or listing line after movetext, at movetext after a result, and after a blank
+//! line that follows movetext. Comments (`{…}`, `（…）`, `(…)` that is no move number) do not span
+//! lines. Grammar: `grammars/shatar.ebnf`.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while1};
+use nom::character::complete::{char, digit1, space0};
+use nom::combinator::value;
+use nom::{Err, Parser};
+
+
+use super::notation::{move_number, move_text, move_token, piece, result_token, square, spanned, PError, PResult};
+use super::syntax::{
+    LineBuilder, MoveNumber, ParsedGame, ParsedMove, PartialDate, SetupEntry, SetupListing, SourceFormat, Span,
+    SyntaxError, SyntaxErrorKind,
+};
+use super::types::Color;
+
+/// Reads every scoresheet in `src`; never fails, problems are recorded in the games.
+pub fn parse_scoresheets(src: &str) -> Vec<ParsedGame> {
+    let mut games = Vec::new();
+    let mut sheet = Sheet::new(0);
+    let mut start = 0;
+    for raw in src.split_inclusive('\n') {
+        let line_start = start;
+        start += raw.len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        let end = line_start + line.len();
+        let body = line.trim();
+        if body.is_empty() {
+            if sheet.in_movetext {
+                games.push(std::mem::replace(&mut sheet, Sheet::new(start)).finish());
+            }
+            continue;
+        }
+        let content = offset_in(src, body)..offset_in(src, body) + body.len();
+        if let Some(listing) = setup_line(line, end) {
+            sheet.begin_header(&mut games, content.start);
+            sheet.add_setup(listing);
+        } else if let Some(headers) = header_line(line, end) {
+            sheet.begin_header(&mut games, content.start);
+            for (name, value, date) in headers {
+                sheet.add_tag(name, value);
+                if date.is_some() {
+                    sheet.game.date = date;
+                }
+            }
+        } else if let Some((date, place)) = date_line(line, end) {
+            sheet.begin_header(&mut games, content.start);
+            sheet.game.date = Some(date);
+            if let Some(place) = place {
+                sheet.add_tag("Site", place);
+            }
+        } else if (!sheet.in_movetext || sheet.ended) && !starts_movetext(line.trim_start(), end) {
+            sheet.begin_header(&mut games, content.start);
+            if sheet.game.tag("Site").is_none() {
+                sheet.add_tag("Site", body.to_owned());
+            } else {
+                sheet.lines.comment(body);
+            }
+        } else {
+            movetext_line(&mut games, &mut sheet, line, end);
+            continue;
+        }
+        sheet.touch(content);
+    }
+    if sheet.has_content {
+        games.push(sheet.finish());
+    }
+    games
+}
+
+/// The game being read.
+struct Sheet {
+    game: ParsedGame,
+    lines: LineBuilder,
+    pending_number: Option<MoveNumber>,
+    /// Movetext has begun, so a header starts the next game.
+    in_movetext: bool,
+    /// A result was read, so further movetext starts the next game.
+    ended: bool,
+    has_content: bool,
+}
+
+impl Sheet {
+    fn new(start: usize) -> Sheet {
+        Sheet {
+            game: ParsedGame::new(SourceFormat::Scoresheet, start),
+            lines: LineBuilder::new(),
+            pending_number: None,
+            in_movetext: false,
+            ended: false,
+            has_content: false,
+        }
+    }
+
+    /// Extends the game's span over `span`.
+    fn touch(&mut self, span: Span) {
+        if !self.has_content {
+            self.game.span = span;
+            self.has_content = true;
+        } else {
+            self.game.span.end = self.game.span.end.max(span.end);
+        }
+    }
+
+    /// A header-like line: it belongs to the next game if this one already has moves.
+    fn begin_header(&mut self, games: &mut Vec<ParsedGame>, start: usize) {
+        if self.in_movetext {
+            games.push(std::mem::replace(self, Sheet::new(start)).finish());
+        }
+    }
+
+    fn add_tag(&mut self, name: &str, value: String) {
+        match self.game.tags.iter_mut().find(|(k, _)| k == name) {
+            Some(slot) => slot.1 = value,
+            None => self.game.tags.push((name.to_owned(), value)),
+        }
+    }
+
+    fn add_setup(&mut self, (listing, errors): (SetupListing, Vec<SyntaxError>)) {
+        self.game.syntax_errors.extend(errors);
+        match &mut self.game.setup {
+            Some(setup) => {
+                setup.white.extend(listing.white);
+                setup.blue.extend(listing.blue);
+                setup.to_move = listing.to_move.or(setup.to_move);
+                setup.span.end = listing.span.end;
+            }
+            None => self.game.setup = Some(listing),
+        }
+    }
+
+    fn finish(mut self) -> ParsedGame {
+        if let Some(date) = &self.game.date {
+            let date = date.pgn();
+            self.add_tag("Date", date);
+        }
+        let (moves, leading) = self.lines.finish(&mut self.game.syntax_errors);
+        self.game.moves = moves;
+        self.game.leading_comment = leading;
+        self.game
+    }
+}
+
+/// Characters that end a move token on a scoresheet.
+fn is_boundary(c: char) -> bool {
+    c.is_whitespace() || ",，;；、。{}()（）".contains(c)
+}
+
+/// Skips spaces and the punctuation that separates plies and pairs.
+fn skip_separators(i: &str) -> &str {
+    i.trim_start_matches(|c: char| c.is_whitespace() || ",，;；、。".contains(c))
+}
+
+/// Whether a line (trimmed at the start) opens with a move number, a result or a move.
+fn starts_movetext(i: &str, end: usize) -> bool {
+    if move_number(end).parse(i).is_ok() || result_token(i).is_ok() {
+        return true;
+    }
+    match move_text(end).parse(i) {
+        Ok((rest, _)) => rest.chars().next().is_none_or(is_boundary) || move_text(end).parse(rest).is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// Reads the moves, numbers, results and comments of one line into the current game.
+fn movetext_line(games: &mut Vec<ParsedGame>, sheet: &mut Sheet, line: &str, end: usize) {
+    let mut i = skip_separators(line);
+    while !i.is_empty() {
+        let at = end - i.len();
+        if sheet.ended {
+            games.push(std::mem::replace(sheet, Sheet::new(at)).finish());
+        }
+        sheet.in_movetext = true;
+        let rest = if let Ok((rest, result)) = result_token(i) {
+            sheet.game.result = Some((result, at..end - rest.len()));
+            sheet.ended = true;
+            rest
+        } else if let Ok((rest, number)) = move_number(end).parse(i) {
+            sheet.pending_number = Some(number);
+            rest
+        } else if let Some(rest) = comment(sheet, i, end) {
+            rest
+        } else {
+            let (rest, parsed) = move_token(i, end, is_boundary);
+            sheet.lines.push_move(ParsedMove {
+                number: sheet.pending_number.take(),
+                span: at..end - rest.len(),
+                parsed,
+                comment_before: None,
+                comment: None,
+                nags: Vec::new(),
+                variations: Vec::new(),
+            });
+            rest
+        };
+        sheet.touch(at..end - rest.len());
+        i = skip_separators(rest);
+    }
+}
+
+/// A comment `{…}`, `（…）` or `(…)`; returns the rest of the line, or `None` if there is none.
+/// An unclosed comment runs to the end of the line and is reported.
+fn comment<'a>(sheet: &mut Sheet, i: &'a str, end: usize) -> Option<&'a str> {
+    let close = match i.chars().next()? {
+        '{' => '}',
+        '(' => ')',
+        '（' => '）',
+        _ => return None,
+    };
+    let open_len = i.chars().next().map_or(1, char::len_utf8);
+    let body = &i[open_len..];
+    match body.find(close) {
+        Some(n) => {
+            sheet.lines.comment(&body[..n]);
+            Some(&body[n + close.len_utf8()..])
+        }
+        None => {
+            sheet.lines.comment(body);
+            let start = end - i.len();
+            sheet.game.syntax_errors.push(SyntaxError { kind: SyntaxErrorKind::UnterminatedComment, span: start..end });
+            Some("")
+        }
+    }
+}
+
+/// `header_label = "白方" | "蓝方" | "藍方" | "日期" | "地点" | "地點" | "比赛" | "轮次" | "White"
+/// | "Blue" | "Black" | "Date" | "Site" | "Place" | "Event" | "Round"`, mapped to its PGN tag.
+const HEADER_LABELS: [(&str, &str); 16] = [
+    ("白方", "White"),
+    ("蓝方", "Black"),
+    ("藍方", "Black"),
+    ("日期", "Date"),
+    ("地点", "Site"),
+    ("地點", "Site"),
+    ("比赛", "Event"),
+    ("轮次", "Round"),
+    ("White", "White"),
+    ("Blue", "Black"),
+    ("Black", "Black"),
+    ("Date", "Date"),
+    ("Site", "Site"),
+    ("Place", "Site"),
+    ("Event", "Event"),
+    ("Round", "Round"),
+];
+
+/// `label [spaces] (":" | "：")` at the start of `i`: the tag and the length consumed.
+fn header_label(i: &str) -> Option<(&'static str, usize)> {
+    HEADER_LABELS.iter().find_map(|&(label, tag_name)| {
+        let after = i.strip_prefix(label)?.trim_start_matches([' ', '\t', '　']);
+        let after = after.strip_prefix([':', '：'])?;
+        Some((tag_name, i.len() - after.len()))
+    })
+}
+
+/// `header_line = header_label value {header_label value}`: each value runs to the next label
+/// (which must follow whitespace, so names may contain spaces). A `Date` value is also parsed.
+fn header_line(line: &str, end: usize) -> Option<Vec<(&'static str, String, Option<PartialDate>)>> {
+    let body = line.trim_start();
+    let (mut name, used) = header_label(body)?;
+    let mut rest = &body[used..];
+    let mut out = Vec::new();
+    loop {
+        // Latin labels must follow a space so that a name such as "Whitehead" is not split.
+        let next = rest.char_indices().skip(1).find_map(|(n, _)| {
+            let (label, used) = header_label(&rest[n..])?;
+            let spaced = rest[..n].ends_with(char::is_whitespace) || !rest[n..].starts_with(|c: char| c.is_ascii());
+            spaced.then_some((n, label, used))
+        });
+        let value_text = next.map_or(rest, |(n, ..)| &rest[..n]).trim();
+        let value_end = end - line.len() + offset_in(line, value_text) + value_text.len();
+        let date = if name == "Date" { any_date(value_text, value_end).map(|(d, _)| d) } else { None };
+        out.push((name, value_text.to_owned(), date));
+        match next {
+            Some((n, next_name, used)) => {
+                name = next_name;
+                rest = &rest[n + used..];
+            }
+            None => return Some(out),
+        }
+    }
+}
+
+/// Byte offset of `inner` inside `outer`; `inner` must be a subslice of `outer`.
+fn offset_in(outer: &str, inner: &str) -> usize {
+    inner.as_ptr() as usize - outer.as_ptr() as usize
+}
+
+/// `date_part = digits | unknown`, unknown written `x`, `X`, `?`, `？` or `ｘ`.
+fn date_part(i: &str) -> PResult<'_, Option<u16>> {
+    alt((
+        digit1.map(|d: &str| d.parse::<u16>().ok()),
+        value(None, take_while1(|c| "xX?？ｘＸ".contains(c))),
+    ))
+    .parse(i)
+}
+
+/// `cjk_date = date_part "年" date_part "月" date_part ("日" | "号")`.
+fn cjk_date(i: &str) -> PResult<'_, (Option<u16>, Option<u16>, Option<u16>)> {
+    (date_part, space0, char('年'), space0, date_part, space0, char('月'), space0, date_part, alt((char('日'), char('号'))))
+        .map(|(y, _, _, _, m, _, _, _, d, _)| (y, m, d))
+        .parse(i)
+}
+
+/// `dotted_date = date_part sep date_part sep date_part`, `sep = "." | "-" | "/"`.
+fn dotted_date(i: &str) -> PResult<'_, (Option<u16>, Option<u16>, Option<u16>)> {
+    let sep = || alt((char('.'), char('-'), char('/')));
+    (date_part, sep(), date_part, sep(), date_part).map(|(y, _, m, _, d)| (y, m, d)).parse(i)
+}
+
+/// A date in either form at the start of `i`, and the rest of the text.
+fn any_date(i: &str, end: usize) -> Option<(PartialDate, &str)> {
+    let (rest, ((y, m, d), span)) = spanned(end, alt((cjk_date, dotted_date))).parse(i).ok()?;
+    let small = |v: Option<u16>| v.and_then(|v| u8::try_from(v).ok());
+    Some((PartialDate { year: y, month: small(m), day: small(d), span }, rest))
+}
+
+/// `date_line = cjk_date [place]`: the rest of the line after the date is the place.
+fn date_line(line: &str, end: usize) -> Option<(PartialDate, Option<String>)> {
+    let body = line.trim_start();
+    let (rest, _) = cjk_date(body).ok()?;
+    let (date, _) = any_date(body, end)?;
+    let place = rest.trim();
+    Some((date, (!place.is_empty()).then(|| place.to_owned())))
+}
+
+/// `side_label = "白" | "蓝" | "藍" | "White" | "Blue" | "Black"`, followed by a colon.
+fn side_label(i: &str) -> PResult<'_, Color> {
+    (
+        alt((
+            value(Color::White, alt((tag("白"), tag("White")))),
+            value(Color::Blue, alt((tag("蓝"), tag("藍"), tag("Blue"), tag("Black")))),
+        )),
+        space0,
+        alt((char(':'), char('：'))),
+        space0,
+    )
+        .map(|(c, ..)| c)
+        .parse(i)
+}
+
+/// `to_move = "白先" | "蓝先" | "藍先" | "White to move" | "Blue to move"`.
+fn to_move(i: &str) -> PResult<'_, Color> {
+    alt((
+        value(Color::White, alt((tag("白先"), tag("White to move")))),
+        value(Color::Blue, alt((tag("蓝先"), tag("藍先"), tag("Blue to move")))),
+    ))
+    .parse(i)
+}
+
+/// Skips list punctuation and spaces between entries and squares.
+fn skip_list_separators(i: &str) -> &str {
+    i.trim_start_matches(|c: char| c.is_whitespace() || ",，、;；。".contains(c))
+}
+
+/// `setup_entry = piece [spaces] square {[list_sep] square}`: `王e1`, `夫a2b2c2`, `P a2, b2`.
+fn setup_entry<'a>(end: usize) -> impl Parser<&'a str, Output = SetupEntry, Error = PError<'a>> {
+    move |i: &'a str| {
+        let start = end - i.len();
+        let (mut rest, (piece, _)) = (piece(end), space0).parse(i)?;
+        let mut squares = Vec::new();
+        while let Ok((after, found)) = spanned(end, square).parse(skip_list_separators(rest)) {
+                // The first square follows the piece directly: `夫, a2` is no entry.
+            if squares.is_empty() && skip_list_separators(rest).len() != rest.len() {
+                break;
+            }
+            squares.push(found);
+            rest = after;
+        }
+        if squares.is_empty() {
+            return Err(Err::Error(PError { input: rest, kind: SyntaxErrorKind::MalformedSetup }));
+        }
+        Ok((rest, SetupEntry { piece, squares, span: start..end - rest.len() }))
+    }
+}
+
+/// `setup_line = side_label setup_entry {setup_entry} {side_label setup_entry {setup_entry}}
+/// [to_move]`, entries separated by spaces or `, ， 、 ; ；`. A line is a listing when it opens
+/// with a side label followed by a valid entry (so `White: Bat` is a player name); afterwards
+/// unreadable words are reported and skipped.
+fn setup_line(line: &str, end: usize) -> Option<(SetupListing, Vec<SyntaxError>)> {
+    let body = line.trim_start();
+    let (after_label, mut side) = side_label(body).ok()?;
+    setup_entry(end).parse(after_label).ok()?;
+    let start = end - body.len();
+    let mut listing = SetupListing::default();
+    let mut errors = Vec::new();
+    let mut i = after_label;
+    loop {
+        i = skip_list_separators(i);
+        if i.is_empty() {
+            break;
+        }
+        if let Ok((rest, color)) = side_label(i) {
+            side = color;
+            i = rest;
+        } else if let Ok((rest, color)) = to_move(i) {
+            listing.to_move = Some(color);
+            i = rest;
+        } else if let Ok((rest, entry)) = setup_entry(end).parse(i) {
+            match side {
+                Color::White => listing.white.push(entry),
+                Color::Blue => listing.blue.push(entry),
+            }
+            i = rest;
+        } else {
+            let stop = i.find(char::is_whitespace).unwrap_or(i.len());
+            errors.push(SyntaxError { kind: SyntaxErrorKind::MalformedSetup, span: end - i.len()..end - i.len() + stop });
+            i = &i[stop..];
+        }
+    }
+    let trimmed_end = end - (line.len() - line.trim_end().len());
+    listing.span = start..trimmed_end;
+    Some((listing, errors))
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shatar::notation::{CaptureMark, Target};
+    use crate::shatar::syntax::ResultToken;
+    use crate::shatar::types::{Role, Square};
+
+    const FULL: &str = include_str!("../../samples/shatar/rulebook-full.txt");
+    const SHORT: &str = include_str!("../../samples/shatar/rulebook-short.txt");
+
+    fn one(src: &str) -> ParsedGame {
+        let mut games = parse_scoresheets(src);
+        assert_eq!(games.len(), 1, "{games:#?}");
+        games.remove(0)
+    }
+
+    fn texts<'a>(src: &'a str, game: &ParsedGame) -> Vec<&'a str> {
+        game.moves.iter().map(|m| &src[m.span.clone()]).collect()
+    }
+
+    #[test]
+    fn rulebook_full_form() {
+        let game = one(FULL);
+        assert_eq!(
+            texts(FULL, &game),
+            [
+                "e2—e4", "e7—e5", "Ng1—f3", "d7—d6", "Bf1—c4", "Bc8—g4", "Nb1—c3", "g7—g6?", "Nf3:e5",
+                "Bg4:d1?", "Bc4:f7+", "Kd8—d7", "Nc3—d5+#"
+            ]
+        );
+        assert!(game.moves.iter().all(|m| m.parsed.is_ok()));
+        assert!(game.syntax_errors.is_empty());
+        assert_eq!(game.tag("White"), Some("xxx"));
+        assert_eq!(game.tag("Black"), Some("xxx"));
+        assert_eq!(game.tag("Date"), Some("2007.??.??"));
+        assert_eq!(game.tag("Site"), Some("突泉县"));
+        let date = game.date.clone().unwrap();
+        assert_eq!((date.year, date.month, date.day), (Some(2007), None, None));
+        assert_eq!(&FULL[date.span], "2007年x月x日");
+        let numbers: Vec<_> = game.moves.iter().map(|m| m.number.as_ref().map(|n| n.value)).collect();
+        assert_eq!(numbers[..4], [Some(1), None, Some(2), None]);
+        assert_eq!(numbers[8..10], [Some(5), None]);
+        assert_eq!(game.span, 0..FULL.trim_end().len());
+        assert_eq!(game.result, None);
+    }
+
+    #[test]
+    fn rulebook_short_form() {
+        let game = one(SHORT);
+        assert_eq!(
+            texts(SHORT, &game),
+            ["e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Ne5", "Bd1", "Bf7", "Kd7", "Nd5+#"]
+        );
+        assert!(game.moves.iter().all(|m| m.parsed.is_ok()));
+        // The closing `。` is punctuation, not part of the game.
+        assert_eq!(game.span.end, SHORT.trim_end().len() - "。".len());
+    }
+
+    #[test]
+    fn glued_moves_are_split_with_cjk_spans() {
+        let src = "白方：张三 蓝方：李四\n（5）马f3：e5驼g4：d1？；\n";
+        let game = one(src);
+        assert_eq!(texts(src, &game), ["马f3：e5", "驼g4：d1？"]);
+        let first = game.moves[0].parsed.as_ref().unwrap();
+        assert_eq!(first.capture_mark(), Some(CaptureMark::FullwidthColon));
+        assert_eq!(&src[first.piece.as_ref().unwrap().span.clone()], "马");
+        assert_eq!(game.moves[0].number.as_ref().map(|n| &src[n.span.clone()]), Some("（5）"));
+        assert_eq!((game.tag("White"), game.tag("Black")), (Some("张三"), Some("李四")));
+    }
+
+    #[test]
+    fn latin_headers_numbers_and_results() {
+        let src = "White: Bat Erdene  Blue: Dorj\nDate: 2019.07.??\nPlace: Ulaanbaatar\n1. d4 d5 2. Nf3 Nf6 3... e6 1/2-1/2\n";
+        let game = one(src);
+        assert_eq!(game.tag("White"), Some("Bat Erdene"));
+        assert_eq!(game.tag("Black"), Some("Dorj"));
+        assert_eq!(game.tag("Date"), Some("2019.07.??"));
+        assert_eq!(game.tag("Site"), Some("Ulaanbaatar"));
+        assert_eq!(texts(src, &game), ["d4", "d5", "Nf3", "Nf6", "e6"]);
+        assert!(game.moves[4].number.as_ref().is_some_and(|n| n.ellipsis));
+        let (result, span) = game.result.clone().unwrap();
+        assert_eq!((result, &src[span]), (ResultToken::Draw, "1/2-1/2"));
+    }
+
+    #[test]
+    fn chinese_results_and_separators() {
+        for (text, expected) in [("白胜", ResultToken::WhiteWins), ("蓝胜", ResultToken::BlueWins), ("和棋", ResultToken::Draw), ("½-½", ResultToken::Draw), ("*", ResultToken::Unknown)] {
+            let src = format!("(1)e2—e4，e7—e5；(2)马g1—f3， 马b8—c6； {text}。\n");
+            let game = one(&src);
+            assert_eq!(game.moves.len(), 4, "{src}");
+            assert_eq!(game.result.map(|r| r.0), Some(expected), "{src}");
+        }
+    }
+
+    #[test]
+    fn several_games_in_one_file() {
+        let two = format!("{FULL}\n{SHORT}");
+        let games = parse_scoresheets(&two);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].moves.len(), 13);
+        assert_eq!(games[1].span.start, FULL.len() + 1);
+        let no_blank = "白方：甲 蓝方：乙\n(1)d4,d5 1-0\n白方：丙 蓝方：丁\n(1)e4,e5 0-1\n(1)d4,d5 *\n";
+        let games = parse_scoresheets(no_blank);
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[1].tag("White"), Some("丙"));
+        assert_eq!(games[2].tags, []);
+    }
+
+    #[test]
+    fn unparsable_tokens_resynchronise() {
+        let src = "(1)e2—e4,e7—e5; (2)Zz9 ,d7—d6; (3)Ng1—q3 Nb8—c6 (4)e4z d5\n";
+        let game = one(src);
+        let kinds: Vec<_> = game.moves.iter().map(|m| m.parsed.as_ref().err().map(|e| e.kind)).collect();
+        assert_eq!(
+            kinds,
+            [
+                None,
+                None,
+                Some(SyntaxErrorKind::ExpectedMove),
+                None,
+                Some(SyntaxErrorKind::ExpectedDestination),
+                None,
+                Some(SyntaxErrorKind::TrailingCharacters),
+                None
+            ]
+        );
+        assert_eq!(texts(src, &game)[2], "Zz9");
+        assert_eq!(texts(src, &game)[4], "Ng1—q3");
+        assert_eq!(texts(src, &game)[6], "e4z");
+        let bad = game.moves[6].parsed.clone().unwrap_err();
+        assert_eq!(&src[bad.span], "z");
+    }
+
+    #[test]
+    fn comments_and_castling() {
+        let src = "(1)e4,e5 {opening} (2)O-O（castling is illegal）,Nc6\n(3)Bc4 {unclosed\n";
+        let game = one(src);
+        assert_eq!(game.moves[1].comment.as_deref(), Some("opening"));
+        assert!(game.moves[2].parsed.as_ref().is_ok_and(|m| m.castling().is_some()));
+        assert_eq!(game.moves[2].comment.as_deref(), Some("castling is illegal"));
+        assert_eq!(game.syntax_errors.iter().map(|e| e.kind).collect::<Vec<_>>(), [SyntaxErrorKind::UnterminatedComment]);
+    }
+
+    #[test]
+    fn position_listings() {
+        let src = "白：王e1 虎d1 车a1,h1 夫e2 f2 g2  蓝：王e8 狮d8 夫e7、f7\n(1)... Qd1—d7\n";
+        let game = one(src);
+        let setup = game.setup.clone().unwrap();
+        assert_eq!(setup.white.len(), 4);
+        assert_eq!(setup.white[2].squares.len(), 2);
+        assert_eq!(setup.white[3].squares.iter().map(|(s, _)| s.to_string()).collect::<Vec<_>>(), ["e2", "f2", "g2"]);
+        assert_eq!(setup.blue.len(), 3);
+        assert_eq!(setup.blue[2].squares.len(), 2);
+        assert_eq!(&src[setup.white[1].span.clone()], "虎d1");
+        assert_eq!(setup.white[1].piece.role, Role::Queen);
+        assert_eq!(game.moves.len(), 1);
+
+        let latin = "White: Bat\nWhite: Ke1 Qd1 Ra1; Blue: Ke8 Pe7 ; White to move\nBlack: Pa7 xyz\n";
+        let game = one(latin);
+        assert_eq!(game.tag("White"), Some("Bat"));
+        let setup = game.setup.clone().unwrap();
+        assert_eq!((setup.white.len(), setup.blue.len(), setup.to_move), (3, 3, Some(Color::White)));
+        assert_eq!(setup.blue[2].squares[0].0, Square::new(0, 6));
+        let errors: Vec<_> = game.syntax_errors.iter().map(|e| &latin[e.span.clone()]).collect();
+        assert_eq!(errors, ["xyz"]);
+    }
+
+    #[test]
+    fn pawn_capture_file_to_file_and_promotion() {
+        let src = "(10)cd, h：g5 (11)a8变虎 a1—Q (12) b8(N)+\n";
+        let game = one(src);
+        let mv = game.moves[0].parsed.as_ref().unwrap();
+        assert_eq!(mv.to, Target::File(3));
+        assert_eq!(game.moves.len(), 5);
+        assert!(game.moves.iter().all(|m| m.parsed.is_ok()));
+    }
+
+    #[test]
+    fn date_forms() {
+        let game = one("白方:甲 蓝方:乙\n2007年5月1日\n(1)d4,d5\n");
+        let date = game.date.clone().unwrap();
+        assert_eq!((date.year, date.month, date.day), (Some(2007), Some(5), Some(1)));
+        assert_eq!(game.tag("Date"), Some("2007.05.01"));
+        assert_eq!(game.tag("Site"), None);
+        let game = one("比赛：全区锦标赛 轮次：3\n日期：2010年X月?日\n地点：呼和浩特\n(1)d4,d5\n");
+        assert_eq!(game.tag("Date"), Some("2010.??.??"));
+        assert_eq!(game.tag("Event"), Some("全区锦标赛"));
+        assert_eq!(game.tag("Round"), Some("3"));
+        assert_eq!(game.tag("Site"), Some("呼和浩特"));
+    }
+}

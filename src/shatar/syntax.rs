@@ -1,0 +1,356 @@
+//! Unvalidated syntax records shared by the Shatar readers (scoresheets and PGN).
+//!
+//! Everything here is what the text *says*, with byte spans into the decoded source; nothing
+//! has been checked against a position. The validator replays [`ParsedGame::moves`] later.
+
+use std::fmt;
+use std::ops::Range;
+
+use super::notation::{MoveText, PieceToken};
+use super::types::{Color, Square};
+
+/// A byte range into the decoded source text.
+pub type Span = Range<usize>;
+
+/// Deepest variation nesting kept; deeper `(` are reported and their contents skipped, so hostile
+/// input cannot build unboundedly deep structures (whose drop would recurse).
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// Which reader produced a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceFormat {
+    /// Rulebook-style scoresheet (§2.2 of the rulebook).
+    Scoresheet,
+    /// Portable Game Notation.
+    Pgn,
+}
+
+/// A game result as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultToken {
+    /// `1-0`, `白胜`.
+    WhiteWins,
+    /// `0-1`, `蓝胜`.
+    BlueWins,
+    /// `1/2-1/2`, `½-½`, `和棋`, `和`.
+    Draw,
+    /// `*`: unfinished or unknown.
+    Unknown,
+}
+
+impl ResultToken {
+    /// The PGN spelling (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub fn pgn(self) -> &'static str {
+        match self {
+            ResultToken::WhiteWins => "1-0",
+            ResultToken::BlueWins => "0-1",
+            ResultToken::Draw => "1/2-1/2",
+            ResultToken::Unknown => "*",
+        }
+    }
+}
+
+/// A move number as written: `(5)`, `5.`, `5...`, `5…`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNumber {
+    pub value: u32,
+    /// Written with `...`/`…`, i.e. announcing a Blue move.
+    pub ellipsis: bool,
+    pub span: Span,
+}
+
+/// One move token of a line, parsed or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedMove {
+    /// The move number written immediately before this move, if any.
+    pub number: Option<MoveNumber>,
+    /// The whole token as written (for an unparsable token: up to the resynchronisation point).
+    pub span: Span,
+    /// The syntax of the token, or why it could not be read. The validator reports an
+    /// `unparsable-move` at an `Err` and stops replaying there.
+    pub parsed: Result<MoveText, SyntaxError>,
+    /// A comment written before the first move of a variation.
+    pub comment_before: Option<String>,
+    /// Comments written after this move, joined by a space.
+    pub comment: Option<String>,
+    /// Numeric annotation glyphs (`$n`) after this move.
+    pub nags: Vec<u8>,
+    /// Alternative lines that replace this move.
+    pub variations: Vec<Vec<ParsedMove>>,
+}
+
+/// A half-known date: `2007年x月x日` keeps only the year.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartialDate {
+    pub year: Option<u16>,
+    pub month: Option<u8>,
+    pub day: Option<u8>,
+    pub span: Span,
+}
+
+impl PartialDate {
+    /// PGN date form, unknown parts as `?`: `2007.05.??`.
+    pub fn pgn(&self) -> String {
+        let year = self.year.map_or_else(|| "????".to_owned(), |y| format!("{y:04}"));
+        let two = |v: Option<u8>| v.map_or_else(|| "??".to_owned(), |v| format!("{v:02}"));
+        format!("{year}.{}.{}", two(self.month), two(self.day))
+    }
+}
+
+/// One entry of a position listing: a piece and the squares it stands on (`夫a2b2c2`, `Pa2,b2`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupEntry {
+    pub piece: PieceToken,
+    pub squares: Vec<(Square, Span)>,
+    pub span: Span,
+}
+
+/// A position listing (§2.2.3 of the rulebook), unvalidated: pieces may overlap or be missing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SetupListing {
+    pub white: Vec<SetupEntry>,
+    pub blue: Vec<SetupEntry>,
+    /// `白先`/`蓝先`, `White to move`/`Blue to move`, when written.
+    pub to_move: Option<Color>,
+    pub span: Span,
+}
+
+/// One game as read, before any validation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedGame {
+    pub format: SourceFormat,
+    /// PGN tag pairs in input order; scoresheet headers mapped to `White`, `Black` (Blue),
+    /// `Date` (`2007.05.??`), `Site`, `Event`, `Round`.
+    pub tags: Vec<(String, String)>,
+    /// The scoresheet date with its unknown parts.
+    pub date: Option<PartialDate>,
+    pub setup: Option<SetupListing>,
+    /// A comment before the first move of the main line.
+    pub leading_comment: Option<String>,
+    /// The main line.
+    pub moves: Vec<ParsedMove>,
+    pub result: Option<(ResultToken, Span)>,
+    /// Structural problems (unterminated comments, unbalanced variations, bad tags…). Unreadable
+    /// moves are not repeated here: they are the `Err` moves of the line they stand in.
+    pub syntax_errors: Vec<SyntaxError>,
+    pub span: Span,
+}
+
+impl ParsedGame {
+    pub(crate) fn new(format: SourceFormat, start: usize) -> ParsedGame {
+        ParsedGame {
+            format,
+            tags: Vec::new(),
+            date: None,
+            setup: None,
+            leading_comment: None,
+            moves: Vec::new(),
+            result: None,
+            syntax_errors: Vec::new(),
+            span: start..start,
+        }
+    }
+
+    /// The value of the first tag with this name (case-sensitive, as PGN prescribes).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// What is wrong with a piece of text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SyntaxErrorKind {
+    ExpectedMove,
+    ExpectedDestination,
+    ExpectedPromotionPiece,
+    UnclosedPromotion,
+    TrailingCharacters,
+    UnterminatedComment,
+    UnterminatedString,
+    MalformedTag,
+    UnmatchedCloseParen,
+    UnclosedVariation,
+    VariationTooDeep,
+    VariationWithoutMove,
+    NagWithoutMove,
+    BadNag,
+    MalformedSetup,
+}
+
+impl fmt::Display for SyntaxErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SyntaxErrorKind::ExpectedMove => "expected a move",
+            SyntaxErrorKind::ExpectedDestination => "expected a destination square after the separator",
+            SyntaxErrorKind::ExpectedPromotionPiece => "expected the piece promoted to",
+            SyntaxErrorKind::UnclosedPromotion => "missing `)` after the promotion piece",
+            SyntaxErrorKind::TrailingCharacters => "unexpected characters after the move",
+            SyntaxErrorKind::UnterminatedComment => "comment is not closed",
+            SyntaxErrorKind::UnterminatedString => "tag value is not closed by `\"`",
+            SyntaxErrorKind::MalformedTag => "malformed tag pair; expected [Name \"value\"]",
+            SyntaxErrorKind::UnmatchedCloseParen => "`)` without a matching `(`",
+            SyntaxErrorKind::UnclosedVariation => "variation is not closed by `)`",
+            SyntaxErrorKind::VariationTooDeep => "variations nested too deeply; this one is skipped",
+            SyntaxErrorKind::VariationWithoutMove => "a variation must follow the move it replaces",
+            SyntaxErrorKind::NagWithoutMove => "annotation glyph before any move",
+            SyntaxErrorKind::BadNag => "annotation glyph must be `$` and a number from 0 to 255",
+            SyntaxErrorKind::MalformedSetup => "unreadable entry in the position listing",
+        })
+    }
+}
+
+/// A syntax problem and where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub kind: SyntaxErrorKind,
+    pub span: Span,
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at bytes {}..{}", self.kind, self.span.start, self.span.end)
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+/// Builds the move tree of one game while the tokens stream by; variations are kept on an
+/// explicit stack so nesting depth never turns into recursion.
+#[derive(Debug, Default)]
+pub(crate) struct LineBuilder {
+    /// `stack[0]` is the main line; each further entry is an open variation.
+    stack: Vec<OpenLine>,
+    /// Nesting depth of variations being skipped (too deep, or with no move to replace).
+    skipped: usize,
+    pub(crate) leading_comment: Option<String>,
+}
+
+#[derive(Debug, Default)]
+struct OpenLine {
+    moves: Vec<ParsedMove>,
+    pending_comment: Option<String>,
+    open: Span,
+}
+
+fn append_comment(slot: &mut Option<String>, text: &str) {
+    let text = text.trim();
+    if text.is_empty() {
+        return;
+    }
+    match slot {
+        Some(existing) => {
+            existing.push(' ');
+            existing.push_str(text);
+        }
+        None => *slot = Some(text.to_owned()),
+    }
+}
+
+impl LineBuilder {
+    pub(crate) fn new() -> LineBuilder {
+        LineBuilder {
+            stack: vec![OpenLine::default()],
+            skipped: 0,
+            leading_comment: None,
+        }
+    }
+
+    fn top(&mut self) -> &mut OpenLine {
+        if self.stack.is_empty() {
+            self.stack.push(OpenLine::default());
+        }
+        let last = self.stack.len() - 1;
+        &mut self.stack[last]
+    }
+
+    pub(crate) fn push_move(&mut self, mut mv: ParsedMove) {
+        if self.skipped > 0 {
+            return;
+        }
+        let line = self.top();
+        mv.comment_before = line.pending_comment.take();
+        line.moves.push(mv);
+    }
+
+    pub(crate) fn comment(&mut self, text: &str) {
+        if self.skipped > 0 {
+            return;
+        }
+        let depth = self.stack.len();
+        let line = self.top();
+        match line.moves.last_mut() {
+            Some(mv) => append_comment(&mut mv.comment, text),
+            None if depth <= 1 => append_comment(&mut self.leading_comment, text),
+            None => append_comment(&mut line.pending_comment, text),
+        }
+    }
+
+    pub(crate) fn nag(&mut self, nag: u8, span: Span, errors: &mut Vec<SyntaxError>) {
+        if self.skipped > 0 {
+            return;
+        }
+        match self.top().moves.last_mut() {
+            Some(mv) => mv.nags.push(nag),
+            None => errors.push(SyntaxError { kind: SyntaxErrorKind::NagWithoutMove, span }),
+        }
+    }
+
+    pub(crate) fn open_variation(&mut self, span: Span, errors: &mut Vec<SyntaxError>) {
+        if self.skipped > 0 {
+            self.skipped += 1;
+            return;
+        }
+        let kind = if self.stack.len() > MAX_VARIATION_DEPTH {
+            Some(SyntaxErrorKind::VariationTooDeep)
+        } else if self.top().moves.is_empty() {
+            Some(SyntaxErrorKind::VariationWithoutMove)
+        } else {
+            None
+        };
+        match kind {
+            Some(kind) => {
+                errors.push(SyntaxError { kind, span });
+                self.skipped = 1;
+            }
+            None => self.stack.push(OpenLine { open: span, ..OpenLine::default() }),
+        }
+    }
+
+    pub(crate) fn close_variation(&mut self, span: Span, errors: &mut Vec<SyntaxError>) {
+        if self.skipped > 0 {
+            self.skipped -= 1;
+            return;
+        }
+        if self.stack.len() <= 1 {
+            errors.push(SyntaxError { kind: SyntaxErrorKind::UnmatchedCloseParen, span });
+            return;
+        }
+        self.pop_variation();
+    }
+
+    /// Attaches the innermost open variation to the move it replaces (an empty one is dropped).
+    fn pop_variation(&mut self) {
+        if let Some(line) = self.stack.pop() {
+            if line.moves.is_empty() {
+                return;
+            }
+            if let Some(mv) = self.top().moves.last_mut() {
+                mv.variations.push(line.moves);
+            }
+        }
+    }
+
+    /// Closes what is still open and returns the main line.
+    pub(crate) fn finish(mut self, errors: &mut Vec<SyntaxError>) -> (Vec<ParsedMove>, Option<String>) {
+        while self.stack.len() > 1 {
+            let open = self.top().open.clone();
+            errors.push(SyntaxError { kind: SyntaxErrorKind::UnclosedVariation, span: open });
+            self.pop_variation();
+        }
+        let main = self.stack.pop().map(|l| l.moves).unwrap_or_default();
+        (main, self.leading_comment)
+    }
+}
