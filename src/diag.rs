@@ -93,12 +93,14 @@ impl Issue for FileIssue {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
     File(FileIssue),
+    Shatar(crate::shatar::issue::ShatarIssue),
 }
 
 impl Kind {
     fn issue(&self) -> &dyn Issue {
         match self {
             Kind::File(i) => i,
+            Kind::Shatar(i) => i,
         }
     }
 

@@ -10,8 +10,8 @@
 
 mod detect;
 pub mod diag;
-pub mod record;
 pub mod go;
+pub mod record;
 pub mod shatar;
 pub mod text;
 pub mod write;
@@ -27,6 +27,9 @@ use text::{LineIndex, Span};
 pub struct ReadOptions {
     pub game: Option<Game>,
     pub encoding: Option<&'static Encoding>,
+    /// Keep each replayed record (moves, comments, variations) for writing; validation
+    /// alone does not need them.
+    pub keep_records: bool,
 }
 
 /// A decoded file and the records read from it.
@@ -101,7 +104,7 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
     let text = decoded.text;
     let game = game.or_else(|| detect::game_from_text(&text));
     let mut records = match game {
-        Some(Game::Shatar) => shatar::read_records(&text),
+        Some(Game::Shatar) => shatar::read_records(&text, options.keep_records),
         Some(other) => vec![RecordReport::unreadable(
             text.len(),
             Some(other),

@@ -158,7 +158,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
             };
             let style = render::Style::detect(human && io::stdout().is_terminal());
             let mut out = io::stdout().lock();
-            for_each_document(&read, |document| {
+            for_each_document(&read, false, |document| {
                 let text = if human {
                     render::human_report(document, style)
                 } else {
@@ -203,7 +203,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
             };
             let style = render::Style::detect(io::stderr().is_terminal());
             let mut written = 0usize;
-            let status = for_each_document(&read, |document| {
+            let status = for_each_document(&read, true, |document| {
                 let mut status = Status::Valid;
                 for report in &document.records {
                     if !report.valid() || report.record.is_none() {
@@ -260,6 +260,7 @@ fn status_of(document: &Document) -> Status {
 /// order, to `emit`. An unreadable file is reported and the run goes on.
 fn for_each_document(
     args: &ReadArgs,
+    keep_records: bool,
     mut emit: impl FnMut(&Document) -> io::Result<Status>,
 ) -> io::Result<Status> {
     let encoding = match &args.encoding {
@@ -279,6 +280,7 @@ fn for_each_document(
             GameArg::Go => Game::Go,
         }),
         encoding,
+        keep_records,
     };
     let mut status = Status::Valid;
     let (inputs, errors) = inputs::collect(&args.paths);

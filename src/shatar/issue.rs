@@ -3,6 +3,7 @@
 //! they are written in the notation the record itself uses.
 
 use super::position::IllegalReason;
+use super::syntax::SyntaxErrorKind;
 use super::types::{Color, Role, Square};
 use crate::diag::Issue;
 
@@ -29,6 +30,8 @@ pub enum Ending {
 /// Everything the Shatar replay reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShatarIssue {
+    /// The text around the moves is malformed (tags, comments, variations, listing).
+    Syntax { kind: SyntaxErrorKind },
     /// The text could not be read as a move.
     Unparsable { reason: String },
     /// Castling does not exist in Shatar.
@@ -113,6 +116,7 @@ fn ending_text(ending: Ending) -> String {
 impl Issue for ShatarIssue {
     fn code(&self) -> &'static str {
         match self {
+            ShatarIssue::Syntax { .. } => "syntax-error",
             ShatarIssue::Unparsable { .. } => "unparsable-move",
             ShatarIssue::Castling => "castling",
             ShatarIssue::PromotionToKing => "promotion-to-king",
@@ -137,6 +141,7 @@ impl Issue for ShatarIssue {
 
     fn message(&self) -> String {
         match self {
+            ShatarIssue::Syntax { kind } => kind.to_string(),
             ShatarIssue::Unparsable { reason } => format!("cannot read this as a move: {reason}"),
             ShatarIssue::Castling => "castling does not exist in Shatar".to_string(),
             ShatarIssue::PromotionToKing => "a pawn cannot promote to a king".to_string(),
@@ -278,7 +283,7 @@ impl Issue for ShatarIssue {
                 Ending::Checkmate { winner: Color::Blue } => "the result should be 0-1".to_string(),
                 Ending::Stalemate => "stalemate is a draw: 1/2-1/2".to_string(),
             }),
-            ShatarIssue::BadSetup { .. } => None,
+            ShatarIssue::BadSetup { .. } | ShatarIssue::Syntax { .. } => None,
             ShatarIssue::Draw(_) | ShatarIssue::BareKing { .. } => None,
         }
     }

@@ -11,10 +11,17 @@
 pub mod attacks;
 pub mod fen;
 pub mod issue;
+pub mod notation;
+pub mod pgn;
 pub mod position;
 pub mod replay;
+pub mod scoresheet;
+pub mod syntax;
 pub mod types;
+mod validate;
 pub mod write;
+
+pub use validate::{looks_like_shatar, read_records};
 
 use serde::ser::SerializeMap;
 
@@ -58,10 +65,4 @@ pub fn write_pgn(record: &Record<ShatarMove>) -> String {
 /// The rulebook's scoresheet text of a replayed record.
 pub fn write_text(record: &Record<ShatarMove>, options: &WriteOptions) -> String {
     write::write_text(record, &start_position(record), options)
-}
-pub fn read_records(_t: &str) -> Vec<crate::RecordReport> {
-    vec![]
-}
-pub fn looks_like_shatar(_t: &str) -> bool {
-    false
 }

@@ -91,7 +91,9 @@ pub struct PartialDate {
 impl PartialDate {
     /// PGN date form, unknown parts as `?`: `2007.05.??`.
     pub fn pgn(&self) -> String {
-        let year = self.year.map_or_else(|| "????".to_owned(), |y| format!("{y:04}"));
+        let year = self
+            .year
+            .map_or_else(|| "????".to_owned(), |y| format!("{y:04}"));
         let two = |v: Option<u8>| v.map_or_else(|| "??".to_owned(), |v| format!("{v:02}"));
         format!("{year}.{}.{}", two(self.month), two(self.day))
     }
@@ -184,7 +186,9 @@ impl fmt::Display for SyntaxErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             SyntaxErrorKind::ExpectedMove => "expected a move",
-            SyntaxErrorKind::ExpectedDestination => "expected a destination square after the separator",
+            SyntaxErrorKind::ExpectedDestination => {
+                "expected a destination square after the separator"
+            }
             SyntaxErrorKind::ExpectedPromotionPiece => "expected the piece promoted to",
             SyntaxErrorKind::UnclosedPromotion => "missing `)` after the promotion piece",
             SyntaxErrorKind::TrailingCharacters => "unexpected characters after the move",
@@ -193,7 +197,9 @@ impl fmt::Display for SyntaxErrorKind {
             SyntaxErrorKind::MalformedTag => "malformed tag pair; expected [Name \"value\"]",
             SyntaxErrorKind::UnmatchedCloseParen => "`)` without a matching `(`",
             SyntaxErrorKind::UnclosedVariation => "variation is not closed by `)`",
-            SyntaxErrorKind::VariationTooDeep => "variations nested too deeply; this one is skipped",
+            SyntaxErrorKind::VariationTooDeep => {
+                "variations nested too deeply; this one is skipped"
+            }
             SyntaxErrorKind::VariationWithoutMove => "a variation must follow the move it replaces",
             SyntaxErrorKind::NagWithoutMove => "annotation glyph before any move",
             SyntaxErrorKind::BadNag => "annotation glyph must be `$` and a number from 0 to 255",
@@ -211,7 +217,11 @@ pub struct SyntaxError {
 
 impl fmt::Display for SyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at bytes {}..{}", self.kind, self.span.start, self.span.end)
+        write!(
+            f,
+            "{} at bytes {}..{}",
+            self.kind, self.span.start, self.span.end
+        )
     }
 }
 
@@ -294,7 +304,10 @@ impl LineBuilder {
         }
         match self.top().moves.last_mut() {
             Some(mv) => mv.nags.push(nag),
-            None => errors.push(SyntaxError { kind: SyntaxErrorKind::NagWithoutMove, span }),
+            None => errors.push(SyntaxError {
+                kind: SyntaxErrorKind::NagWithoutMove,
+                span,
+            }),
         }
     }
 
@@ -315,7 +328,10 @@ impl LineBuilder {
                 errors.push(SyntaxError { kind, span });
                 self.skipped = 1;
             }
-            None => self.stack.push(OpenLine { open: span, ..OpenLine::default() }),
+            None => self.stack.push(OpenLine {
+                open: span,
+                ..OpenLine::default()
+            }),
         }
     }
 
@@ -325,7 +341,10 @@ impl LineBuilder {
             return;
         }
         if self.stack.len() <= 1 {
-            errors.push(SyntaxError { kind: SyntaxErrorKind::UnmatchedCloseParen, span });
+            errors.push(SyntaxError {
+                kind: SyntaxErrorKind::UnmatchedCloseParen,
+                span,
+            });
             return;
         }
         self.pop_variation();
@@ -344,10 +363,16 @@ impl LineBuilder {
     }
 
     /// Closes what is still open and returns the main line.
-    pub(crate) fn finish(mut self, errors: &mut Vec<SyntaxError>) -> (Vec<ParsedMove>, Option<String>) {
+    pub(crate) fn finish(
+        mut self,
+        errors: &mut Vec<SyntaxError>,
+    ) -> (Vec<ParsedMove>, Option<String>) {
         while self.stack.len() > 1 {
             let open = self.top().open.clone();
-            errors.push(SyntaxError { kind: SyntaxErrorKind::UnclosedVariation, span: open });
+            errors.push(SyntaxError {
+                kind: SyntaxErrorKind::UnclosedVariation,
+                span: open,
+            });
             self.pop_variation();
         }
         let main = self.stack.pop().map(|l| l.moves).unwrap_or_default();

@@ -1,0 +1,369 @@
+//! Reading Shatar files: parse (scoresheet or PGN), then replay every game and line.
+
+use super::fen::{parse_fen, write_fen};
+use super::issue::ShatarIssue;
+use super::notation::{CheckMark as WrittenCheck, Link, MoveText, PieceScript, QueenName, Target};
+use super::position::Position;
+use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
+use super::syntax::{ParsedGame, ParsedMove, SyntaxErrorKind};
+use super::types::{Color, Role};
+use super::ShatarMove;
+use crate::diag::{Diagnostic, Kind, Severity};
+use crate::record::{Game, Line, Node, Record, Tags};
+use crate::text::Span;
+use crate::write::{Notation, Pieces};
+use crate::{AnyRecord, RecordReport};
+
+/// Parses `text` as PGN or as rulebook scoresheets and replays every game. With
+/// `keep_records`, the replayed records are kept for writing.
+pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
+    let games = if looks_like_pgn(text) {
+        super::pgn::parse_pgn(text)
+    } else {
+        super::scoresheet::parse_scoresheets(text)
+    };
+    games
+        .iter()
+        .enumerate()
+        .map(|(index, game)| replay_game(text, game, index, keep_records))
+        .collect()
+}
+
+/// PGN starts with a tag pair; scoresheets start with a header or the moves.
+fn looks_like_pgn(text: &str) -> bool {
+    text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n'])
+        .starts_with('[')
+}
+
+/// Cheap signs that a text holds Shatar records: the rulebook's headers and piece
+/// names, or a PGN `Variant "Shatar"` tag.
+pub fn looks_like_shatar(text: &str) -> bool {
+    const SIGNS: [&str; 10] = [
+        "白方", "蓝方", "藍方", "Shatar", "shatar", "变虎", "变狮", "马g1", "(1)e2", "(1)d2",
+    ];
+    SIGNS.iter().any(|sign| text.contains(sign))
+}
+
+/// What one game's replay accumulates.
+struct Replay<'a> {
+    source: &'a str,
+    keep: bool,
+    diagnostics: Vec<Diagnostic>,
+    pieces: Pieces,
+}
+
+impl Replay<'_> {
+    fn report(&mut self, issue: ShatarIssue, span: &Span, at: Option<(u32, &Position)>) {
+        let severity = issue.severity();
+        let mut diagnostic = Diagnostic::new(severity, Kind::Shatar(issue), Some(span.clone()));
+        if let Some((ply, position)) = at {
+            diagnostic = diagnostic.at_ply(ply, position.fullmoves(), position.turn().name());
+        }
+        self.diagnostics.push(diagnostic);
+    }
+}
+
+fn replay_game(source: &str, game: &ParsedGame, index: usize, keep: bool) -> RecordReport {
+    let mut replay = Replay {
+        source,
+        keep,
+        diagnostics: Vec::new(),
+        pieces: game_script(&game.moves),
+    };
+    for error in &game.syntax_errors {
+        replay.report(ShatarIssue::Syntax { kind: error.kind }, &error.span, None);
+    }
+    let mut record: Record<ShatarMove> = Record::new(Game::Shatar);
+    record.tags = Tags(game.tags.clone());
+    record.comment = game.leading_comment.clone();
+    let start = match start_position(game) {
+        Ok(start) => start,
+        Err((issue, span)) => {
+            replay.report(issue, &span, None);
+            return finish(game, index, 0, replay, record);
+        }
+    };
+    if start != Position::new() {
+        record.start = Some(write_fen(&start));
+    }
+    let mut watch = DrawWatch::new(&start);
+    let outcome = replay_line(&mut replay, &game.moves, start, 1, Some(&mut watch));
+    let plies = outcome.plies;
+    record.moves = outcome.line;
+    let written_result = game
+        .result
+        .as_ref()
+        .map(|(token, span)| (token.pgn().to_string(), span.clone()))
+        .or_else(|| {
+            game.tag("Result")
+                .map(|r| (r.to_string(), game.span.clone()))
+        });
+    if let Some((result, span)) = &written_result {
+        if outcome.completed {
+            if let Some(issue) = replay::check_result(result, &outcome.position) {
+                replay.report(issue, span, None);
+            }
+        }
+        record.result = Some(result.clone());
+    }
+    finish(game, index, plies, replay, record)
+}
+
+fn finish(
+    game: &ParsedGame,
+    index: usize,
+    plies: u32,
+    replay: Replay<'_>,
+    record: Record<ShatarMove>,
+) -> RecordReport {
+    RecordReport {
+        index,
+        game: Some(Game::Shatar),
+        variant: None,
+        span: game.span.clone(),
+        plies,
+        diagnostics: replay.diagnostics,
+        record: replay.keep.then_some(AnyRecord::Shatar(record)),
+    }
+}
+
+/// The start position: a FEN tag, a position listing, or the standard array.
+fn start_position(game: &ParsedGame) -> Result<Position, (ShatarIssue, Span)> {
+    if let Some(fen) = game.tag("FEN") {
+        return parse_fen(fen).map_err(|e| {
+            (
+                ShatarIssue::BadSetup {
+                    reason: e.to_string(),
+                },
+                game.span.start..game.span.start,
+            )
+        });
+    }
+    let Some(listing) = &game.setup else {
+        return Ok(Position::new());
+    };
+    let mut pieces = Vec::new();
+    for (color, entries) in [(Color::White, &listing.white), (Color::Blue, &listing.blue)] {
+        for entry in entries {
+            for (square, _) in &entry.squares {
+                pieces.push((color, entry.piece.role, *square));
+            }
+        }
+    }
+    Position::from_pieces(&pieces, listing.to_move.unwrap_or(Color::White)).map_err(|e| {
+        (
+            ShatarIssue::BadSetup {
+                reason: e.to_string(),
+            },
+            listing.span.clone(),
+        )
+    })
+}
+
+/// Chinese piece names anywhere in the game make help texts use them too.
+fn game_script(moves: &[ParsedMove]) -> Pieces {
+    let chinese = moves.iter().take(40).any(|m| {
+        m.parsed.as_ref().is_ok_and(|t| {
+            t.piece
+                .as_ref()
+                .is_some_and(|p| p.script != PieceScript::Latin)
+        })
+    });
+    if chinese {
+        Pieces::Zh
+    } else {
+        Pieces::Latin
+    }
+}
+
+/// The result of replaying one line.
+struct LineOutcome {
+    line: Line<ShatarMove>,
+    /// Moves replayed legally.
+    plies: u32,
+    /// Every move of the line was replayed.
+    completed: bool,
+    position: Position,
+}
+
+/// Replays `moves` from `position`; ply numbers start at `first_ply`. Variations are
+/// replayed from the position before the move they replace; their depth is bounded by
+/// the parser ([`super::syntax::MAX_VARIATION_DEPTH`]), so the recursion is too.
+fn replay_line(
+    replay: &mut Replay,
+    moves: &[ParsedMove],
+    mut position: Position,
+    first_ply: u32,
+    mut watch: Option<&mut DrawWatch>,
+) -> LineOutcome {
+    let mut line = Vec::new();
+    let mut plies = 0;
+    for (i, written) in moves.iter().enumerate() {
+        let ply = first_ply + i as u32;
+        let variations: Vec<Line<ShatarMove>> = written
+            .variations
+            .iter()
+            .map(|variation| replay_line(replay, variation, position.clone(), ply, None).line)
+            .collect();
+        let text = match &written.parsed {
+            Ok(text) => text,
+            Err(error) => {
+                replay.report(
+                    ShatarIssue::Unparsable {
+                        reason: error.kind.to_string(),
+                    },
+                    &written.span,
+                    Some((ply, &position)),
+                );
+                return LineOutcome {
+                    line,
+                    plies,
+                    completed: false,
+                    position,
+                };
+            }
+        };
+        if let Some(ending) = replay::ending(&position) {
+            replay.report(
+                ShatarIssue::GameOver { ending },
+                &written.span,
+                Some((ply, &position)),
+            );
+            return LineOutcome {
+                line,
+                plies,
+                completed: false,
+                position,
+            };
+        }
+        let query = query(text, replay.pieces);
+        let mv = match replay::resolve(&position, &query) {
+            Resolution::Move(mv) => mv,
+            Resolution::Error(issue) => {
+                replay.report(issue, &written.span, Some((ply, &position)));
+                return LineOutcome {
+                    line,
+                    plies,
+                    completed: false,
+                    position,
+                };
+            }
+        };
+        let before = position.clone();
+        position.play(mv);
+        plies += 1;
+        for issue in replay::marker_issues(&query, mv, &position) {
+            replay.report(issue, &written.span, Some((ply, &before)));
+        }
+        if let Some(watch) = watch.as_deref_mut() {
+            for issue in watch.after_move(mv, &position) {
+                replay.report(issue, &written.span, Some((ply, &before)));
+            }
+        }
+        if replay.keep {
+            let mate = position.is_checkmate();
+            let check = position.is_check();
+            let mut node = Node::new(
+                ShatarMove {
+                    mv,
+                    san: before.san(mv),
+                    check,
+                    mate,
+                },
+                ply,
+                replay.source.get(written.span.clone()).unwrap_or_default(),
+                written.span.clone(),
+            );
+            node.comment = written.comment.clone();
+            node.nags = written.nags.iter().map(|n| u16::from(*n)).collect();
+            if let Some(annotation) = text.suffix.annotation {
+                let nag = u16::from(annotation.nag());
+                if !node.nags.contains(&nag) {
+                    node.nags.insert(0, nag);
+                }
+            }
+            node.variations = variations;
+            line.push(node);
+        }
+    }
+    LineOutcome {
+        line,
+        plies,
+        completed: true,
+        position,
+    }
+}
+
+/// What resolution needs from a parsed move.
+fn query(text: &MoveText, pieces: Pieces) -> MoveQuery {
+    let full = text.from_file.is_some() && text.from_rank.is_some();
+    let script = text.piece.as_ref().map(|p| p.script);
+    let queen_of = text
+        .piece
+        .as_ref()
+        .and_then(|p| p.queen_name)
+        .or_else(|| text.promotion.as_ref().and_then(|p| p.piece.queen_name))
+        .map(|name| match name {
+            QueenName::Tiger => Color::White,
+            QueenName::Lion => Color::Blue,
+        });
+    MoveQuery {
+        role: text.piece.as_ref().map(|p| p.role),
+        from_file: text.from_file,
+        from_rank: text.from_rank,
+        to_square: match text.to {
+            Target::Square(square) => Some(square),
+            _ => None,
+        },
+        to_file: match text.to {
+            Target::File(file) => Some(file),
+            _ => None,
+        },
+        capture_mark: text.capture_mark().is_some(),
+        move_mark: full && matches!(text.link, Some(Link::Dash)),
+        promotion: text
+            .promotion
+            .as_ref()
+            .map(|p| p.role())
+            .filter(|r| *r != Role::King),
+        promotion_to_king: text.promotion.as_ref().is_some_and(|p| p.is_king()),
+        castling: text.castling().is_some(),
+        check_mark: match text.suffix.check {
+            None => CheckMark::None,
+            Some(WrittenCheck::Check) | Some(WrittenCheck::DoubleCheck) => CheckMark::Check,
+            Some(WrittenCheck::Mate) => CheckMark::Mate,
+        },
+        queen_of,
+        style: Style {
+            notation: if full {
+                Notation::Full
+            } else {
+                Notation::Short
+            },
+            pieces: match script {
+                Some(PieceScript::Latin) => Pieces::Latin,
+                Some(_) => Pieces::Zh,
+                None => pieces,
+            },
+        },
+    }
+}
+
+impl ShatarIssue {
+    /// Rule breaches are errors; wrong marks and contradicting results are warnings;
+    /// claimable draws and bare kings are notes.
+    pub fn severity(&self) -> Severity {
+        match self {
+            ShatarIssue::Syntax { kind } => match kind {
+                SyntaxErrorKind::MalformedSetup => Severity::Error,
+                _ => Severity::Warning,
+            },
+            ShatarIssue::CheckMarker { .. }
+            | ShatarIssue::CaptureMarker { .. }
+            | ShatarIssue::QueenName { .. }
+            | ShatarIssue::ResultMismatch { .. } => Severity::Warning,
+            ShatarIssue::Draw(_) | ShatarIssue::BareKing { .. } => Severity::Note,
+            _ => Severity::Error,
+        }
+    }
+}
