@@ -35,7 +35,11 @@ fn exercise(text: &str) -> Collection {
     }
     let once = write_collection(&c);
     let again = parse(&once);
-    assert_eq!(write_collection(&again), once, "writer not idempotent on {text:?}");
+    assert_eq!(
+        write_collection(&again),
+        once,
+        "writer not idempotent on {text:?}"
+    );
     c
 }
 
@@ -67,11 +71,15 @@ fn random_sgf_tokens() {
 
 #[test]
 fn truncated_records() {
-    let files = sgf_files(&corpus_dir()).into_iter().chain(sgf_files(&samples_dir()));
+    let files = sgf_files(&corpus_dir())
+        .into_iter()
+        .chain(sgf_files(&samples_dir()));
     for path in files {
         let bytes = std::fs::read(&path).expect("readable file");
         let (text, _) = decode(&bytes);
-        let cuts: Vec<usize> = (0..=text.len()).step_by((text.len() / 150).max(1)).collect();
+        let cuts: Vec<usize> = (0..=text.len())
+            .step_by((text.len() / 150).max(1))
+            .collect();
         for cut in cuts.into_iter().filter(|&k| text.is_char_boundary(k)) {
             exercise(&text[..cut]);
             declared_charset(&bytes[..cut.min(bytes.len())]);
@@ -132,7 +140,10 @@ fn million_node_main_line_in_linear_time() {
     let c = parse(&big);
     assert_eq!(c.games[0].main_line().count(), 1_000_001);
     // Ten times the input; allow 40 times the time (noisy shared machines, debug builds).
-    assert!(t_big < t_small * 40 + Duration::from_millis(500), "{t_small:?} vs {t_big:?}");
+    assert!(
+        t_big < t_small * 40 + Duration::from_millis(500),
+        "{t_small:?} vs {t_big:?}"
+    );
     assert!(t_big < Duration::from_secs(60), "{t_big:?}");
 }
 
@@ -142,7 +153,10 @@ fn huge_values_and_escapes_are_linear() {
     let small = format!("(;C[{}])", "\\]".repeat(n / 10));
     let big = format!("(;C[{}])", "\\]".repeat(n));
     let (t_small, t_big) = (time(&small), time(&big));
-    assert!(t_big < t_small * 40 + Duration::from_millis(500), "{t_small:?} vs {t_big:?}");
+    assert!(
+        t_big < t_small * 40 + Duration::from_millis(500),
+        "{t_small:?} vs {t_big:?}"
+    );
     let unterminated = format!("(;C[{}", "x".repeat(n));
     assert_eq!(parse(&unterminated).games.len(), 1);
 }

@@ -44,7 +44,10 @@ fn scan_root(bytes: &[u8], mut pos: usize) -> (Option<(&str, Range<usize>)>, usi
                 pos = end;
             }
             b if b.is_ascii_alphabetic() => {
-                let len = bytes[pos..].iter().take_while(|b| b.is_ascii_alphabetic()).count();
+                let len = bytes[pos..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_alphabetic())
+                    .count();
                 ident = pos..pos + len;
                 pos += len;
                 // Long FF[3] names reduce to their capitals (`CharSet` would be `CS`), so
@@ -73,12 +76,18 @@ fn value_at(bytes: &[u8], open: usize) -> (Range<usize>, usize) {
 fn label(bytes: &[u8], r: Range<usize>) -> Option<(&str, Range<usize>)> {
     let raw = bytes.get(r.clone())?;
     let lead = raw.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    let trail = raw.iter().rev().take_while(|b| b.is_ascii_whitespace()).count();
+    let trail = raw
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_whitespace())
+        .count();
     let r = r.start + lead..r.end.saturating_sub(trail).max(r.start + lead);
     let text = std::str::from_utf8(bytes.get(r.clone())?).ok()?;
     let plausible = !text.is_empty()
         && text.len() <= MAX_LABEL
-        && text.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.:".contains(&b));
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.:".contains(&b));
     plausible.then_some((text, r))
 }
 
@@ -88,7 +97,8 @@ fn search_literal(bytes: &[u8], region: Range<usize>) -> Option<(&str, Range<usi
     let mut at = 0;
     while let Some(k) = memchr(b'C', &hay[at..]).map(|k| at + k) {
         at = k + 1;
-        let boundary = k == 0 || matches!(hay[k - 1], b']' | b';' | b'(') || hay[k - 1].is_ascii_whitespace();
+        let boundary =
+            k == 0 || matches!(hay[k - 1], b']' | b';' | b'(') || hay[k - 1].is_ascii_whitespace();
         if boundary && hay[k..].starts_with(b"CA[") {
             let open = region.start + k + 2;
             let end = memchr(b']', &bytes[open..]).map_or(bytes.len(), |e| open + e);
@@ -143,8 +153,14 @@ mod tests {
 
     #[test]
     fn missing_semicolon_and_unterminated() {
-        assert_eq!(declared_charset(b"(\r\nCA[UTF-8]").map(|(l, _)| l), Some("UTF-8"));
-        assert_eq!(declared_charset(b"(;CA[UTF-8").map(|(l, _)| l), Some("UTF-8"));
+        assert_eq!(
+            declared_charset(b"(\r\nCA[UTF-8]").map(|(l, _)| l),
+            Some("UTF-8")
+        );
+        assert_eq!(
+            declared_charset(b"(;CA[UTF-8").map(|(l, _)| l),
+            Some("UTF-8")
+        );
     }
 
     #[test]

@@ -121,11 +121,15 @@ impl SgfIssue {
             Self::DuplicateProperty { .. } | Self::TwoMovesInNode { .. } | Self::NotGo { .. } => {
                 Severity::Error
             }
-            Self::DuplicateSetupPoint { conflicting: true, .. } => Severity::Error,
+            Self::DuplicateSetupPoint {
+                conflicting: true, ..
+            } => Severity::Error,
             Self::BadValue { severity, .. } => *severity,
             Self::MixedSetupMove { .. }
             | Self::RootPropertyOutsideRoot { .. }
-            | Self::DuplicateSetupPoint { conflicting: false, .. }
+            | Self::DuplicateSetupPoint {
+                conflicting: false, ..
+            }
             | Self::BadKomi { .. }
             | Self::BadResult { .. }
             | Self::BadDate { .. } => Severity::Warning,
@@ -156,10 +160,18 @@ impl fmt::Display for SgfIssue {
             Self::RootPropertyOutsideRoot { ident, .. } => {
                 write!(f, "root property {ident} outside the root node is ignored")
             }
-            Self::DuplicateProperty { ident, .. } => write!(f, "property {ident} appears twice in this node"),
+            Self::DuplicateProperty { ident, .. } => {
+                write!(f, "property {ident} appears twice in this node")
+            }
             Self::TwoMovesInNode { .. } => f.write_str("black and white move in the same node"),
-            Self::DuplicateSetupPoint { point, conflicting, .. } => {
-                let how = if *conflicting { "with different stones" } else { "twice" };
+            Self::DuplicateSetupPoint {
+                point, conflicting, ..
+            } => {
+                let how = if *conflicting {
+                    "with different stones"
+                } else {
+                    "twice"
+                };
                 write!(f, "point `{point}` is set up {how} in this node")
             }
             Self::BadValue { ident, reason, .. } => write!(f, "bad value for {ident}: {reason}"),
@@ -245,7 +257,10 @@ fn check_node(node: NodeRef<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {
             seen.insert(ident, prop.span());
         }
         if !node.is_root() && ROOT_ONLY.contains(&ident) {
-            issues.push(SgfIssue::RootPropertyOutsideRoot { ident: ident.to_owned(), span: prop.span() });
+            issues.push(SgfIssue::RootPropertyOutsideRoot {
+                ident: ident.to_owned(),
+                span: prop.span(),
+            });
         }
         has_move |= ident == "B" || ident == "W";
         has_setup |= SETUP.contains(&ident);
@@ -255,7 +270,11 @@ fn check_node(node: NodeRef<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {
                 for point in value.points(size).unwrap_or_default() {
                     if let Some(before) = setup_points.insert(point, ident) {
                         let conflicting = before != ident;
-                        issues.push(SgfIssue::DuplicateSetupPoint { point, conflicting, span: value.span.clone() });
+                        issues.push(SgfIssue::DuplicateSetupPoint {
+                            point,
+                            conflicting,
+                            span: value.span.clone(),
+                        });
                     }
                 }
             }
@@ -301,12 +320,22 @@ fn check_values(prop: Property<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>)
     let only_empty = prop.values().len() == 1 && prop.values().all(|v| v.is_empty());
     for value in prop.values() {
         if let Err(reason) = check_value(&value, kind, size, only_empty) {
-            issues.push(SgfIssue::BadValue { ident: ident.to_owned(), reason, severity, span: value.span });
+            issues.push(SgfIssue::BadValue {
+                ident: ident.to_owned(),
+                reason,
+                severity,
+                span: value.span,
+            });
         }
     }
 }
 
-fn check_value(v: &Value<'_>, kind: Kind, size: BoardSize, only_empty: bool) -> Result<(), ValueError> {
+fn check_value(
+    v: &Value<'_>,
+    kind: Kind,
+    size: BoardSize,
+    only_empty: bool,
+) -> Result<(), ValueError> {
     match kind {
         Kind::Move => v.go_move(size).map(drop),
         Kind::PointList => v.points(size).map(drop),
@@ -321,12 +350,23 @@ fn check_value(v: &Value<'_>, kind: Kind, size: BoardSize, only_empty: bool) -> 
         Kind::Size => v.board_size().map(drop),
         Kind::PointPair => {
             let (a, b) = v.compose().ok_or(ValueError::NotCompose)?;
-            let pair = |raw| Value { raw, span: v.span.clone() }.point(size);
+            let pair = |raw| {
+                Value {
+                    raw,
+                    span: v.span.clone(),
+                }
+                .point(size)
+            };
             pair(a).and(pair(b)).map(drop)
         }
         Kind::Label => {
             let (a, _) = v.compose().ok_or(ValueError::NotCompose)?;
-            Value { raw: a, span: v.span.clone() }.point(size).map(drop)
+            Value {
+                raw: a,
+                span: v.span.clone(),
+            }
+            .point(size)
+            .map(drop)
         }
     }
 }
@@ -360,9 +400,13 @@ pub fn is_date_list(dt: &str) -> bool {
         let ok = match parts[..] {
             [y] if ok_digits(y, 4) => true,
             [y, m] if ok_digits(y, 4) => ok_digits(m, 2) && in_range(m, 12),
-            [y, m, d] if ok_digits(y, 4) => ok_digits(m, 2) && in_range(m, 12) && ok_digits(d, 2) && in_range(d, 31),
+            [y, m, d] if ok_digits(y, 4) => {
+                ok_digits(m, 2) && in_range(m, 12) && ok_digits(d, 2) && in_range(d, 31)
+            }
             [d] if !first => ok_digits(d, 2) && in_range(d, 31),
-            [m, d] if !first => ok_digits(m, 2) && in_range(m, 12) && ok_digits(d, 2) && in_range(d, 31),
+            [m, d] if !first => {
+                ok_digits(m, 2) && in_range(m, 12) && ok_digits(d, 2) && in_range(d, 31)
+            }
             _ => false,
         };
         first = false;
@@ -377,23 +421,33 @@ mod tests {
 
     fn codes(text: &str) -> Vec<(&'static str, Severity)> {
         let c = parse(text);
-        check(&c.games[0]).iter().map(|i| (i.code(), i.severity())).collect()
+        check(&c.games[0])
+            .iter()
+            .map(|i| (i.code(), i.severity()))
+            .collect()
     }
 
     #[test]
     fn clean_record_has_no_issue() {
-        let text = "(;FF[4]GM[1]SZ[19]KM[7.5]RE[W+R]DT[2016-03-09]HA[2]AB[dd][pp];W[qd]C[ok]LB[dd:A])";
+        let text =
+            "(;FF[4]GM[1]SZ[19]KM[7.5]RE[W+R]DT[2016-03-09]HA[2]AB[dd][pp];W[qd]C[ok]LB[dd:A])";
         assert_eq!(codes(text), []);
     }
 
     #[test]
     fn mixed_setup_move() {
-        assert_eq!(codes("(;GM[1];B[aa]AW[bb])"), [("mixed-setup-move", Severity::Warning)]);
+        assert_eq!(
+            codes("(;GM[1];B[aa]AW[bb])"),
+            [("mixed-setup-move", Severity::Warning)]
+        );
     }
 
     #[test]
     fn root_property_outside_root() {
-        assert_eq!(codes("(;GM[1];B[aa]SZ[19])"), [("root-property-outside-root", Severity::Warning)]);
+        assert_eq!(
+            codes("(;GM[1];B[aa]SZ[19])"),
+            [("root-property-outside-root", Severity::Warning)]
+        );
     }
 
     #[test]
@@ -406,13 +460,22 @@ mod tests {
 
     #[test]
     fn two_moves_in_node() {
-        assert_eq!(codes("(;GM[1];B[aa]W[bb])"), [("two-moves-in-node", Severity::Error)]);
+        assert_eq!(
+            codes("(;GM[1];B[aa]W[bb])"),
+            [("two-moves-in-node", Severity::Error)]
+        );
     }
 
     #[test]
     fn duplicate_setup_point() {
-        assert_eq!(codes("(;AB[aa][aa])"), [("duplicate-setup-point", Severity::Warning)]);
-        assert_eq!(codes("(;AB[aa:bb]AW[bb])"), [("duplicate-setup-point", Severity::Error)]);
+        assert_eq!(
+            codes("(;AB[aa][aa])"),
+            [("duplicate-setup-point", Severity::Warning)]
+        );
+        assert_eq!(
+            codes("(;AB[aa:bb]AW[bb])"),
+            [("duplicate-setup-point", Severity::Error)]
+        );
     }
 
     #[test]
@@ -420,8 +483,14 @@ mod tests {
         assert_eq!(codes("(;SZ[9];B[jj])"), [("bad-value", Severity::Error)]);
         assert_eq!(codes("(;SZ[x])"), [("bad-value", Severity::Error)]);
         assert_eq!(codes("(;HA[two])"), [("bad-value", Severity::Error)]);
-        assert_eq!(codes("(;GB[3]TB[]KO[]AR[aa:bb]LB[aa])"), [("bad-value", Severity::Warning); 2]);
-        assert_eq!(codes("(;B[tt]W[])"), [("two-moves-in-node", Severity::Error)]);
+        assert_eq!(
+            codes("(;GB[3]TB[]KO[]AR[aa:bb]LB[aa])"),
+            [("bad-value", Severity::Warning); 2]
+        );
+        assert_eq!(
+            codes("(;B[tt]W[])"),
+            [("two-moves-in-node", Severity::Error)]
+        );
     }
 
     #[test]
@@ -434,7 +503,22 @@ mod tests {
 
     #[test]
     fn results() {
-        for ok in ["B+R", "W+3.5", "B+T", "B+F", "0", "Draw", "Void", "?", "B+", "W+Resign", "黑中盘胜", "白胜3/4子", "黒中押し勝", "和棋"] {
+        for ok in [
+            "B+R",
+            "W+3.5",
+            "B+T",
+            "B+F",
+            "0",
+            "Draw",
+            "Void",
+            "?",
+            "B+",
+            "W+Resign",
+            "黑中盘胜",
+            "白胜3/4子",
+            "黒中押し勝",
+            "和棋",
+        ] {
             assert!(is_result(ok), "{ok}");
         }
         for bad in ["B+X", "black wins", "W+3.5.5", ""] {
@@ -445,13 +529,22 @@ mod tests {
 
     #[test]
     fn dates() {
-        for ok in ["2016-03-09", "1996-05", "1996", "1996-05-06,07,08", "1996-05-06,06-10,1997-01-01"] {
+        for ok in [
+            "2016-03-09",
+            "1996-05",
+            "1996",
+            "1996-05-06,07,08",
+            "1996-05-06,06-10,1997-01-01",
+        ] {
             assert!(is_date_list(ok), "{ok}");
         }
         for bad in ["9 March 2016", "2016-13-01", "2017-04-03T20:19:36", "07"] {
             assert!(!is_date_list(bad), "{bad}");
         }
-        assert_eq!(codes("(;DT[March 2016])"), [("bad-date", Severity::Warning)]);
+        assert_eq!(
+            codes("(;DT[March 2016])"),
+            [("bad-date", Severity::Warning)]
+        );
     }
 
     #[test]

@@ -21,7 +21,8 @@ const WIDTH: usize = 79;
 
 /// Properties whose values are compose-typed (`a:b`), where `:` must be escaped.
 const COMPOSE: [&str; 18] = [
-    "AP", "AR", "LN", "LB", "SZ", "FG", "AB", "AW", "AE", "CR", "MA", "SL", "SQ", "TR", "TB", "TW", "DD", "VW",
+    "AP", "AR", "LN", "LB", "SZ", "FG", "AB", "AW", "AE", "CR", "MA", "SL", "SQ", "TR", "TB", "TW",
+    "DD", "VW",
 ];
 
 /// Writes every game tree of `collection`, each followed by a line break.
@@ -127,7 +128,11 @@ impl Writer<'_> {
         for prop in &props {
             let compose_typed = COMPOSE.contains(&prop.ident());
             for (i, value) in prop.values().enumerate() {
-                let mut unit = if i == 0 { prop.ident().to_owned() } else { String::new() };
+                let mut unit = if i == 0 {
+                    prop.ident().to_owned()
+                } else {
+                    String::new()
+                };
                 unit.push('[');
                 match compose(value.raw).filter(|_| compose_typed) {
                     Some((a, b)) => {
@@ -175,7 +180,10 @@ mod tests {
     #[test]
     fn root_order_and_charset() {
         let out = normalise("(;SZ[19]PW[b]CA[GB2312]PB[a]AP[x:1]FF[3];B[pd]C[c];W[dd])");
-        assert_eq!(out, "(;FF[4]CA[UTF-8]GM[1]AP[x:1]SZ[19]PB[a]PW[b]\n;B[pd]C[c];W[dd])\n");
+        assert_eq!(
+            out,
+            "(;FF[4]CA[UTF-8]GM[1]AP[x:1]SZ[19]PB[a]PW[b]\n;B[pd]C[c];W[dd])\n"
+        );
     }
 
     #[test]
@@ -187,7 +195,10 @@ mod tests {
     #[test]
     fn minimal_escaping() {
         let out = normalise("(;GM[1]C[a\\]b\\\\c\\:d\\e\r\nf\\\ng]LB[dd:x\\:y]AP[a\\:b:1:2])");
-        assert_eq!(out, "(;FF[4]CA[UTF-8]GM[1]AP[a\\:b:1:2]C[a\\]b\\\\c:de\nfg]LB[dd:x:y]\n)\n");
+        assert_eq!(
+            out,
+            "(;FF[4]CA[UTF-8]GM[1]AP[a\\:b:1:2]C[a\\]b\\\\c:de\nfg]LB[dd:x:y]\n)\n"
+        );
     }
 
     #[test]
@@ -196,7 +207,10 @@ mod tests {
         let text = format!("(;GM[1]{moves}(;B[cc])(;B[dd](;W[ee])(;W[ff])))");
         let out = normalise(&text);
         assert!(out.lines().all(|l| l.chars().count() < 80), "{out}");
-        assert!(out.contains("\n(;B[cc])\n(;B[dd]\n(;W[ee])\n(;W[ff])))"), "{out}");
+        assert!(
+            out.contains("\n(;B[cc])\n(;B[dd]\n(;W[ee])\n(;W[ff])))"),
+            "{out}"
+        );
         assert_eq!(normalise(&out), out);
     }
 
@@ -204,6 +218,9 @@ mod tests {
     fn long_values_are_not_split() {
         let long = "x".repeat(100);
         let out = normalise(&format!("(;GM[1]C[{long}];B[aa]C[{long}])"));
-        assert_eq!(out, format!("(;FF[4]CA[UTF-8]GM[1]\nC[{long}]\n;B[aa]\nC[{long}]\n)\n"));
+        assert_eq!(
+            out,
+            format!("(;FF[4]CA[UTF-8]GM[1]\nC[{long}]\n;B[aa]\nC[{long}]\n)\n")
+        );
     }
 }

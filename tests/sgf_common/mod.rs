@@ -10,7 +10,10 @@ use qipu::go::charset::{declared_charset, encoding_for_label};
 pub fn decode(bytes: &[u8]) -> (String, &'static Encoding) {
     if let Some((encoding, bom)) = Encoding::for_bom(bytes) {
         let body = bytes.get(bom..).unwrap_or_default();
-        return (encoding.decode_without_bom_handling(body).0.into_owned(), encoding);
+        return (
+            encoding.decode_without_bom_handling(body).0.into_owned(),
+            encoding,
+        );
     }
     let encoding = declared_charset(bytes)
         .and_then(|(label, _)| encoding_for_label(label))
@@ -19,7 +22,10 @@ pub fn decode(bytes: &[u8]) -> (String, &'static Encoding) {
             detector.feed(bytes, true);
             detector.guess(None, Utf8Detection::Allow)
         });
-    (encoding.decode_without_bom_handling(bytes).0.into_owned(), encoding)
+    (
+        encoding.decode_without_bom_handling(bytes).0.into_owned(),
+        encoding,
+    )
 }
 
 /// Every `.sgf` file under `dir`, sorted.

@@ -133,14 +133,20 @@ impl fmt::Display for SgfSyntaxError {
             Self::NoGameTree { .. } => "no SGF game tree: the text has no `(`",
             Self::TextBetweenTrees { .. } => "text between game trees was skipped",
             Self::UnexpectedText { .. } => "unexpected text inside the game tree was skipped",
-            Self::MissingSemicolon { .. } => "properties without a `;` before them; a node was assumed",
+            Self::MissingSemicolon { .. } => {
+                "properties without a `;` before them; a node was assumed"
+            }
             Self::LowercaseIdentifier { .. } => "property identifier has no upper-case letter",
             Self::MissingValue { .. } => "property has no value `[...]`; it was dropped",
             Self::UnterminatedValue { .. } => "property value is never closed by `]`",
             Self::UnclosedGameTree { .. } => "game tree is never closed by `)`",
             Self::EmptyGameTree { .. } => "empty variation `()` was ignored",
-            Self::MissingRootNode { .. } => "game tree starts with a variation; an empty root node was assumed",
-            Self::NodeAfterVariation { .. } => "node after the end of a variation; read as another variation",
+            Self::MissingRootNode { .. } => {
+                "game tree starts with a variation; an empty root node was assumed"
+            }
+            Self::NodeAfterVariation { .. } => {
+                "node after the end of a variation; read as another variation"
+            }
             Self::TooLarge { .. } => "text larger than 4 GiB",
         })
     }

@@ -26,7 +26,11 @@ pub struct GrammarError {
 
 impl ParseError<&str> for GrammarError {
     fn from_error_kind(input: &str, kind: ErrorKind) -> Self {
-        Self { remaining: input.len(), kind, context: None }
+        Self {
+            remaining: input.len(),
+            kind,
+            context: None,
+        }
     }
 
     fn append(_input: &str, _kind: ErrorKind, other: Self) -> Self {
@@ -59,7 +63,11 @@ pub fn ws(i: &str) -> Res<'_, &str> {
 /// `PropIdent = Letter { Letter }` — FF[4] allows upper case only; FF[1]–[3] mixed lower case
 /// into long names (`AddBlack`), which the caller reduces to the upper-case letters.
 pub fn prop_ident(i: &str) -> Res<'_, &str> {
-    context("property identifier", take_while1(|c: char| c.is_ascii_alphabetic())).parse(i)
+    context(
+        "property identifier",
+        take_while1(|c: char| c.is_ascii_alphabetic()),
+    )
+    .parse(i)
 }
 
 /// `ValueText = { any char except "]" and "\" | "\" any char }`: the raw text of a value,
@@ -84,7 +92,10 @@ pub fn value_text(i: &str) -> Res<'_, &str> {
 pub fn prop_value(i: &str) -> Res<'_, &str> {
     preceded(
         char('['),
-        cut(context("closing `]` of a property value", terminated(value_text, char(']')))),
+        cut(context(
+            "closing `]` of a property value",
+            terminated(value_text, char(']')),
+        )),
     )
     .parse(i)
 }
@@ -128,7 +139,10 @@ pub fn number(i: &str) -> Res<'_, &str> {
 /// `Real = Number [ "." { Digit } ] | [ "+" | "-" ] "." Digit { Digit }` (SGF requires a digit
 /// before the point; `.5` is accepted because real files write it).
 pub fn real(i: &str) -> Res<'_, &str> {
-    let unsigned = alt((consumed((digit1, opt((char('.'), digit0)))), consumed((char('.'), digit1))));
+    let unsigned = alt((
+        consumed((digit1, opt((char('.'), digit0)))),
+        consumed((char('.'), digit1)),
+    ));
     context("real number", consumed((opt(one_of("+-")), unsigned))).parse(i)
 }
 
@@ -145,7 +159,10 @@ fn consumed<'a, O>(
 
 /// Applies `rule` to the whole of `raw` with surrounding white space ignored.
 pub fn whole<'a, O>(raw: &'a str, rule: impl Fn(&'a str) -> Res<'a, O>) -> Option<O> {
-    all_consuming(rule).parse(raw.trim_matches(is_space)).ok().map(|(_, o)| o)
+    all_consuming(rule)
+        .parse(raw.trim_matches(is_space))
+        .ok()
+        .map(|(_, o)| o)
 }
 
 #[cfg(test)]

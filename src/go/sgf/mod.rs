@@ -130,7 +130,10 @@ impl GameTree {
 
     /// All nodes in document (pre-)order.
     pub fn nodes(&self) -> impl ExactSizeIterator<Item = NodeRef<'_>> + '_ {
-        (0..self.nodes.len() as u32).map(move |i| NodeRef { tree: self, id: NodeId(i) })
+        (0..self.nodes.len() as u32).map(move |i| NodeRef {
+            tree: self,
+            id: NodeId(i),
+        })
     }
 
     /// The main line: the root, then always the first child.
@@ -157,7 +160,10 @@ impl<'t> NodeRef<'t> {
     }
 
     fn link(&self, to: u32) -> Option<NodeRef<'t>> {
-        (to != NONE).then_some(NodeRef { tree: self.tree, id: NodeId(to) })
+        (to != NONE).then_some(NodeRef {
+            tree: self.tree,
+            id: NodeId(to),
+        })
     }
 
     /// This node's id.
@@ -238,17 +244,22 @@ impl<'t> Property<'t> {
 
     /// Byte span from the identifier to the end of the last value.
     pub fn span(&self) -> Range<usize> {
-        let end = self.values().last().map_or(self.ident_span().end, |v| v.span.end);
+        let end = self
+            .values()
+            .last()
+            .map_or(self.ident_span().end, |v| v.span.end);
         self.ident_span().start..end
     }
 
     /// The values (at least one).
     pub fn values(&self) -> impl ExactSizeIterator<Item = Value<'t>> + DoubleEndedIterator + 't {
         let tree = self.tree;
-        tree.values[range(&self.data().values)].iter().map(move |v| Value {
-            raw: tree.slice(&v.raw),
-            span: range(&v.span),
-        })
+        tree.values[range(&self.data().values)]
+            .iter()
+            .map(move |v| Value {
+                raw: tree.slice(&v.raw),
+                span: range(&v.span),
+            })
     }
 
     /// The first value.

@@ -13,7 +13,9 @@ use super::{Collection, GameTree, NodeData, PropData, SgfSyntaxError, ValueData,
 pub fn parse(text: &str) -> Collection {
     let mut collection = Collection::default();
     if u32::try_from(text.len()).is_err() {
-        collection.errors.push(SgfSyntaxError::TooLarge { span: 0..text.len() });
+        collection.errors.push(SgfSyntaxError::TooLarge {
+            span: 0..text.len(),
+        });
         return collection;
     }
     let mut pos = 0;
@@ -23,7 +25,9 @@ pub fn parse(text: &str) -> Collection {
         let gap_end = open.unwrap_or(text.len());
         if seen_tree {
             if let Some(span) = non_space(text, pos..gap_end) {
-                collection.errors.push(SgfSyntaxError::TextBetweenTrees { span });
+                collection
+                    .errors
+                    .push(SgfSyntaxError::TextBetweenTrees { span });
             }
         }
         let Some(open) = open else { break };
@@ -36,7 +40,9 @@ pub fn parse(text: &str) -> Collection {
         pos = end;
     }
     if !seen_tree {
-        collection.errors.push(SgfSyntaxError::NoGameTree { span: 0..text.len() });
+        collection.errors.push(SgfSyntaxError::NoGameTree {
+            span: 0..text.len(),
+        });
     }
     collection
 }
@@ -103,14 +109,21 @@ impl<'s> TreeParser<'s> {
     fn run(mut self) -> (Option<GameTree>, Vec<SgfSyntaxError>, usize) {
         let start = self.pos;
         self.pos += 1;
-        let mut stack = vec![Open { attach: NONE, at: start, has_node: false, closed_child: false }];
+        let mut stack = vec![Open {
+            attach: NONE,
+            at: start,
+            has_node: false,
+            closed_child: false,
+        }];
         let mut cur = NONE;
         let mut garbage: Option<Range<usize>> = None;
         loop {
             self.skip_ws();
             let Some(&b) = self.text.as_bytes().get(self.pos) else {
                 self.flush(&mut garbage);
-                self.errors.push(SgfSyntaxError::UnclosedGameTree { span: start..start + 1 });
+                self.errors.push(SgfSyntaxError::UnclosedGameTree {
+                    span: start..start + 1,
+                });
                 break;
             };
             let Some(top) = stack.last_mut() else { break };
@@ -123,17 +136,26 @@ impl<'s> TreeParser<'s> {
             match b {
                 b'(' => {
                     if cur == NONE {
-                        self.errors.push(SgfSyntaxError::MissingRootNode { span: self.pos..self.pos + 1 });
+                        self.errors.push(SgfSyntaxError::MissingRootNode {
+                            span: self.pos..self.pos + 1,
+                        });
                         cur = self.add_node(NONE, self.pos);
                         top.has_node = true;
                     }
-                    stack.push(Open { attach: cur, at: self.pos, has_node: false, closed_child: false });
+                    stack.push(Open {
+                        attach: cur,
+                        at: self.pos,
+                        has_node: false,
+                        closed_child: false,
+                    });
                     self.pos += 1;
                 }
                 b')' => {
                     self.pos += 1;
                     if !top.has_node && !top.closed_child {
-                        self.errors.push(SgfSyntaxError::EmptyGameTree { span: top.at..self.pos });
+                        self.errors.push(SgfSyntaxError::EmptyGameTree {
+                            span: top.at..self.pos,
+                        });
                     }
                     cur = top.attach;
                     stack.pop();
@@ -146,12 +168,14 @@ impl<'s> TreeParser<'s> {
                     let at = self.pos;
                     if b == b';' {
                         if top.closed_child {
-                            self.errors.push(SgfSyntaxError::NodeAfterVariation { span: at..at + 1 });
+                            self.errors
+                                .push(SgfSyntaxError::NodeAfterVariation { span: at..at + 1 });
                             top.closed_child = false;
                         }
                         self.pos += 1;
                     } else {
-                        self.errors.push(SgfSyntaxError::MissingSemicolon { span: at..at });
+                        self.errors
+                            .push(SgfSyntaxError::MissingSemicolon { span: at..at });
                     }
                     top.has_node = true;
                     cur = self.add_node(cur, at);
@@ -223,19 +247,25 @@ impl<'s> TreeParser<'s> {
     fn properties(&mut self, node: u32) {
         loop {
             self.skip_ws();
-            let Ok((_, ident)) = prop_ident(&self.text[self.pos..]) else { break };
+            let Ok((_, ident)) = prop_ident(&self.text[self.pos..]) else {
+                break;
+            };
             let ident_span = self.pos..self.pos + ident.len();
             self.pos = ident_span.end;
             let name_start = self.names.len();
-            self.names.extend(ident.chars().filter(char::is_ascii_uppercase));
+            self.names
+                .extend(ident.chars().filter(char::is_ascii_uppercase));
             if self.names.len() == name_start {
-                self.errors.push(SgfSyntaxError::LowercaseIdentifier { span: ident_span.clone() });
+                self.errors.push(SgfSyntaxError::LowercaseIdentifier {
+                    span: ident_span.clone(),
+                });
                 self.names.push_str(&ident.to_ascii_uppercase());
             }
             let values_start = off(self.values.len());
             self.prop_values();
             if off(self.values.len()) == values_start {
-                self.errors.push(SgfSyntaxError::MissingValue { span: ident_span });
+                self.errors
+                    .push(SgfSyntaxError::MissingValue { span: ident_span });
                 self.names.truncate(name_start);
                 continue;
             }
@@ -247,8 +277,16 @@ impl<'s> TreeParser<'s> {
         }
         let data = &mut self.nodes[node as usize];
         data.props.end = off(self.props.len());
-        let end = self.values.last().map_or(0, |v| v.span.end).max(data.span.end);
-        data.span.end = if data.props.is_empty() { data.span.end } else { end };
+        let end = self
+            .values
+            .last()
+            .map_or(0, |v| v.span.end)
+            .max(data.span.end);
+        data.span.end = if data.props.is_empty() {
+            data.span.end
+        } else {
+            end
+        };
     }
 
     /// Reads the `[...]` values following an identifier.
@@ -267,8 +305,12 @@ impl<'s> TreeParser<'s> {
                 }
                 Err(nom::Err::Failure(_)) => {
                     let end = self.text.len();
-                    self.errors.push(SgfSyntaxError::UnterminatedValue { span: start..end });
-                    self.values.push(ValueData { span: off(start)..off(end), raw: off(start + 1)..off(end) });
+                    self.errors
+                        .push(SgfSyntaxError::UnterminatedValue { span: start..end });
+                    self.values.push(ValueData {
+                        span: off(start)..off(end),
+                        raw: off(start + 1)..off(end),
+                    });
                     self.pos = end;
                     return;
                 }
@@ -287,7 +329,9 @@ mod tests {
     use crate::go::sgf::NodeId;
 
     fn idents(tree: &GameTree) -> Vec<Vec<String>> {
-        tree.nodes().map(|n| n.properties().map(|p| p.ident().to_owned()).collect()).collect()
+        tree.nodes()
+            .map(|n| n.properties().map(|p| p.ident().to_owned()).collect())
+            .collect()
     }
 
     #[test]
@@ -324,7 +368,10 @@ mod tests {
     fn legacy_long_identifiers() {
         let c = parse("(;CoPyright[x]AddBlack[aa];Black[qd]White[dd])");
         assert_eq!(idents(&c.games[0]), [vec!["CP", "AB"], vec!["B", "W"]]);
-        assert_eq!(c.games[0].root().get("AB").map(|p| p.raw_ident()), Some("AddBlack"));
+        assert_eq!(
+            c.games[0].root().get("AB").map(|p| p.raw_ident()),
+            Some("AddBlack")
+        );
     }
 
     #[test]
@@ -332,7 +379,10 @@ mod tests {
         let c = parse("(\r\nTE[x]\r\nRE[B+R]\r\n;B[aa])");
         let g = &c.games[0];
         assert_eq!(idents(g), [vec!["TE", "RE"], vec!["B"]]);
-        assert!(matches!(g.errors[..], [SgfSyntaxError::MissingSemicolon { .. }]));
+        assert!(matches!(
+            g.errors[..],
+            [SgfSyntaxError::MissingSemicolon { .. }]
+        ));
     }
 
     #[test]
@@ -340,7 +390,13 @@ mod tests {
         let c = parse("(;B[aa];C[oops");
         let g = &c.games[0];
         assert_eq!(g.len(), 2);
-        assert_eq!(g.node(NodeId(1)).get("C").and_then(|p| p.value()).map(|v| v.raw), Some("oops"));
+        assert_eq!(
+            g.node(NodeId(1))
+                .get("C")
+                .and_then(|p| p.value())
+                .map(|v| v.raw),
+            Some("oops")
+        );
         let codes: Vec<_> = g.errors.iter().map(|e| e.code()).collect();
         assert_eq!(codes, ["unterminated-value", "unclosed-game-tree"]);
     }
@@ -360,7 +416,14 @@ mod tests {
         assert_eq!(c.games[0].errors[0].code(), "missing-root-node");
         let c = parse("(;a[1]B[aa]x)");
         let codes: Vec<_> = c.games[0].errors.iter().map(|e| e.code()).collect();
-        assert_eq!(codes, ["lowercase-identifier", "lowercase-identifier", "missing-value"]);
+        assert_eq!(
+            codes,
+            [
+                "lowercase-identifier",
+                "lowercase-identifier",
+                "missing-value"
+            ]
+        );
         assert_eq!(idents(&c.games[0]), [vec!["A", "B"]]);
         let c = parse("(;B[aa](;W[bb]);W[cc]())");
         let codes: Vec<_> = c.games[0].errors.iter().map(|e| e.code()).collect();

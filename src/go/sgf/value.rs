@@ -17,7 +17,10 @@ pub struct Point {
 impl Point {
     /// The two SGF letters of this point (`a`–`z`, then `A`–`Z`).
     pub fn to_sgf(self) -> String {
-        [self.x, self.y].iter().map(|&c| coordinate_letter(c)).collect()
+        [self.x, self.y]
+            .iter()
+            .map(|&c| coordinate_letter(c))
+            .collect()
     }
 }
 
@@ -45,7 +48,10 @@ pub struct BoardSize {
 
 impl BoardSize {
     /// The FF[4] default for Go.
-    pub const DEFAULT: BoardSize = BoardSize { width: 19, height: 19 };
+    pub const DEFAULT: BoardSize = BoardSize {
+        width: 19,
+        height: 19,
+    };
 
     /// Whether `p` lies on the board.
     pub fn contains(self, p: Point) -> bool {
@@ -140,7 +146,11 @@ impl fmt::Display for ValueError {
             Self::NotADouble => f.write_str("expected 1 (normal) or 2 (emphasised)"),
             Self::NotAPoint => f.write_str("expected a point: two letters such as `pd`"),
             Self::OutsideBoard { point, size } => {
-                write!(f, "point `{point}` is outside the {}x{} board", size.width, size.height)
+                write!(
+                    f,
+                    "point `{point}` is outside the {}x{} board",
+                    size.width, size.height
+                )
             }
             Self::BadBoardSize => f.write_str("expected a board size from 1 to 52, or `w:h`"),
             Self::NotCompose => f.write_str("expected two parts separated by `:`"),
@@ -238,7 +248,9 @@ impl<'t> Value<'t> {
         };
         let (a, b) = (parse_point(a, size)?, parse_point(b, size)?);
         let (xs, ys) = (a.x.min(b.x)..=a.x.max(b.x), a.y.min(b.y)..=a.y.max(b.y));
-        Ok(ys.flat_map(|y| xs.clone().map(move |x| Point { x, y })).collect())
+        Ok(ys
+            .flat_map(|y| xs.clone().map(move |x| Point { x, y }))
+            .collect())
     }
 
     /// `SZ`: `n` for a square board or `w:h`, each side 1–52.
@@ -250,8 +262,14 @@ impl<'t> Value<'t> {
                 .ok_or(ValueError::BadBoardSize)
         };
         match self.compose() {
-            Some((w, h)) => Ok(BoardSize { width: side(w)?, height: side(h)? }),
-            None => side(self.raw).map(|n| BoardSize { width: n, height: n }),
+            Some((w, h)) => Ok(BoardSize {
+                width: side(w)?,
+                height: side(h)?,
+            }),
+            None => side(self.raw).map(|n| BoardSize {
+                width: n,
+                height: n,
+            }),
         }
     }
 }
@@ -303,7 +321,10 @@ mod tests {
     use super::*;
 
     fn v(raw: &str) -> Value<'_> {
-        Value { raw, span: 0..raw.len() + 2 }
+        Value {
+            raw,
+            span: 0..raw.len() + 2,
+        }
     }
 
     #[test]
@@ -321,10 +342,19 @@ mod tests {
         assert_eq!(v("").go_move(s19), Ok(Move::Pass));
         assert_eq!(v("tt").go_move(s19), Ok(Move::Pass));
         assert_eq!(v("pd").go_move(s19), Ok(Move::Play(Point { x: 15, y: 3 })));
-        let s21 = BoardSize { width: 21, height: 21 };
+        let s21 = BoardSize {
+            width: 21,
+            height: 21,
+        };
         assert_eq!(v("tt").go_move(s21), Ok(Move::Play(Point { x: 19, y: 19 })));
-        let s9 = BoardSize { width: 9, height: 9 };
-        assert!(matches!(v("jj").go_move(s9), Err(ValueError::OutsideBoard { .. })));
+        let s9 = BoardSize {
+            width: 9,
+            height: 9,
+        };
+        assert!(matches!(
+            v("jj").go_move(s9),
+            Err(ValueError::OutsideBoard { .. })
+        ));
         assert_eq!(v("p").go_move(s19), Err(ValueError::NotAPoint));
     }
 
@@ -341,7 +371,13 @@ mod tests {
     #[test]
     fn board_sizes() {
         assert_eq!(v("19").board_size(), Ok(BoardSize::DEFAULT));
-        assert_eq!(v("52:9").board_size(), Ok(BoardSize { width: 52, height: 9 }));
+        assert_eq!(
+            v("52:9").board_size(),
+            Ok(BoardSize {
+                width: 52,
+                height: 9
+            })
+        );
         assert_eq!(v("53").board_size(), Err(ValueError::BadBoardSize));
         assert_eq!(v("0").board_size(), Err(ValueError::BadBoardSize));
         assert_eq!(v("x").board_size(), Err(ValueError::BadBoardSize));
