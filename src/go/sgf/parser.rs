@@ -8,8 +8,9 @@ use memchr::memchr;
 use super::grammar::{prop_ident, prop_value, ws};
 use super::{Collection, GameTree, NodeData, PropData, SgfSyntaxError, ValueData, NONE};
 
-/// Reads every game tree of `text` (already decoded). Text before the first `(` is skipped
-/// silently (mail headers, file banners); problems are recorded, never fatal.
+/// Reads every game tree of `text` (already decoded). Text before the first game tree is
+/// skipped silently (mail headers, file banners, even with parentheses in them); problems
+/// are recorded, never fatal.
 pub fn parse(text: &str) -> Collection {
     let mut collection = Collection::default();
     if u32::try_from(text.len()).is_err() {
@@ -31,11 +32,22 @@ pub fn parse(text: &str) -> Collection {
             }
         }
         let Some(open) = open else { break };
-        seen_tree = true;
         let (tree, errors, end) = TreeParser::new(text, open).run();
         match tree {
-            Some(tree) => collection.games.push(tree),
-            None => collection.errors.extend(errors),
+            Some(tree) if !tree.props.is_empty() || tree.errors.is_empty() => {
+                collection.games.push(tree);
+                seen_tree = true;
+            }
+            // Not a record but text with parentheses, like a banner's "(c) 2020": silent
+            // before the first record, stray text after it.
+            Some(_) if seen_tree => {
+                let span = open..end;
+                collection
+                    .errors
+                    .push(SgfSyntaxError::TextBetweenTrees { span });
+            }
+            None if seen_tree => collection.errors.extend(errors),
+            _ => {}
         }
         pos = end;
     }
@@ -431,10 +443,10 @@ mod tests {
         assert_eq!(c.games[0].root().children().count(), 2);
         let c = parse("no tree here");
         assert_eq!(c.errors[0].code(), "no-game-tree");
-        let c = parse("()(;B[aa]) x");
+        let c = parse("Record (c) 2020 () (;B[aa]) x ()");
         assert_eq!(c.games.len(), 1);
         let codes: Vec<_> = c.errors.iter().map(|e| e.code()).collect();
-        assert_eq!(codes, ["empty-game-tree", "text-between-trees"]);
+        assert_eq!(codes, ["text-between-trees", "empty-game-tree"]);
     }
 
     #[test]
