@@ -1,0 +1,155 @@
+//! Syntax problems found while reading SGF; every one is recovered from.
+
+use std::fmt;
+use std::ops::Range;
+
+use crate::go::sgf_check::Severity;
+
+/// A syntax problem with the byte span (in the decoded text) where it was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SgfSyntaxError {
+    /// The text holds no `(`, so no game tree at all.
+    NoGameTree {
+        /// The whole text.
+        span: Range<usize>,
+    },
+    /// Text outside any game tree after the first one (skipped).
+    TextBetweenTrees {
+        /// The skipped text.
+        span: Range<usize>,
+    },
+    /// Text inside a game tree that is not a node, property or variation (skipped).
+    UnexpectedText {
+        /// The skipped text.
+        span: Range<usize>,
+    },
+    /// Properties follow `(` without a `;` (old Nihon Ki-in files); a node is assumed.
+    MissingSemicolon {
+        /// Where the `;` should be.
+        span: Range<usize>,
+    },
+    /// A property identifier with no upper-case letter; it was read in upper case.
+    LowercaseIdentifier {
+        /// The identifier.
+        span: Range<usize>,
+    },
+    /// A property identifier not followed by `[`; the property was dropped.
+    MissingValue {
+        /// The identifier.
+        span: Range<usize>,
+    },
+    /// A value whose `]` never comes; it runs to the end of the text.
+    UnterminatedValue {
+        /// From `[` to the end of the text.
+        span: Range<usize>,
+    },
+    /// A `(` whose `)` never comes; closed at the end of the text.
+    UnclosedGameTree {
+        /// The unmatched `(`.
+        span: Range<usize>,
+    },
+    /// A variation with no node in it (`()`), ignored.
+    EmptyGameTree {
+        /// The empty variation.
+        span: Range<usize>,
+    },
+    /// A game tree that opens with a variation instead of a root node; an empty root node is
+    /// assumed.
+    MissingRootNode {
+        /// The `(` of the first variation.
+        span: Range<usize>,
+    },
+    /// A node after a variation ended (`(;a(;b);c)`); read as one more variation.
+    NodeAfterVariation {
+        /// The `;` of the node.
+        span: Range<usize>,
+    },
+    /// The text exceeds the 4 GiB that spans are stored in.
+    TooLarge {
+        /// The whole text.
+        span: Range<usize>,
+    },
+}
+
+impl SgfSyntaxError {
+    /// Byte span in the decoded text.
+    pub fn span(&self) -> Range<usize> {
+        match self {
+            Self::NoGameTree { span }
+            | Self::TextBetweenTrees { span }
+            | Self::UnexpectedText { span }
+            | Self::MissingSemicolon { span }
+            | Self::LowercaseIdentifier { span }
+            | Self::MissingValue { span }
+            | Self::UnterminatedValue { span }
+            | Self::UnclosedGameTree { span }
+            | Self::EmptyGameTree { span }
+            | Self::MissingRootNode { span }
+            | Self::NodeAfterVariation { span }
+            | Self::TooLarge { span } => span.clone(),
+        }
+    }
+
+    /// Stable kebab-case identifier.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::NoGameTree { .. } => "no-game-tree",
+            Self::TextBetweenTrees { .. } => "text-between-trees",
+            Self::UnexpectedText { .. } => "unexpected-text",
+            Self::MissingSemicolon { .. } => "missing-semicolon",
+            Self::LowercaseIdentifier { .. } => "lowercase-identifier",
+            Self::MissingValue { .. } => "missing-value",
+            Self::UnterminatedValue { .. } => "unterminated-value",
+            Self::UnclosedGameTree { .. } => "unclosed-game-tree",
+            Self::EmptyGameTree { .. } => "empty-game-tree",
+            Self::MissingRootNode { .. } => "missing-root-node",
+            Self::NodeAfterVariation { .. } => "node-after-variation",
+            Self::TooLarge { .. } => "too-large",
+        }
+    }
+
+    /// Errors lose or may misread data; warnings are recovered without loss.
+    pub fn severity(&self) -> Severity {
+        match self {
+            Self::NoGameTree { .. }
+            | Self::UnexpectedText { .. }
+            | Self::MissingValue { .. }
+            | Self::UnterminatedValue { .. }
+            | Self::TooLarge { .. } => Severity::Error,
+            Self::TextBetweenTrees { .. }
+            | Self::MissingSemicolon { .. }
+            | Self::LowercaseIdentifier { .. }
+            | Self::UnclosedGameTree { .. }
+            | Self::EmptyGameTree { .. }
+            | Self::MissingRootNode { .. }
+            | Self::NodeAfterVariation { .. } => Severity::Warning,
+        }
+    }
+}
+
+impl fmt::Display for SgfSyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::NoGameTree { .. } => "no SGF game tree: the text has no `(`",
+            Self::TextBetweenTrees { .. } => "text between game trees was skipped",
+            Self::UnexpectedText { .. } => "unexpected text inside the game tree was skipped",
+            Self::MissingSemicolon { .. } => {
+                "properties without a `;` before them; a node was assumed"
+            }
+            Self::LowercaseIdentifier { .. } => "property identifier has no upper-case letter",
+            Self::MissingValue { .. } => "property has no value `[...]`; it was dropped",
+            Self::UnterminatedValue { .. } => "property value is never closed by `]`",
+            Self::UnclosedGameTree { .. } => "game tree is never closed by `)`",
+            Self::EmptyGameTree { .. } => "empty variation `()` was ignored",
+            Self::MissingRootNode { .. } => {
+                "game tree starts with a variation; an empty root node was assumed"
+            }
+            Self::NodeAfterVariation { .. } => {
+                "node after the end of a variation; read as another variation"
+            }
+            Self::TooLarge { .. } => "text larger than 4 GiB",
+        })
+    }
+}
+
+impl std::error::Error for SgfSyntaxError {}

@@ -1,0 +1,269 @@
+//! SGF reader: the whole FF[4] grammar plus the FF[1]–[3] forms archives still hold.
+//!
+//! Works on already-decoded text (decode first: in GBK, Big5 and Shift_JIS a trail byte can
+//! be `\` or `]`). Every game tree of a collection becomes a [`GameTree`]: a node arena in
+//! document order with parent / first-child / next-sibling links, properties and values in
+//! flat vectors, every item with its byte span. Parsing never fails and never recurses:
+//! problems are collected as [`SgfSyntaxError`]s and the reader carries on.
+//!
+//! ```
+//! use qipu::go::sgf::{parse, BoardSize, Move};
+//! let c = parse("(;GM[1]SZ[9];B[ee](;W[cc])(;W[gg]))");
+//! let game = &c.games[0];
+//! let first = game.root().first_child().and_then(|n| n.get("B")).and_then(|p| p.value());
+//! assert!(matches!(first.map(|v| v.go_move(BoardSize::DEFAULT)), Some(Ok(Move::Play(_)))));
+//! assert_eq!(game.len(), 4);
+//! ```
+
+mod error;
+pub mod grammar;
+mod parser;
+mod value;
+
+use std::ops::Range;
+
+pub use error::SgfSyntaxError;
+pub use parser::parse;
+pub use value::{unescape, BoardSize, Color, Double, Move, Point, Value, ValueError};
+
+/// Marks a missing link in the arena.
+const NONE: u32 = u32::MAX;
+
+/// The result of reading a text: its game trees and the problems found outside them.
+#[derive(Debug, Clone, Default)]
+pub struct Collection {
+    /// Game trees in text order; each one is a record.
+    pub games: Vec<GameTree>,
+    /// Problems outside any game tree (stray text, no tree at all).
+    pub errors: Vec<SgfSyntaxError>,
+}
+
+/// Index of a node inside its [`GameTree`]; the root is [`NodeId::ROOT`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(u32);
+
+impl NodeId {
+    /// The root node of every tree.
+    pub const ROOT: NodeId = NodeId(0);
+
+    /// Position in document order (0 for the root).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Spans are stored as `u32` to keep nodes small; the parser refuses texts of 4 GiB or more.
+#[derive(Debug, Clone)]
+struct NodeData {
+    parent: u32,
+    first_child: u32,
+    next_sibling: u32,
+    props: Range<u32>,
+    span: Range<u32>,
+}
+
+#[derive(Debug, Clone)]
+struct PropData {
+    /// Normalised identifier, in `GameTree::names`.
+    name: Range<u32>,
+    /// Identifier as written, in the text.
+    ident: Range<u32>,
+    values: Range<u32>,
+}
+
+#[derive(Debug, Clone)]
+struct ValueData {
+    /// `[` … `]` inclusive.
+    span: Range<u32>,
+    /// Between the brackets.
+    raw: Range<u32>,
+}
+
+/// One game tree (record): nodes in document order, so the arena order is a pre-order walk.
+/// Dropping it frees flat vectors, so even a very deep tree drops without recursion.
+#[derive(Debug, Clone)]
+pub struct GameTree {
+    /// The tree's own text, `(` to `)`; spans are offsets into the whole text, hence `base`.
+    text: Box<str>,
+    base: usize,
+    names: String,
+    nodes: Vec<NodeData>,
+    props: Vec<PropData>,
+    values: Vec<ValueData>,
+    /// Problems found inside this tree.
+    pub errors: Vec<SgfSyntaxError>,
+}
+
+fn range(r: &Range<u32>) -> Range<usize> {
+    r.start as usize..r.end as usize
+}
+
+impl GameTree {
+    /// Byte span of the tree in the whole text.
+    pub fn span(&self) -> Range<usize> {
+        self.base..self.base + self.text.len()
+    }
+
+    /// Number of nodes (at least 1).
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Always false: a tree holds at least its root.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The root node.
+    pub fn root(&self) -> NodeRef<'_> {
+        self.node(NodeId::ROOT)
+    }
+
+    /// The node `id`. Ids are only valid for the tree that handed them out.
+    ///
+    /// # Panics
+    /// If `id` does not belong to this tree.
+    pub fn node(&self, id: NodeId) -> NodeRef<'_> {
+        assert!(id.index() < self.nodes.len(), "node id from another tree");
+        NodeRef { tree: self, id }
+    }
+
+    /// All nodes in document (pre-)order.
+    pub fn nodes(&self) -> impl ExactSizeIterator<Item = NodeRef<'_>> + '_ {
+        (0..self.nodes.len() as u32).map(move |i| NodeRef {
+            tree: self,
+            id: NodeId(i),
+        })
+    }
+
+    /// The main line: the root, then always the first child.
+    pub fn main_line(&self) -> impl Iterator<Item = NodeRef<'_>> + '_ {
+        std::iter::successors(Some(self.root()), |n| n.first_child())
+    }
+
+    fn slice(&self, r: &Range<u32>) -> &str {
+        let r = range(r);
+        &self.text[r.start - self.base..r.end - self.base]
+    }
+}
+
+/// A node of a [`GameTree`].
+#[derive(Debug, Clone, Copy)]
+pub struct NodeRef<'t> {
+    tree: &'t GameTree,
+    id: NodeId,
+}
+
+impl<'t> NodeRef<'t> {
+    fn data(&self) -> &'t NodeData {
+        &self.tree.nodes[self.id.index()]
+    }
+
+    fn link(&self, to: u32) -> Option<NodeRef<'t>> {
+        (to != NONE).then_some(NodeRef {
+            tree: self.tree,
+            id: NodeId(to),
+        })
+    }
+
+    /// This node's id.
+    pub fn id(&self) -> NodeId {
+        self.id
+    }
+
+    /// True for the root node.
+    pub fn is_root(&self) -> bool {
+        self.id == NodeId::ROOT
+    }
+
+    /// Byte span from `;` to the end of the last property.
+    pub fn span(&self) -> Range<usize> {
+        range(&self.data().span)
+    }
+
+    /// The node this one follows.
+    pub fn parent(&self) -> Option<NodeRef<'t>> {
+        self.link(self.data().parent)
+    }
+
+    /// The first continuation (the main line goes on here).
+    pub fn first_child(&self) -> Option<NodeRef<'t>> {
+        self.link(self.data().first_child)
+    }
+
+    /// The next alternative to this node.
+    pub fn next_sibling(&self) -> Option<NodeRef<'t>> {
+        self.link(self.data().next_sibling)
+    }
+
+    /// The continuations, main line first.
+    pub fn children(&self) -> impl Iterator<Item = NodeRef<'t>> + 't {
+        std::iter::successors(self.first_child(), |n| n.next_sibling())
+    }
+
+    /// Properties in the order written.
+    pub fn properties(&self) -> impl ExactSizeIterator<Item = Property<'t>> + 't {
+        let tree = self.tree;
+        range(&self.data().props).map(move |index| Property { tree, index })
+    }
+
+    /// The first property named `ident` (normalised, e.g. `AB` for `AddBlack`).
+    pub fn get(&self, ident: &str) -> Option<Property<'t>> {
+        self.properties().find(|p| p.ident() == ident)
+    }
+}
+
+/// A property of a node.
+#[derive(Debug, Clone, Copy)]
+pub struct Property<'t> {
+    tree: &'t GameTree,
+    index: usize,
+}
+
+impl<'t> Property<'t> {
+    fn data(&self) -> &'t PropData {
+        &self.tree.props[self.index]
+    }
+
+    /// FF[4] identifier: the upper-case letters of the identifier as written
+    /// (`AddBlack` → `AB`, `CoPyright` → `CP`).
+    pub fn ident(&self) -> &'t str {
+        let r = range(&self.data().name);
+        &self.tree.names[r]
+    }
+
+    /// The identifier as written.
+    pub fn raw_ident(&self) -> &'t str {
+        self.tree.slice(&self.data().ident)
+    }
+
+    /// Byte span of the identifier.
+    pub fn ident_span(&self) -> Range<usize> {
+        range(&self.data().ident)
+    }
+
+    /// Byte span from the identifier to the end of the last value.
+    pub fn span(&self) -> Range<usize> {
+        let end = self
+            .values()
+            .last()
+            .map_or(self.ident_span().end, |v| v.span.end);
+        self.ident_span().start..end
+    }
+
+    /// The values (at least one).
+    pub fn values(&self) -> impl ExactSizeIterator<Item = Value<'t>> + DoubleEndedIterator + 't {
+        let tree = self.tree;
+        tree.values[range(&self.data().values)]
+            .iter()
+            .map(move |v| Value {
+                raw: tree.slice(&v.raw),
+                span: range(&v.span),
+            })
+    }
+
+    /// The first value.
+    pub fn value(&self) -> Option<Value<'t>> {
+        self.values().next()
+    }
+}

@@ -1,0 +1,402 @@
+//! Property values: the raw text with its span, and typed readings of it (FF[4] value types).
+
+use std::fmt;
+use std::ops::Range;
+
+use super::grammar::{self, is_space};
+
+/// A point on the board, 0-based: `x` is the column (`a` = 0), `y` the row from the top.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    /// Column, 0-based from the left.
+    pub x: u8,
+    /// Row, 0-based from the top.
+    pub y: u8,
+}
+
+impl Point {
+    /// The two SGF letters of this point (`a`–`z`, then `A`–`Z`).
+    pub fn to_sgf(self) -> String {
+        [self.x, self.y]
+            .iter()
+            .map(|&c| coordinate_letter(c))
+            .collect()
+    }
+}
+
+fn coordinate_letter(c: u8) -> char {
+    match c {
+        0..=25 => char::from(b'a' + c),
+        _ => char::from(b'A' + (c - 26).min(25)),
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_sgf())
+    }
+}
+
+/// Board dimensions from `SZ` (1–52 on each side; square unless written `SZ[w:h]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardSize {
+    /// Number of columns.
+    pub width: u8,
+    /// Number of rows.
+    pub height: u8,
+}
+
+impl BoardSize {
+    /// The FF[4] default for Go.
+    pub const DEFAULT: BoardSize = BoardSize {
+        width: 19,
+        height: 19,
+    };
+
+    /// Whether `p` lies on the board.
+    pub fn contains(self, p: Point) -> bool {
+        p.x < self.width && p.y < self.height
+    }
+
+    /// `tt` means a pass only on boards up to 19×19 (on larger boards it is a point).
+    pub fn tt_is_pass(self) -> bool {
+        self.width <= 19 && self.height <= 19
+    }
+}
+
+impl Default for BoardSize {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.width == self.height {
+            write!(f, "{}", self.width)
+        } else {
+            write!(f, "{}:{}", self.width, self.height)
+        }
+    }
+}
+
+/// A Go move value (`B`/`W`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// `B[]`, or `B[tt]` on boards up to 19×19.
+    Pass,
+    /// A stone placed on a point.
+    Play(Point),
+}
+
+/// An SGF Color value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// `B`
+    Black,
+    /// `W`
+    White,
+}
+
+/// An SGF Double value (`1` normal, `2` emphasised).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Double {
+    /// `1`
+    Normal,
+    /// `2`
+    Emphasized,
+}
+
+/// Why a value does not have the type its property requires.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValueError {
+    /// A number was required.
+    NotANumber,
+    /// A real number was required.
+    NotAReal,
+    /// `B` or `W` was required.
+    NotAColor,
+    /// `1` or `2` was required.
+    NotADouble,
+    /// Two letters were required.
+    NotAPoint,
+    /// The point does not lie on the board.
+    OutsideBoard {
+        /// The point read.
+        point: Point,
+        /// The board it should lie on.
+        size: BoardSize,
+    },
+    /// `SZ` must be `n` or `w:h` with sides from 1 to 52.
+    BadBoardSize,
+    /// A `a:b` value was required.
+    NotCompose,
+    /// This property takes no value (`[]`).
+    NotEmpty,
+    /// The value is outside the property's range.
+    OutOfRange,
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotANumber => f.write_str("expected a whole number"),
+            Self::NotAReal => f.write_str("expected a number such as 7.5"),
+            Self::NotAColor => f.write_str("expected a colour, B or W"),
+            Self::NotADouble => f.write_str("expected 1 (normal) or 2 (emphasised)"),
+            Self::NotAPoint => f.write_str("expected a point: two letters such as `pd`"),
+            Self::OutsideBoard { point, size } => {
+                write!(
+                    f,
+                    "point `{point}` is outside the {}x{} board",
+                    size.width, size.height
+                )
+            }
+            Self::BadBoardSize => f.write_str("expected a board size from 1 to 52, or `w:h`"),
+            Self::NotCompose => f.write_str("expected two parts separated by `:`"),
+            Self::NotEmpty => f.write_str("this property takes an empty value `[]`"),
+            Self::OutOfRange => f.write_str("value out of range"),
+        }
+    }
+}
+
+impl std::error::Error for ValueError {}
+
+/// One property value: the text between `[` and `]` as written (escapes kept) and the byte
+/// span of the whole `[…]` in the decoded text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Value<'t> {
+    /// Raw text, escapes and soft line breaks left as written.
+    pub raw: &'t str,
+    /// Byte span of `[raw]` (to the end of the text when unterminated).
+    pub span: Range<usize>,
+}
+
+impl<'t> Value<'t> {
+    /// The value as FF[4] Text: escapes resolved, soft line breaks removed, line breaks
+    /// normalised to `\n`, other white space turned into spaces.
+    pub fn text(&self) -> String {
+        unescape(self.raw, false)
+    }
+
+    /// The value as SimpleText: like [`Value::text`] but line breaks also become spaces.
+    pub fn simple_text(&self) -> String {
+        unescape(self.raw, true)
+    }
+
+    /// The two raw halves of a compose value `a:b`, split at the first unescaped `:`.
+    pub fn compose(&self) -> Option<(&'t str, &'t str)> {
+        grammar::compose(self.raw)
+    }
+
+    /// A Number (`[+-]digits`).
+    pub fn number(&self) -> Result<i64, ValueError> {
+        grammar::whole(self.raw, grammar::number)
+            .and_then(|s| s.parse().ok())
+            .ok_or(ValueError::NotANumber)
+    }
+
+    /// A Real (`7.5`, `-3`, `.5`).
+    pub fn real(&self) -> Result<f64, ValueError> {
+        grammar::whole(self.raw, grammar::real)
+            .and_then(|s| s.parse().ok())
+            .ok_or(ValueError::NotAReal)
+    }
+
+    /// A Color (`B` or `W`).
+    pub fn color(&self) -> Result<Color, ValueError> {
+        match self.raw.trim_matches(is_space) {
+            "B" => Ok(Color::Black),
+            "W" => Ok(Color::White),
+            _ => Err(ValueError::NotAColor),
+        }
+    }
+
+    /// A Double (`1` or `2`).
+    pub fn double(&self) -> Result<Double, ValueError> {
+        match self.raw.trim_matches(is_space) {
+            "1" => Ok(Double::Normal),
+            "2" => Ok(Double::Emphasized),
+            _ => Err(ValueError::NotADouble),
+        }
+    }
+
+    /// True when the value is empty (`[]`, white space allowed).
+    pub fn is_empty(&self) -> bool {
+        self.raw.trim_matches(is_space).is_empty()
+    }
+
+    /// A point that must lie on a board of `size`.
+    pub fn point(&self, size: BoardSize) -> Result<Point, ValueError> {
+        parse_point(self.raw, size)
+    }
+
+    /// A Go move: `[]` is a pass, so is `[tt]` on boards up to 19×19.
+    pub fn go_move(&self, size: BoardSize) -> Result<Move, ValueError> {
+        let raw = self.raw.trim_matches(is_space);
+        if raw.is_empty() || (raw == "tt" && size.tt_is_pass()) {
+            return Ok(Move::Pass);
+        }
+        parse_point(raw, size).map(Move::Play)
+    }
+
+    /// One element of a (compressed) point list: `aa`, or the rectangle `aa:cc` expanded
+    /// row by row. Corners may be given in any order.
+    pub fn points(&self, size: BoardSize) -> Result<Vec<Point>, ValueError> {
+        let Some((a, b)) = self.compose() else {
+            return parse_point(self.raw, size).map(|p| vec![p]);
+        };
+        let (a, b) = (parse_point(a, size)?, parse_point(b, size)?);
+        let (xs, ys) = (a.x.min(b.x)..=a.x.max(b.x), a.y.min(b.y)..=a.y.max(b.y));
+        Ok(ys
+            .flat_map(|y| xs.clone().map(move |x| Point { x, y }))
+            .collect())
+    }
+
+    /// `SZ`: `n` for a square board or `w:h`, each side 1–52.
+    pub fn board_size(&self) -> Result<BoardSize, ValueError> {
+        let side = |s: &str| {
+            grammar::whole(s, grammar::number)
+                .and_then(|n| n.parse::<u8>().ok())
+                .filter(|n| (1..=52).contains(n))
+                .ok_or(ValueError::BadBoardSize)
+        };
+        match self.compose() {
+            Some((w, h)) => Ok(BoardSize {
+                width: side(w)?,
+                height: side(h)?,
+            }),
+            None => side(self.raw).map(|n| BoardSize {
+                width: n,
+                height: n,
+            }),
+        }
+    }
+}
+
+fn parse_point(raw: &str, size: BoardSize) -> Result<Point, ValueError> {
+    let (x, y) = grammar::whole(raw, grammar::point).ok_or(ValueError::NotAPoint)?;
+    let point = Point { x, y };
+    if size.contains(point) {
+        Ok(point)
+    } else {
+        Err(ValueError::OutsideBoard { point, size })
+    }
+}
+
+/// Resolves escapes in raw value text. `\` + line break is a soft break and vanishes; any
+/// other `\c` stands for `c`. Line breaks (`\n`, `\r\n`, `\n\r`, `\r`) become `\n`, or a space
+/// when `simple`; other white space becomes a space.
+pub fn unescape(raw: &str, simple: bool) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        let (c, escaped) = match c {
+            '\\' => match chars.next() {
+                Some(next) => (next, true),
+                None => break,
+            },
+            _ => (c, false),
+        };
+        if c == '\n' || c == '\r' {
+            // A two-character line break counts once.
+            let pair = if c == '\n' { '\r' } else { '\n' };
+            if chars.peek() == Some(&pair) {
+                chars.next();
+            }
+            if !escaped {
+                out.push(if simple { ' ' } else { '\n' });
+            }
+        } else if c.is_whitespace() {
+            out.push(' ');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(raw: &str) -> Value<'_> {
+        Value {
+            raw,
+            span: 0..raw.len() + 2,
+        }
+    }
+
+    #[test]
+    fn text_escapes_and_soft_breaks() {
+        assert_eq!(v(r"a\]b\\c\:d").text(), r"a]b\c:d");
+        assert_eq!(v("one\\\ntwo\\\r\nthree").text(), "onetwothree");
+        assert_eq!(v("l1\r\nl2\n\rl3\rl4\tx").text(), "l1\nl2\nl3\nl4 x");
+        assert_eq!(v("l1\r\nl2").simple_text(), "l1 l2");
+        assert_eq!(v("trailing\\").text(), "trailing");
+    }
+
+    #[test]
+    fn moves_and_passes() {
+        let s19 = BoardSize::DEFAULT;
+        assert_eq!(v("").go_move(s19), Ok(Move::Pass));
+        assert_eq!(v("tt").go_move(s19), Ok(Move::Pass));
+        assert_eq!(v("pd").go_move(s19), Ok(Move::Play(Point { x: 15, y: 3 })));
+        let s21 = BoardSize {
+            width: 21,
+            height: 21,
+        };
+        assert_eq!(v("tt").go_move(s21), Ok(Move::Play(Point { x: 19, y: 19 })));
+        let s9 = BoardSize {
+            width: 9,
+            height: 9,
+        };
+        assert!(matches!(
+            v("jj").go_move(s9),
+            Err(ValueError::OutsideBoard { .. })
+        ));
+        assert_eq!(v("p").go_move(s19), Err(ValueError::NotAPoint));
+    }
+
+    #[test]
+    fn compressed_point_lists() {
+        let pts = v("cc:aa").points(BoardSize::DEFAULT).unwrap_or_default();
+        assert_eq!(pts.len(), 9);
+        assert_eq!(pts[0], Point { x: 0, y: 0 });
+        assert_eq!(pts[8], Point { x: 2, y: 2 });
+        assert_eq!(v("dd").points(BoardSize::DEFAULT).map(|p| p.len()), Ok(1));
+        assert!(v("aa:zz").points(BoardSize::DEFAULT).is_err());
+    }
+
+    #[test]
+    fn board_sizes() {
+        assert_eq!(v("19").board_size(), Ok(BoardSize::DEFAULT));
+        assert_eq!(
+            v("52:9").board_size(),
+            Ok(BoardSize {
+                width: 52,
+                height: 9
+            })
+        );
+        assert_eq!(v("53").board_size(), Err(ValueError::BadBoardSize));
+        assert_eq!(v("0").board_size(), Err(ValueError::BadBoardSize));
+        assert_eq!(v("x").board_size(), Err(ValueError::BadBoardSize));
+    }
+
+    #[test]
+    fn scalar_types() {
+        assert_eq!(v(" 3 ").number(), Ok(3));
+        assert_eq!(v("3.5").number(), Err(ValueError::NotANumber));
+        assert_eq!(v("7.5").real(), Ok(7.5));
+        assert_eq!(v("W").color(), Ok(Color::White));
+        assert_eq!(v("w").color(), Err(ValueError::NotAColor));
+        assert_eq!(v("2").double(), Ok(Double::Emphasized));
+        assert_eq!(v("a:b").compose(), Some(("a", "b")));
+    }
+
+    #[test]
+    fn point_letters_round_trip() {
+        assert_eq!(Point { x: 0, y: 51 }.to_sgf(), "aZ");
+        assert_eq!(Point { x: 15, y: 3 }.to_string(), "pd");
+    }
+}

@@ -1,0 +1,554 @@
+//! Structural checks of a parsed SGF game tree, in the spirit of SGFC: property placement,
+//! duplicates and value types. Replaying the moves is the rules engine's job.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::ops::Range;
+
+use crate::go::sgf::grammar::{is_space, whole};
+use crate::go::sgf::{BoardSize, GameTree, NodeRef, Point, Property, Value, ValueError};
+
+/// How bad a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// The record is wrong or ambiguous.
+    Error,
+    /// The record is still usable.
+    Warning,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Error => "error",
+            Self::Warning => "warning",
+        })
+    }
+}
+
+/// A structural problem, with the span of the offending property, value or node.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SgfIssue {
+    /// A node holds both a move (`B`/`W`) and setup (`AB`/`AW`/`AE`/`PL`); FF[3] allowed it.
+    MixedSetupMove {
+        /// The node.
+        span: Range<usize>,
+    },
+    /// A root property (`FF`, `GM`, `SZ`, `CA`, `AP`, `ST`) outside the root node; ignored.
+    RootPropertyOutsideRoot {
+        /// FF[4] identifier.
+        ident: String,
+        /// The property.
+        span: Range<usize>,
+    },
+    /// The same property twice in one node.
+    DuplicateProperty {
+        /// FF[4] identifier.
+        ident: String,
+        /// The second occurrence.
+        span: Range<usize>,
+        /// The first occurrence.
+        first: Range<usize>,
+    },
+    /// `B` and `W` in the same node.
+    TwoMovesInNode {
+        /// The node.
+        span: Range<usize>,
+    },
+    /// A point set up twice in one node (by `AB`, `AW` or `AE`).
+    DuplicateSetupPoint {
+        /// The point.
+        point: Point,
+        /// Whether the two settings disagree (e.g. `AB` and `AW`), which makes it an error.
+        conflicting: bool,
+        /// The value that repeats the point.
+        span: Range<usize>,
+    },
+    /// A value of the wrong type for its property.
+    BadValue {
+        /// FF[4] identifier.
+        ident: String,
+        /// What is wrong.
+        reason: ValueError,
+        /// Moves, setup, `SZ` and `HA` change the game: errors; markup and annotations: warnings.
+        severity: Severity,
+        /// The value.
+        span: Range<usize>,
+    },
+    /// `KM` is not a number (`7.5`, `3.75` stones and `375` are accepted).
+    BadKomi {
+        /// The value.
+        span: Range<usize>,
+    },
+    /// `RE` is in none of the SGF forms (`B+R`, `W+3.5`, `0`, `Draw`, `Void`, `?`, …) nor a
+    /// Chinese/Japanese result.
+    BadResult {
+        /// The value.
+        span: Range<usize>,
+    },
+    /// `DT` is not `YYYY-MM-DD[,…]` (ISO dates, shortened as FF[4] allows).
+    BadDate {
+        /// The value.
+        span: Range<usize>,
+    },
+    /// `GM` is not 1: the record is not a Go game.
+    NotGo {
+        /// The `GM` value.
+        span: Range<usize>,
+    },
+}
+
+impl SgfIssue {
+    /// Stable kebab-case identifier.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::MixedSetupMove { .. } => "mixed-setup-move",
+            Self::RootPropertyOutsideRoot { .. } => "root-property-outside-root",
+            Self::DuplicateProperty { .. } => "duplicate-property",
+            Self::TwoMovesInNode { .. } => "two-moves-in-node",
+            Self::DuplicateSetupPoint { .. } => "duplicate-setup-point",
+            Self::BadValue { .. } => "bad-value",
+            Self::BadKomi { .. } => "bad-komi",
+            Self::BadResult { .. } => "bad-result",
+            Self::BadDate { .. } => "bad-date",
+            Self::NotGo { .. } => "not-go",
+        }
+    }
+
+    /// Error or warning.
+    pub fn severity(&self) -> Severity {
+        match self {
+            Self::DuplicateProperty { .. } | Self::TwoMovesInNode { .. } | Self::NotGo { .. } => {
+                Severity::Error
+            }
+            Self::DuplicateSetupPoint {
+                conflicting: true, ..
+            } => Severity::Error,
+            Self::BadValue { severity, .. } => *severity,
+            Self::MixedSetupMove { .. }
+            | Self::RootPropertyOutsideRoot { .. }
+            | Self::DuplicateSetupPoint {
+                conflicting: false, ..
+            }
+            | Self::BadKomi { .. }
+            | Self::BadResult { .. }
+            | Self::BadDate { .. } => Severity::Warning,
+        }
+    }
+
+    /// Byte span of the offending item.
+    pub fn span(&self) -> Range<usize> {
+        match self {
+            Self::MixedSetupMove { span }
+            | Self::RootPropertyOutsideRoot { span, .. }
+            | Self::DuplicateProperty { span, .. }
+            | Self::TwoMovesInNode { span }
+            | Self::DuplicateSetupPoint { span, .. }
+            | Self::BadValue { span, .. }
+            | Self::BadKomi { span }
+            | Self::BadResult { span }
+            | Self::BadDate { span }
+            | Self::NotGo { span } => span.clone(),
+        }
+    }
+}
+
+impl fmt::Display for SgfIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::MixedSetupMove { .. } => f.write_str("move and setup properties in one node"),
+            Self::RootPropertyOutsideRoot { ident, .. } => {
+                write!(f, "root property {ident} outside the root node is ignored")
+            }
+            Self::DuplicateProperty { ident, .. } => {
+                write!(f, "property {ident} appears twice in this node")
+            }
+            Self::TwoMovesInNode { .. } => f.write_str("black and white move in the same node"),
+            Self::DuplicateSetupPoint {
+                point, conflicting, ..
+            } => {
+                let how = if *conflicting {
+                    "with different stones"
+                } else {
+                    "twice"
+                };
+                write!(f, "point `{point}` is set up {how} in this node")
+            }
+            Self::BadValue { ident, reason, .. } => write!(f, "bad value for {ident}: {reason}"),
+            Self::BadKomi { .. } => f.write_str("komi is not a number (such as 7.5)"),
+            Self::BadResult { .. } => {
+                f.write_str("result is not in SGF form (B+R, W+3.5, B+T, B+F, 0, Draw, Void, ?)")
+            }
+            Self::BadDate { .. } => f.write_str("date is not in YYYY-MM-DD form"),
+            Self::NotGo { .. } => f.write_str("not a Go record (GM is not 1)"),
+        }
+    }
+}
+
+/// The value types of the FF[4] properties checked here.
+#[derive(Clone, Copy)]
+enum Kind {
+    Move,
+    PointList,
+    EPointList,
+    Number,
+    Real,
+    Double,
+    Color,
+    Empty,
+    Size,
+    PointPair,
+    Label,
+}
+
+fn kind(ident: &str) -> Option<Kind> {
+    Some(match ident {
+        "B" | "W" => Kind::Move,
+        "AB" | "AW" | "AE" | "CR" | "MA" | "SL" | "SQ" | "TR" => Kind::PointList,
+        "DD" | "VW" | "TB" | "TW" => Kind::EPointList,
+        "FF" | "GM" | "ST" | "HA" | "MN" | "OB" | "OW" | "PM" => Kind::Number,
+        "TM" | "V" | "BL" | "WL" => Kind::Real,
+        "DM" | "GB" | "GW" | "HO" | "UC" | "BM" | "TE" => Kind::Double,
+        "PL" => Kind::Color,
+        "KO" | "DO" | "IT" => Kind::Empty,
+        "SZ" => Kind::Size,
+        "AR" | "LN" => Kind::PointPair,
+        "LB" => Kind::Label,
+        _ => return None,
+    })
+}
+
+const ROOT_ONLY: [&str; 6] = ["FF", "GM", "SZ", "CA", "AP", "ST"];
+const SETUP: [&str; 4] = ["AB", "AW", "AE", "PL"];
+
+/// Runs every check over every node of `tree`; findings come in document order.
+pub fn check(tree: &GameTree) -> Vec<SgfIssue> {
+    let root = tree.root();
+    let size = root
+        .get("SZ")
+        .and_then(|p| p.value())
+        .and_then(|v| v.board_size().ok())
+        .unwrap_or_default();
+    let mut issues = Vec::new();
+    if let Some(gm) = root.get("GM").and_then(|p| p.value()) {
+        if gm.number() != Ok(1) {
+            issues.push(SgfIssue::NotGo { span: gm.span });
+        }
+    }
+    for node in tree.nodes() {
+        check_node(node, size, &mut issues);
+    }
+    issues
+}
+
+fn check_node(node: NodeRef<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {
+    let mut seen: HashMap<&str, Range<usize>> = HashMap::new();
+    let mut setup_points: HashMap<Point, &str> = HashMap::new();
+    let (mut has_move, mut has_setup) = (false, false);
+    for prop in node.properties() {
+        let ident = prop.ident();
+        if let Some(first) = seen.get(ident) {
+            issues.push(SgfIssue::DuplicateProperty {
+                ident: ident.to_owned(),
+                span: prop.span(),
+                first: first.clone(),
+            });
+        } else {
+            seen.insert(ident, prop.span());
+        }
+        if !node.is_root() && ROOT_ONLY.contains(&ident) {
+            issues.push(SgfIssue::RootPropertyOutsideRoot {
+                ident: ident.to_owned(),
+                span: prop.span(),
+            });
+        }
+        has_move |= ident == "B" || ident == "W";
+        has_setup |= SETUP.contains(&ident);
+        check_values(prop, size, issues);
+        if matches!(ident, "AB" | "AW" | "AE") {
+            for value in prop.values() {
+                for point in value.points(size).unwrap_or_default() {
+                    if let Some(before) = setup_points.insert(point, ident) {
+                        let conflicting = before != ident;
+                        issues.push(SgfIssue::DuplicateSetupPoint {
+                            point,
+                            conflicting,
+                            span: value.span.clone(),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    if seen.contains_key("B") && seen.contains_key("W") {
+        issues.push(SgfIssue::TwoMovesInNode { span: node.span() });
+    }
+    if has_move && has_setup {
+        issues.push(SgfIssue::MixedSetupMove { span: node.span() });
+    }
+}
+
+fn check_values(prop: Property<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {
+    let ident = prop.ident();
+    match ident {
+        "KM" => {
+            for v in prop.values().filter(|v| v.real().is_err()) {
+                issues.push(SgfIssue::BadKomi { span: v.span });
+            }
+            return;
+        }
+        "RE" => {
+            for v in prop.values().filter(|v| !is_result(&v.simple_text())) {
+                issues.push(SgfIssue::BadResult { span: v.span });
+            }
+            return;
+        }
+        "DT" => {
+            for v in prop.values().filter(|v| !is_date_list(&v.simple_text())) {
+                issues.push(SgfIssue::BadDate { span: v.span });
+            }
+            return;
+        }
+        _ => {}
+    }
+    let Some(kind) = kind(ident) else { return };
+    let severity = match kind {
+        Kind::Move | Kind::PointList | Kind::Size => Severity::Error,
+        _ if ident == "HA" => Severity::Error,
+        _ => Severity::Warning,
+    };
+    let only_empty = prop.values().len() == 1 && prop.values().all(|v| v.is_empty());
+    for value in prop.values() {
+        if let Err(reason) = check_value(&value, kind, size, only_empty) {
+            issues.push(SgfIssue::BadValue {
+                ident: ident.to_owned(),
+                reason,
+                severity,
+                span: value.span,
+            });
+        }
+    }
+}
+
+fn check_value(
+    v: &Value<'_>,
+    kind: Kind,
+    size: BoardSize,
+    only_empty: bool,
+) -> Result<(), ValueError> {
+    match kind {
+        Kind::Move => v.go_move(size).map(drop),
+        Kind::PointList => v.points(size).map(drop),
+        Kind::EPointList if only_empty => Ok(()),
+        Kind::EPointList => v.points(size).map(drop),
+        Kind::Number => v.number().map(drop),
+        Kind::Real => v.real().map(drop),
+        Kind::Double => v.double().map(drop),
+        Kind::Color => v.color().map(drop),
+        Kind::Empty if v.is_empty() => Ok(()),
+        Kind::Empty => Err(ValueError::NotEmpty),
+        Kind::Size => v.board_size().map(drop),
+        Kind::PointPair => {
+            let (a, b) = v.compose().ok_or(ValueError::NotCompose)?;
+            let pair = |raw| {
+                Value {
+                    raw,
+                    span: v.span.clone(),
+                }
+                .point(size)
+            };
+            pair(a).and(pair(b)).map(drop)
+        }
+        Kind::Label => {
+            let (a, _) = v.compose().ok_or(ValueError::NotCompose)?;
+            Value {
+                raw: a,
+                span: v.span.clone(),
+            }
+            .point(size)
+            .map(drop)
+        }
+    }
+}
+
+/// Whether `re` is an SGF result, or a Chinese/Japanese one (`黑中盘胜`, `白胜3/4子`,
+/// `黒中押し勝`, `和棋`, `ジゴ`).
+pub fn is_result(re: &str) -> bool {
+    let re = re.trim_matches(is_space);
+    if matches!(re, "0" | "?" | "Draw" | "Void" | "Jigo") {
+        return true;
+    }
+    if let Some(rest) = re.strip_prefix("B+").or_else(|| re.strip_prefix("W+")) {
+        let reason = ["R", "Resign", "T", "Time", "F", "Forfeit", ""];
+        return reason.iter().any(|r| rest.eq_ignore_ascii_case(r))
+            || whole(rest, crate::go::sgf::grammar::real).is_some();
+    }
+    let has = |words: &[&str]| words.iter().any(|w| re.contains(w));
+    let colour = has(&["黑", "黒", "白"]);
+    let win = has(&["胜", "勝", "赢", "贏"]);
+    colour && win || has(&["和棋", "和局", "持碁", "ジゴ", "無勝負", "无胜负"])
+}
+
+/// Whether `dt` is a list of FF[4] dates: `YYYY[-MM[-DD]]` first, later items may omit the
+/// parts they share with the item before (`1996-05-06,07,08`, `1996-05-06,06-10`).
+pub fn is_date_list(dt: &str) -> bool {
+    let mut first = true;
+    dt.split(',').all(|item| {
+        let parts: Vec<&str> = item.trim_matches(is_space).split('-').collect();
+        let ok_digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+        let in_range = |s: &str, max: u32| s.parse::<u32>().is_ok_and(|n| (1..=max).contains(&n));
+        let ok = match parts[..] {
+            [y] if ok_digits(y, 4) => true,
+            [y, m] if ok_digits(y, 4) => ok_digits(m, 2) && in_range(m, 12),
+            [y, m, d] if ok_digits(y, 4) => {
+                ok_digits(m, 2) && in_range(m, 12) && ok_digits(d, 2) && in_range(d, 31)
+            }
+            [d] if !first => ok_digits(d, 2) && in_range(d, 31),
+            [m, d] if !first => {
+                ok_digits(m, 2) && in_range(m, 12) && ok_digits(d, 2) && in_range(d, 31)
+            }
+            _ => false,
+        };
+        first = false;
+        ok
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::sgf::parse;
+
+    fn codes(text: &str) -> Vec<(&'static str, Severity)> {
+        let c = parse(text);
+        check(&c.games[0])
+            .iter()
+            .map(|i| (i.code(), i.severity()))
+            .collect()
+    }
+
+    #[test]
+    fn clean_record_has_no_issue() {
+        let text =
+            "(;FF[4]GM[1]SZ[19]KM[7.5]RE[W+R]DT[2016-03-09]HA[2]AB[dd][pp];W[qd]C[ok]LB[dd:A])";
+        assert_eq!(codes(text), []);
+    }
+
+    #[test]
+    fn mixed_setup_move() {
+        assert_eq!(
+            codes("(;GM[1];B[aa]AW[bb])"),
+            [("mixed-setup-move", Severity::Warning)]
+        );
+    }
+
+    #[test]
+    fn root_property_outside_root() {
+        assert_eq!(
+            codes("(;GM[1];B[aa]SZ[19])"),
+            [("root-property-outside-root", Severity::Warning)]
+        );
+    }
+
+    #[test]
+    fn duplicate_property() {
+        let c = parse("(;GM[1];C[a]C[b])");
+        let issues = check(&c.games[0]);
+        assert_eq!(issues[0].code(), "duplicate-property");
+        assert_eq!(issues[0].span(), 12..16);
+    }
+
+    #[test]
+    fn two_moves_in_node() {
+        assert_eq!(
+            codes("(;GM[1];B[aa]W[bb])"),
+            [("two-moves-in-node", Severity::Error)]
+        );
+    }
+
+    #[test]
+    fn duplicate_setup_point() {
+        assert_eq!(
+            codes("(;AB[aa][aa])"),
+            [("duplicate-setup-point", Severity::Warning)]
+        );
+        assert_eq!(
+            codes("(;AB[aa:bb]AW[bb])"),
+            [("duplicate-setup-point", Severity::Error)]
+        );
+    }
+
+    #[test]
+    fn bad_values() {
+        assert_eq!(codes("(;SZ[9];B[jj])"), [("bad-value", Severity::Error)]);
+        assert_eq!(codes("(;SZ[x])"), [("bad-value", Severity::Error)]);
+        assert_eq!(codes("(;HA[two])"), [("bad-value", Severity::Error)]);
+        assert_eq!(
+            codes("(;GB[3]TB[]KO[]AR[aa:bb]LB[aa])"),
+            [("bad-value", Severity::Warning); 2]
+        );
+        assert_eq!(
+            codes("(;B[tt]W[])"),
+            [("two-moves-in-node", Severity::Error)]
+        );
+    }
+
+    #[test]
+    fn komi() {
+        for ok in ["7.5", "3.75", "375", "0", "-5.5"] {
+            assert_eq!(codes(&format!("(;KM[{ok}])")), [], "{ok}");
+        }
+        assert_eq!(codes("(;KM[abc])"), [("bad-komi", Severity::Warning)]);
+    }
+
+    #[test]
+    fn results() {
+        for ok in [
+            "B+R",
+            "W+3.5",
+            "B+T",
+            "B+F",
+            "0",
+            "Draw",
+            "Void",
+            "?",
+            "B+",
+            "W+Resign",
+            "黑中盘胜",
+            "白胜3/4子",
+            "黒中押し勝",
+            "和棋",
+        ] {
+            assert!(is_result(ok), "{ok}");
+        }
+        for bad in ["B+X", "black wins", "W+3.5.5", ""] {
+            assert!(!is_result(bad), "{bad}");
+        }
+        assert_eq!(codes("(;RE[white])"), [("bad-result", Severity::Warning)]);
+    }
+
+    #[test]
+    fn dates() {
+        for ok in [
+            "2016-03-09",
+            "1996-05",
+            "1996",
+            "1996-05-06,07,08",
+            "1996-05-06,06-10,1997-01-01",
+        ] {
+            assert!(is_date_list(ok), "{ok}");
+        }
+        for bad in ["9 March 2016", "2016-13-01", "2017-04-03T20:19:36", "07"] {
+            assert!(!is_date_list(bad), "{bad}");
+        }
+        assert_eq!(
+            codes("(;DT[March 2016])"),
+            [("bad-date", Severity::Warning)]
+        );
+    }
+
+    #[test]
+    fn not_go() {
+        assert_eq!(codes("(;GM[2])"), [("not-go", Severity::Error)]);
+    }
+}

@@ -1,0 +1,226 @@
+//! Normalised SGF writer: FF[4], UTF-8, fixed property order, minimal escaping, short lines.
+//!
+//! Layout and order (deterministic, so write → parse → write gives the same bytes):
+//! - root node: `FF[4]`, `CA[UTF-8]` (both replace what the record said), `GM` (`GM[1]` is
+//!   inserted when missing: the FF[4] default), `AP`, `SZ`, then every other property in
+//!   alphabetical order of its identifier; the root node ends its line;
+//! - other nodes: `B`, `W`, then the rest alphabetically (same identifiers keep their order);
+//! - identifiers are written in their FF[4] form (`AddBlack` → `AB`);
+//! - values: escapes resolved, then only `]` and `\` escaped, plus `:` in the first part of
+//!   compose-typed values; soft line breaks dropped, line breaks written as `\n`;
+//! - a line is broken before a property, a further value, `(` or `)` that would pass column
+//!   79; never inside a value (a long comment line stays long); each variation starts a line.
+//!
+//! Writing walks the tree with an explicit stack, so deep trees are no problem.
+
+use crate::go::sgf::grammar::compose;
+use crate::go::sgf::{unescape, Collection, GameTree, NodeId, NodeRef, Property};
+
+/// Lines stay shorter than 80 characters where values allow.
+const WIDTH: usize = 79;
+
+/// Properties whose values are compose-typed (`a:b`), where `:` must be escaped.
+const COMPOSE: [&str; 18] = [
+    "AP", "AR", "LN", "LB", "SZ", "FG", "AB", "AW", "AE", "CR", "MA", "SL", "SQ", "TR", "TB", "TW",
+    "DD", "VW",
+];
+
+/// Writes every game tree of `collection`, each followed by a line break.
+pub fn write_collection(collection: &Collection) -> String {
+    let mut out = String::new();
+    for game in &collection.games {
+        write_game_into(game, &mut out);
+    }
+    out
+}
+
+/// Writes one game tree followed by a line break.
+pub fn write_game(tree: &GameTree) -> String {
+    let mut out = String::new();
+    write_game_into(tree, &mut out);
+    out
+}
+
+/// Appends one game tree, followed by a line break, to `out`.
+pub fn write_game_into(tree: &GameTree, out: &mut String) {
+    enum Step {
+        Open,
+        Sequence(NodeId),
+        Close,
+    }
+    let mut w = Writer { out, col: 0 };
+    let mut stack = vec![Step::Close, Step::Sequence(NodeId::ROOT), Step::Open];
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Open => {
+                w.line_break();
+                w.unit("(");
+            }
+            Step::Close => w.unit(")"),
+            Step::Sequence(id) => {
+                let mut node = tree.node(id);
+                loop {
+                    w.node(node);
+                    let mut children = node.children();
+                    match (children.next(), children.next()) {
+                        (Some(only), None) => node = only,
+                        (Some(first), Some(second)) => {
+                            let all: Vec<_> = [first, second].into_iter().chain(children).collect();
+                            for child in all.into_iter().rev() {
+                                stack.extend([Step::Close, Step::Sequence(child.id()), Step::Open]);
+                            }
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
+    }
+    w.line_break();
+}
+
+struct Writer<'o> {
+    out: &'o mut String,
+    /// Characters on the current line.
+    col: usize,
+}
+
+impl Writer<'_> {
+    fn line_break(&mut self) {
+        if self.col > 0 {
+            self.out.push('\n');
+            self.col = 0;
+        }
+    }
+
+    /// Writes `s`, first breaking the line if its first line would not fit.
+    fn unit(&mut self, s: &str) {
+        let first_line = s.split('\n').next().unwrap_or_default().chars().count();
+        if self.col > 0 && self.col + first_line > WIDTH {
+            self.line_break();
+        }
+        self.out.push_str(s);
+        self.col = match s.rfind('\n') {
+            Some(k) => s[k + 1..].chars().count(),
+            None => self.col + first_line,
+        };
+    }
+
+    fn node(&mut self, node: NodeRef<'_>) {
+        let mut units: Vec<String> = Vec::new();
+        let mut props: Vec<Property<'_>> = node.properties().collect();
+        if node.is_root() {
+            props.retain(|p| !matches!(p.ident(), "FF" | "CA"));
+            units.push("FF[4]".into());
+            units.push("CA[UTF-8]".into());
+            if node.get("GM").is_none() {
+                units.push("GM[1]".into());
+            }
+        }
+        let rank = |ident: &str| match (node.is_root(), ident) {
+            (true, "GM") | (false, "B") => 0,
+            (true, "AP") | (false, "W") => 1,
+            (true, "SZ") => 2,
+            _ => 3,
+        };
+        props.sort_by(|a, b| (rank(a.ident()), a.ident()).cmp(&(rank(b.ident()), b.ident())));
+        for prop in &props {
+            let compose_typed = COMPOSE.contains(&prop.ident());
+            for (i, value) in prop.values().enumerate() {
+                let mut unit = if i == 0 {
+                    prop.ident().to_owned()
+                } else {
+                    String::new()
+                };
+                unit.push('[');
+                match compose(value.raw).filter(|_| compose_typed) {
+                    Some((a, b)) => {
+                        escape_into(&mut unit, &unescape(a, false), true);
+                        unit.push(':');
+                        escape_into(&mut unit, &unescape(b, false), false);
+                    }
+                    None => escape_into(&mut unit, &unescape(value.raw, false), compose_typed),
+                }
+                unit.push(']');
+                units.push(unit);
+            }
+        }
+        let mut units = units.into_iter();
+        let first = units.next().unwrap_or_default();
+        self.unit(&format!(";{first}"));
+        for unit in units {
+            self.unit(&unit);
+        }
+        if node.is_root() {
+            self.line_break();
+        }
+    }
+}
+
+/// Escapes `]` and `\`, and `:` when `colon` (first part of a compose-typed value).
+fn escape_into(out: &mut String, text: &str, colon: bool) {
+    for c in text.chars() {
+        if c == ']' || c == '\\' || (colon && c == ':') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::sgf::parse;
+
+    fn normalise(text: &str) -> String {
+        write_collection(&parse(text))
+    }
+
+    #[test]
+    fn root_order_and_charset() {
+        let out = normalise("(;SZ[19]PW[b]CA[GB2312]PB[a]AP[x:1]FF[3];B[pd]C[c];W[dd])");
+        assert_eq!(
+            out,
+            "(;FF[4]CA[UTF-8]GM[1]AP[x:1]SZ[19]PB[a]PW[b]\n;B[pd]C[c];W[dd])\n"
+        );
+    }
+
+    #[test]
+    fn move_first_and_legacy_names() {
+        let out = normalise("(;GM[1];C[x]White[dd]AddBlack[aa])");
+        assert_eq!(out, "(;FF[4]CA[UTF-8]GM[1]\n;W[dd]AB[aa]C[x])\n");
+    }
+
+    #[test]
+    fn minimal_escaping() {
+        let out = normalise("(;GM[1]C[a\\]b\\\\c\\:d\\e\r\nf\\\ng]LB[dd:x\\:y]AP[a\\:b:1:2])");
+        assert_eq!(
+            out,
+            "(;FF[4]CA[UTF-8]GM[1]AP[a\\:b:1:2]C[a\\]b\\\\c:de\nfg]LB[dd:x:y]\n)\n"
+        );
+    }
+
+    #[test]
+    fn variations_and_wrapping() {
+        let moves = ";B[aa];W[bb]".repeat(10);
+        let text = format!("(;GM[1]{moves}(;B[cc])(;B[dd](;W[ee])(;W[ff])))");
+        let out = normalise(&text);
+        assert!(out.lines().all(|l| l.chars().count() < 80), "{out}");
+        assert!(
+            out.contains("\n(;B[cc])\n(;B[dd]\n(;W[ee])\n(;W[ff])))"),
+            "{out}"
+        );
+        assert_eq!(normalise(&out), out);
+    }
+
+    #[test]
+    fn long_values_are_not_split() {
+        let long = "x".repeat(100);
+        let out = normalise(&format!("(;GM[1]C[{long}];B[aa]C[{long}])"));
+        assert_eq!(
+            out,
+            format!("(;FF[4]CA[UTF-8]GM[1]\nC[{long}]\n;B[aa]\nC[{long}]\n)\n")
+        );
+    }
+}

@@ -1,0 +1,192 @@
+//! Real records: every corpus file and sample decodes, parses without error, and writes back
+//! deterministically.
+
+mod sgf_common;
+
+use qipu::go::sgf::{parse, BoardSize, Collection, Move};
+use qipu::go::sgf_check::{check, Severity};
+use qipu::go::sgf_writer::write_collection;
+use sgf_common::{corpus_dir, decode, samples_dir, sgf_files};
+
+fn read(path: &std::path::Path) -> (String, Collection) {
+    let bytes = std::fs::read(path).expect("readable file");
+    let (text, _) = decode(&bytes);
+    let collection = parse(&text);
+    (text, collection)
+}
+
+fn corpus(name: &str) -> (String, Collection) {
+    read(&corpus_dir().join(name))
+}
+
+fn syntax_errors(c: &Collection) -> Vec<&'static str> {
+    let in_trees = c.games.iter().flat_map(|g| &g.errors);
+    c.errors
+        .iter()
+        .chain(in_trees)
+        .filter(|e| e.severity() == Severity::Error)
+        .map(|e| e.code())
+        .collect()
+}
+
+#[test]
+fn every_corpus_file_parses() {
+    let files = sgf_files(&corpus_dir());
+    assert!(files.len() >= 29, "corpus missing: {files:?}");
+    for path in files {
+        let (_, c) = read(&path);
+        assert_eq!(c.games.len(), 1, "{path:?}");
+        assert!(
+            syntax_errors(&c).is_empty(),
+            "{path:?}: {:?}",
+            syntax_errors(&c)
+        );
+        let issues = check(&c.games[0]);
+        let errors: Vec<_> = issues
+            .iter()
+            .filter(|i| i.severity() == Severity::Error)
+            .collect();
+        assert!(errors.is_empty(), "{path:?}: {errors:?}");
+    }
+}
+
+#[test]
+fn complex_file_fully() {
+    let (_, c) = corpus("encodings/complex.sgf");
+    let game = &c.games[0];
+    // 287 `;` outside values, counted independently.
+    assert_eq!(game.len(), 287);
+    let branching = game.nodes().filter(|n| n.children().count() > 1).count();
+    assert!(branching > 10, "{branching} branch points");
+    let moves = game
+        .main_line()
+        .filter(|n| n.get("B").or_else(|| n.get("W")).is_some())
+        .count();
+    assert!(moves > 100, "{moves} main-line moves");
+    for node in game.nodes() {
+        for prop in node.properties().filter(|p| matches!(p.ident(), "B" | "W")) {
+            let value = prop.value().expect("a value");
+            assert!(value.go_move(BoardSize::DEFAULT).is_ok(), "{:?}", value);
+        }
+    }
+}
+
+#[test]
+fn encodings_decode_before_tokenising() {
+    let root_text = |name, ident| {
+        let (_, c) = corpus(name);
+        let root = c.games[0].root();
+        root.get(ident)
+            .and_then(|p| p.value())
+            .map(|v| v.simple_text())
+            .unwrap_or_default()
+    };
+    assert_eq!(root_text("encodings/chinese.sgf", "PB"), "古力");
+    assert_eq!(root_text("encodings/korean.sgf", "PB"), "이세돌");
+    assert_eq!(root_text("encodings/japanese.sgf", "PB"), "井山 裕太");
+    assert_eq!(root_text("encodings/utf16le.sgf", "PB"), "Kitani Minoru");
+    assert_eq!(root_text("encodings/utf8bom.sgf", "PB"), "Kitani Minoru");
+    // `ソ` is 83 5C in Shift_JIS: a byte-level tokeniser would see an escape.
+    assert_eq!(root_text("encodings/nihon-kiin.sgf", "PB"), "申眞ソ");
+    assert!(root_text("encodings/no-ca.sgf", "C").starts_with("【第三型】"));
+}
+
+#[test]
+fn nihon_kiin_file_without_semicolon() {
+    let (_, c) = corpus("encodings/nihon-kiin.sgf");
+    let game = &c.games[0];
+    assert_eq!(
+        game.errors.iter().map(|e| e.code()).collect::<Vec<_>>(),
+        ["missing-semicolon"]
+    );
+    assert_eq!(game.main_line().count(), 9);
+    let first = game
+        .root()
+        .first_child()
+        .and_then(|n| n.get("B"))
+        .and_then(|p| p.value());
+    assert!(matches!(
+        first.map(|v| v.go_move(BoardSize::DEFAULT)),
+        Some(Ok(Move::Play(_)))
+    ));
+}
+
+#[test]
+fn write_parse_write_is_identical() {
+    let files = sgf_files(&corpus_dir())
+        .into_iter()
+        .chain(sgf_files(&samples_dir()));
+    for path in files {
+        let (_, c) = read(&path);
+        let once = write_collection(&c);
+        let again = parse(&once);
+        assert!(syntax_errors(&again).is_empty(), "{path:?}");
+        assert_eq!(again.games.len(), c.games.len(), "{path:?}");
+        for (a, b) in c.games.iter().zip(&again.games) {
+            assert_eq!(a.len(), b.len(), "{path:?}: node count changed");
+        }
+        assert_eq!(write_collection(&again), once, "{path:?}");
+        assert!(once.starts_with("(;FF[4]CA[UTF-8]"), "{path:?}");
+    }
+}
+
+#[test]
+fn samples_parse_and_check_clean() {
+    let files = sgf_files(&samples_dir());
+    assert!(files.len() >= 8, "samples missing: {files:?}");
+    for path in files {
+        let (_, c) = read(&path);
+        assert!(!c.games.is_empty(), "{path:?}");
+        assert!(
+            syntax_errors(&c).is_empty(),
+            "{path:?}: {:?}",
+            syntax_errors(&c)
+        );
+        for game in &c.games {
+            let errors: Vec<_> = check(game)
+                .into_iter()
+                .filter(|i| i.severity() == Severity::Error)
+                .collect();
+            assert!(errors.is_empty(), "{path:?}: {errors:?}");
+        }
+    }
+}
+
+#[test]
+fn samples_decode_names_with_bracket_trail_bytes() {
+    let root_text = |name: &str, ident| {
+        let (_, c) = read(&samples_dir().join(name));
+        let root = c.games[0].root();
+        root.get(ident)
+            .and_then(|p| p.value())
+            .map(|v| v.simple_text())
+            .unwrap_or_default()
+    };
+    // 誠 is D5 5C in GBK: with `]` after it the raw bytes read `\]`.
+    assert_eq!(root_text("gb18030-no-ca.sgf", "PW"), "王誠");
+    assert_eq!(root_text("gb18030-no-ca.sgf", "EV"), "第三届錦城杯围棋赛");
+    // 許 is B3 5C in Big5.
+    assert_eq!(root_text("big5.sgf", "PB"), "許文華");
+    assert_eq!(root_text("shift-jis.sgf", "EV"), "研究会十番勝負");
+    assert_eq!(root_text("legacy-ff3.sgf", "PB"), "Legacy Black");
+    assert!(root_text("utf8.sgf", "GC").contains("wrapped with a soft line break; it reads"));
+}
+
+#[test]
+fn nine_by_nine_ends_with_two_passes() {
+    let (_, c) = read(&samples_dir().join("nine-by-nine-two-passes.sgf"));
+    let game = &c.games[0];
+    let size = game
+        .root()
+        .get("SZ")
+        .and_then(|p| p.value())
+        .and_then(|v| v.board_size().ok());
+    let size = size.expect("SZ[9]");
+    let moves: Vec<Move> = game
+        .main_line()
+        .filter_map(|n| n.get("B").or_else(|| n.get("W")))
+        .filter_map(|p| p.value().and_then(|v| v.go_move(size).ok()))
+        .collect();
+    assert_eq!(moves.len(), 20);
+    assert_eq!(moves[18..], [Move::Pass, Move::Pass]);
+}
