@@ -27,6 +27,17 @@ pub enum Ending {
     Stalemate,
 }
 
+impl Ending {
+    /// The PGN result this ending gives.
+    pub fn result(self) -> &'static str {
+        match self {
+            Ending::Checkmate { winner: Color::White } => "1-0",
+            Ending::Checkmate { winner: Color::Blue } => "0-1",
+            Ending::Stalemate => "1/2-1/2",
+        }
+    }
+}
+
 /// Everything the Shatar replay reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShatarIssue {

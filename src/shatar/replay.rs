@@ -76,15 +76,15 @@ impl MoveQuery {
     }
 }
 
-/// Finds the one legal move that `query` describes, or explains why there is none.
-pub fn resolve(position: &Position, query: &MoveQuery) -> Resolution {
+/// Finds the one move of `legal` (the legal moves of `position`) that `query`
+/// describes, or explains why there is none.
+pub fn resolve(position: &Position, legal: &[Move], query: &MoveQuery) -> Resolution {
     if query.castling {
         return Resolution::Error(ShatarIssue::Castling);
     }
     if query.promotion_to_king {
         return Resolution::Error(ShatarIssue::PromotionToKing);
     }
-    let legal = position.legal_moves();
     let mut found: Option<Move> = None;
     let mut candidates: Vec<Move> = Vec::new();
     for mv in legal.iter().filter(|mv| query.matches(mv)) {
@@ -116,7 +116,7 @@ pub fn resolve(position: &Position, query: &MoveQuery) -> Resolution {
             ShatarIssue::AmbiguousMove { candidates: names }
         });
     }
-    Resolution::Error(explain(position, query, &legal))
+    Resolution::Error(explain(position, query, legal))
 }
 
 /// Why no legal move fits `query`.
@@ -301,15 +301,16 @@ impl DrawWatch {
         watch
     }
 
-    /// Notes what became claimable with `mv`, now played to reach `after`.
-    pub fn after_move(&mut self, mv: Move, after: &Position) -> Vec<ShatarIssue> {
+    /// Notes what became claimable with `mv`, now played to reach `after`; `check`
+    /// says whether `after` is check.
+    pub fn after_move(&mut self, mv: Move, after: &Position, check: bool) -> Vec<ShatarIssue> {
         let mut notes = Vec::new();
         let mover = after.turn().other();
         if mv.capture.is_some() || mv.role == Role::Pawn {
             self.keys.clear();
         }
         self.keys.push(after.zobrist());
-        if after.is_check() {
+        if check {
             self.checks_in_row[mover.index()] += 1;
         } else {
             self.checks_in_row[mover.index()] = 0;
@@ -362,47 +363,31 @@ impl DrawWatch {
     }
 }
 
-/// How a finished game stands, if it is finished on the board.
-pub fn ending(position: &Position) -> Option<Ending> {
-    if position.is_checkmate() {
+/// How the game stands when the side to move has no legal move: mate if in check.
+pub fn ending(position: &Position, legal: &[Move]) -> Option<Ending> {
+    if !legal.is_empty() {
+        None
+    } else if position.is_check() {
         Some(Ending::Checkmate {
             winner: position.turn().other(),
         })
-    } else if position.is_stalemate() {
-        Some(Ending::Stalemate)
     } else {
-        None
+        Some(Ending::Stalemate)
     }
 }
 
-/// A warning when the recorded result contradicts a finished position.
-pub fn check_result(recorded: &str, position: &Position) -> Option<ShatarIssue> {
-    let ending = ending(position)?;
-    let expected = match ending {
-        Ending::Checkmate {
-            winner: Color::White,
-        } => "1-0",
-        Ending::Checkmate {
-            winner: Color::Blue,
-        } => "0-1",
-        Ending::Stalemate => "1/2-1/2",
-    };
-    (recorded != "*" && recorded != expected).then(|| ShatarIssue::ResultMismatch {
+/// A warning when the recorded result contradicts a game finished on the board.
+pub fn check_result(recorded: &str, ending: Option<Ending>) -> Option<ShatarIssue> {
+    let ending = ending?;
+    (recorded != "*" && recorded != ending.result()).then(|| ShatarIssue::ResultMismatch {
         recorded: recorded.to_string(),
         position: ending,
     })
 }
 
 /// Marker warnings for a resolved move.
-pub fn marker_issues(query: &MoveQuery, mv: Move, after: &Position) -> Vec<ShatarIssue> {
+pub fn marker_issues(query: &MoveQuery, mv: Move, mover: Color, actual: CheckMark) -> Vec<ShatarIssue> {
     let mut issues = Vec::new();
-    let actual = if after.is_checkmate() {
-        CheckMark::Mate
-    } else if after.is_check() {
-        CheckMark::Check
-    } else {
-        CheckMark::None
-    };
     let wrong = match (query.check_mark, actual) {
         (CheckMark::Check, CheckMark::None) | (CheckMark::Mate, CheckMark::None) => true,
         (CheckMark::Mate, CheckMark::Check) => true,
@@ -426,7 +411,6 @@ pub fn marker_issues(query: &MoveQuery, mv: Move, after: &Position) -> Vec<Shata
         issues.push(ShatarIssue::CaptureMarker { capture: true });
     }
     if let Some(owner) = query.queen_of {
-        let mover = after.turn().other();
         let names_queen = query.role == Some(Role::Queen) || query.promotion == Some(Role::Queen);
         if names_queen && owner != mover {
             issues.push(ShatarIssue::QueenName { side: mover });

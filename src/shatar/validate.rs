@@ -1,7 +1,7 @@
 //! Reading Shatar files: parse (scoresheet or PGN), then replay every game and line.
 
 use super::fen::{parse_fen, write_fen};
-use super::issue::ShatarIssue;
+use super::issue::{Ending, ShatarIssue};
 use super::notation::{CheckMark as WrittenCheck, Link, MoveText, PieceScript, QueenName, Target};
 use super::position::Position;
 use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
@@ -100,11 +100,14 @@ fn replay_game(source: &str, game: &ParsedGame, index: usize, keep: bool) -> Rec
         });
     if let Some((result, span)) = &written_result {
         if outcome.completed {
-            if let Some(issue) = replay::check_result(result, &outcome.position) {
+            if let Some(issue) = replay::check_result(result, outcome.ending) {
                 replay.report(issue, span, None);
             }
         }
         record.result = Some(result.clone());
+    } else if outcome.completed {
+        // A game finished on the board has a result even when none was written.
+        record.result = outcome.ending.map(|ending| ending.result().to_string());
     }
     finish(game, index, plies, replay, record)
 }
@@ -183,7 +186,8 @@ struct LineOutcome {
     plies: u32,
     /// Every move of the line was replayed.
     completed: bool,
-    position: Position,
+    /// Mate or stalemate after the last move replayed.
+    ending: Option<Ending>,
 }
 
 /// Replays `moves` from `position`; ply numbers start at `first_ply`. Variations are
@@ -198,6 +202,8 @@ fn replay_line(
 ) -> LineOutcome {
     let mut line = Vec::new();
     let mut plies = 0;
+    // Generated once per ply: resolution, mate and stalemate all read this list.
+    let mut legal = position.legal_moves();
     for (i, written) in moves.iter().enumerate() {
         let ply = first_ply + i as u32;
         let variations: Vec<Line<ShatarMove>> = written
@@ -219,11 +225,11 @@ fn replay_line(
                     line,
                     plies,
                     completed: false,
-                    position,
+                    ending: None,
                 };
             }
         };
-        if let Some(ending) = replay::ending(&position) {
+        if let Some(ending) = replay::ending(&position, &legal) {
             replay.report(
                 ShatarIssue::GameOver { ending },
                 &written.span,
@@ -233,11 +239,11 @@ fn replay_line(
                 line,
                 plies,
                 completed: false,
-                position,
+                ending: None,
             };
         }
         let query = query(text, replay.pieces);
-        let mv = match replay::resolve(&position, &query) {
+        let mv = match replay::resolve(&position, &legal, &query) {
             Resolution::Move(mv) => mv,
             Resolution::Error(issue) => {
                 replay.report(issue, &written.span, Some((ply, &position)));
@@ -245,24 +251,30 @@ fn replay_line(
                     line,
                     plies,
                     completed: false,
-                    position,
+                    ending: None,
                 };
             }
         };
         let before = position.clone();
         position.play(mv);
+        legal = position.legal_moves();
         plies += 1;
-        for issue in replay::marker_issues(&query, mv, &position) {
+        let check = position.is_check();
+        let mate = check && legal.is_empty();
+        let actual = match (check, mate) {
+            (_, true) => CheckMark::Mate,
+            (true, false) => CheckMark::Check,
+            _ => CheckMark::None,
+        };
+        for issue in replay::marker_issues(&query, mv, before.turn(), actual) {
             replay.report(issue, &written.span, Some((ply, &before)));
         }
         if let Some(watch) = watch.as_deref_mut() {
-            for issue in watch.after_move(mv, &position) {
+            for issue in watch.after_move(mv, &position, check) {
                 replay.report(issue, &written.span, Some((ply, &before)));
             }
         }
         if replay.keep {
-            let mate = position.is_checkmate();
-            let check = position.is_check();
             let mut node = Node::new(
                 ShatarMove {
                     mv,
@@ -290,7 +302,7 @@ fn replay_line(
         line,
         plies,
         completed: true,
-        position,
+        ending: replay::ending(&position, &legal),
     }
 }
 

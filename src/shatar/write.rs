@@ -239,7 +239,7 @@ pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &Write
     let mut tokens = Vec::new();
     let mut pair = String::new();
     for node in &record.moves {
-        let text = rulebook_move(
+        let mut text = rulebook_move(
             &position,
             node.mv.mv,
             node.mv.check,
@@ -247,6 +247,9 @@ pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &Write
             options.notation,
             options.pieces,
         );
+        if let Some(mark) = node.nags.iter().find_map(|nag| annotation_mark(*nag)) {
+            text.push_str(mark);
+        }
         match position.turn() {
             Color::White => {
                 pair = format!("({}){text}", position.fullmoves());
@@ -267,9 +270,24 @@ pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &Write
     if !pair.is_empty() {
         tokens.push(pair);
     }
-    tokens.push(record.result.clone().unwrap_or_else(|| "*".to_string()));
+    if let Some(result) = &record.result {
+        tokens.push(result.clone());
+    }
     wrap_tokens(&mut out, &tokens, MAX_LINE);
     out
+}
+
+/// The move-quality marks of the rulebook (`?` poor, `!` good) and their kin, from NAGs 1–6.
+fn annotation_mark(nag: u16) -> Option<&'static str> {
+    Some(match nag {
+        1 => "!",
+        2 => "?",
+        3 => "!!",
+        4 => "??",
+        5 => "!?",
+        6 => "?!",
+        _ => return None,
+    })
 }
 
 /// `2007.05.01` → `2007年5月1日`, unknown parts as `x` (the rulebook's `2007年x月x日`).

@@ -1,0 +1,155 @@
+//! Shatar validation against truth we did not write: the rulebook's example game and
+//! random games played by an independent engine (python-chess restricted to Shatar
+//! rules, see `tools/oracle/shatar_random_games.py`) and written in every notation.
+
+use qipu::record::Line;
+use qipu::shatar::ShatarMove;
+use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
+
+fn read(name: &str, bytes: &[u8]) -> Document {
+    let options = ReadOptions {
+        game: Some(Game::Shatar),
+        keep_records: true,
+        ..ReadOptions::default()
+    };
+    read_document(name, bytes, &options)
+}
+
+fn read_file(path: &str) -> Document {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    read(path, &bytes)
+}
+
+fn main_line(document: &Document, index: usize) -> &Line<ShatarMove> {
+    match &document.records[index].record {
+        Some(AnyRecord::Shatar(record)) => &record.moves,
+        other => panic!("record {index} is not a Shatar record: {other:?}"),
+    }
+}
+
+fn uci_line(line: &Line<ShatarMove>) -> Vec<String> {
+    line.iter().map(|node| node.mv.mv.uci().to_string()).collect()
+}
+
+fn oracle_games() -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string("tests/fixtures/shatar/random_games.uci").unwrap();
+    text.lines()
+        .map(|line| {
+            line.split_whitespace()
+                .filter(|token| !matches!(*token, "mate" | "stalemate" | "*"))
+                .map(str::to_string)
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn rulebook_full_form_reports_the_impossible_king_move() {
+    let document = read_file("samples/shatar/rulebook-full.txt");
+    assert_eq!(document.records.len(), 1);
+    let report = &document.records[0];
+    assert!(!report.valid());
+    assert_eq!(report.plies, 11);
+    let error = &report.diagnostics[0];
+    assert_eq!(error.code(), "no-such-piece");
+    assert_eq!(error.ply, Some(12));
+    assert_eq!(error.move_number, Some(6));
+    assert_eq!(error.side, Some("blue"));
+    assert_eq!(&document.text[error.span.clone().unwrap()], "Kd8—d7");
+    assert_eq!(error.kind.help().as_deref(), Some("did you mean Ke8—e7?"));
+    let (line, column) = document.lines.line_col(&document.text, error.span.clone().unwrap().start);
+    assert_eq!((line, column), (5, 30));
+}
+
+#[test]
+fn rulebook_short_form_reports_the_king_walking_into_check() {
+    let document = read_file("samples/shatar/rulebook-short.txt");
+    let report = &document.records[0];
+    assert_eq!(report.plies, 11);
+    let error = &report.diagnostics[0];
+    assert_eq!(error.code(), "illegal-move");
+    assert_eq!(error.ply, Some(12));
+    assert!(error.kind.message().contains("into check"), "{}", error.kind.message());
+    let help = error.kind.help().unwrap();
+    assert!(help.contains("can only go to e7") && help.contains("Ke7"), "{help}");
+}
+
+#[test]
+fn rulebook_game_corrected_ends_in_mate() {
+    let document = read_file("samples/shatar/rulebook-corrected.txt");
+    let report = &document.records[0];
+    assert!(report.valid(), "{:?}", report.diagnostics);
+    assert_eq!(report.plies, 13);
+    let line = main_line(&document, 0);
+    let last = line.last().unwrap();
+    assert!(last.mv.mate);
+    assert_eq!(last.mv.san, "Nd5#");
+    assert_eq!(line[8].mv.san, "Nxe5");
+    assert_eq!(line[9].mv.san, "Bxd1");
+}
+
+/// Every notation the oracle wrote replays to the oracle's own moves.
+#[test]
+fn oracle_games_replay_in_every_notation() {
+    let games = oracle_games();
+    assert!(games.len() >= 50);
+    for file in [
+        "random_games.pgn",
+        "random_full_latin.txt",
+        "random_full_chinese.txt",
+        "random_short_latin.txt",
+        "random_short_chinese.txt",
+    ] {
+        let document = read_file(&format!("tests/fixtures/shatar/{file}"));
+        assert_eq!(document.records.len(), games.len(), "{file}");
+        for (index, expected) in games.iter().enumerate() {
+            let report = &document.records[index];
+            let errors: Vec<_> = report
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == qipu::diag::Severity::Error)
+                .map(|d| format!("{d} at ply {:?}", d.ply))
+                .collect();
+            assert!(errors.is_empty(), "{file} game {index}: {errors:?}");
+            assert_eq!(&uci_line(main_line(&document, index)), expected, "{file} game {index}");
+            // No spurious marker warnings: the oracle's marks are right.
+            let warnings: Vec<_> = report
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == qipu::diag::Severity::Warning)
+                .map(|d| d.to_string())
+                .collect();
+            assert!(warnings.is_empty(), "{file} game {index}: {warnings:?}");
+        }
+    }
+}
+
+/// A copy with one move corrupted is rejected at exactly that move.
+#[test]
+fn corrupted_games_fail_at_the_corrupted_move() {
+    let text = std::fs::read_to_string("tests/fixtures/shatar/corrupted.txt").unwrap();
+    let mut checked = 0;
+    for line in text.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let ply = case["ply"].as_u64().unwrap() as u32;
+        let game = case["text"].as_str().unwrap();
+        let document = read("corrupted.txt", game.as_bytes());
+        let report = &document.records[0];
+        let error = report
+            .diagnostics
+            .iter()
+            .find(|d| d.severity == qipu::diag::Severity::Error)
+            .unwrap_or_else(|| panic!("game {}: no error", case["game"]));
+        assert_eq!(error.ply, Some(ply), "game {}: {error}", case["game"]);
+        assert_eq!(report.plies, ply - 1, "game {}", case["game"]);
+        let expected_code = match case["reason"].as_str().unwrap() {
+            "BadFirstMove" => "bad-first-move",
+            "NoPieceThere" | "WrongColourPiece" => "no-such-piece",
+            "PromotionRequired" => "promotion-missing",
+            _ => "illegal-move",
+        };
+        assert_eq!(error.code(), expected_code, "game {}: {error}", case["game"]);
+        checked += 1;
+    }
+    assert!(checked >= 50);
+}
