@@ -26,10 +26,62 @@ impl Rng {
 
 /// Fragments that drive the parsers into their interesting states.
 const FRAGMENTS: &[&str] = &[
-    "(", ")", "{", "}", "[", "]", "\"", "\\", ";", "；", ",", "，", "%", "$", "$300", "1.", "1...", "(7)", "（3）",
-    "e2—e4", "Nf3:e5", "Bg4:d1?", "马g1—f3", "a8变虎", "a8变", "=Q", "(Q", "a8—Q", "O-O-O", "cd", "h：g5", "+#",
-    "！？", "白方：", "蓝方：", "2007年x月x日", "白：王e1 夫a2b2", "蓝：", "1-0", "½-½", "白胜", "和", "*", "\n", "\n\n",
-    " ", "[Variant \"Shatar\"]", "。", "x", "×", "—", "－", "虎", "獅", "变王", "\r\n",
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    "\"",
+    "\\",
+    ";",
+    "；",
+    ",",
+    "，",
+    "%",
+    "$",
+    "$300",
+    "1.",
+    "1...",
+    "(7)",
+    "（3）",
+    "e2—e4",
+    "Nf3:e5",
+    "Bg4:d1?",
+    "马g1—f3",
+    "a8变虎",
+    "a8变",
+    "=Q",
+    "(Q",
+    "a8—Q",
+    "O-O-O",
+    "cd",
+    "h：g5",
+    "+#",
+    "！？",
+    "白方：",
+    "蓝方：",
+    "2007年x月x日",
+    "白：王e1 夫a2b2",
+    "蓝：",
+    "1-0",
+    "½-½",
+    "白胜",
+    "和",
+    "*",
+    "\n",
+    "\n\n",
+    " ",
+    "[Variant \"Shatar\"]",
+    "。",
+    "x",
+    "×",
+    "—",
+    "－",
+    "虎",
+    "獅",
+    "变王",
+    "\r\n",
 ];
 
 fn check_sane(src: &str, games: &[ParsedGame]) {
@@ -39,7 +91,11 @@ fn check_sane(src: &str, games: &[ParsedGame]) {
             assert!(src.get(mv.span.clone()).is_some(), "bad span {:?}", mv.span);
         }
         for err in &game.syntax_errors {
-            assert!(src.get(err.span.clone()).is_some(), "bad error span {:?}", err.span);
+            assert!(
+                src.get(err.span.clone()).is_some(),
+                "bad error span {:?}",
+                err.span
+            );
         }
     }
 }
@@ -67,7 +123,9 @@ fn random_bytes_never_panic() {
 fn random_fragments_never_panic() {
     let mut rng = Rng(42);
     for _ in 0..3000 {
-        let src: String = (0..rng.below(40)).map(|_| FRAGMENTS[rng.below(FRAGMENTS.len())]).collect();
+        let src: String = (0..rng.below(40))
+            .map(|_| FRAGMENTS[rng.below(FRAGMENTS.len())])
+            .collect();
         parse_all(&src);
     }
 }
@@ -117,6 +175,9 @@ fn long_games_scale_linearly() {
         let large = unit.repeat(20_000);
         let t_small = time(|| parse_all(&small));
         let t_large = time(|| parse_all(&large));
-        assert!(t_large <= t_small * 40 + Duration::from_millis(200), "{t_small:?} -> {t_large:?}");
+        assert!(
+            t_large <= t_small * 40 + Duration::from_millis(200),
+            "{t_small:?} -> {t_large:?}"
+        );
     }
 }

@@ -227,7 +227,10 @@ pub(crate) struct PError<'a> {
 
 impl<'a> ParseError<&'a str> for PError<'a> {
     fn from_error_kind(input: &'a str, _: ErrorKind) -> Self {
-        PError { input, kind: SyntaxErrorKind::ExpectedMove }
+        PError {
+            input,
+            kind: SyntaxErrorKind::ExpectedMove,
+        }
     }
 
     fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
@@ -250,7 +253,11 @@ pub(crate) fn expect<'a, O>(
     kind: SyntaxErrorKind,
     mut parser: impl Parser<&'a str, Output = O, Error = PError<'a>>,
 ) -> impl Parser<&'a str, Output = O, Error = PError<'a>> {
-    move |i: &'a str| parser.parse(i).map_err(|e| e.map(|_| PError { input: i, kind }))
+    move |i: &'a str| {
+        parser
+            .parse(i)
+            .map_err(|e| e.map(|_| PError { input: i, kind }))
+    }
 }
 
 /// Runs `parser` and returns its output with the absolute span it consumed.
@@ -303,8 +310,14 @@ fn chinese_piece(i: &str) -> PResult<'_, (Role, PieceScript, Option<QueenName>)>
     use PieceScript::{Chinese, ChineseTraditional};
     alt((
         value((Role::King, Chinese, None), tag("王")),
-        value((Role::Queen, Chinese, Some(QueenName::Tiger)), alt((tag("猛虎"), tag("虎")))),
-        value((Role::Queen, Chinese, Some(QueenName::Lion)), alt((tag("雄狮"), tag("狮")))),
+        value(
+            (Role::Queen, Chinese, Some(QueenName::Tiger)),
+            alt((tag("猛虎"), tag("虎"))),
+        ),
+        value(
+            (Role::Queen, Chinese, Some(QueenName::Lion)),
+            alt((tag("雄狮"), tag("狮"))),
+        ),
         value(
             (Role::Queen, ChineseTraditional, Some(QueenName::Lion)),
             alt((tag("雄獅"), tag("獅"))),
@@ -321,15 +334,26 @@ fn chinese_piece(i: &str) -> PResult<'_, (Role, PieceScript, Option<QueenName>)>
 }
 
 /// `piece = latin_piece | chinese_piece`, with its span.
-pub(crate) fn piece<'a>(end: usize) -> impl Parser<&'a str, Output = PieceToken, Error = PError<'a>> {
+pub(crate) fn piece<'a>(
+    end: usize,
+) -> impl Parser<&'a str, Output = PieceToken, Error = PError<'a>> {
     spanned(end, alt((latin_piece, chinese_piece))).map(|((role, script, queen_name), span)| {
-        PieceToken { role, script, queen_name, span }
+        PieceToken {
+            role,
+            script,
+            queen_name,
+            span,
+        }
     })
 }
 
 /// `dash = "—" | "–" | "-" | "－" | "―" | "−"`.
 fn dash(i: &str) -> PResult<'_, ()> {
-    value((), alt((tag("—"), tag("–"), tag("-"), tag("－"), tag("―"), tag("−")))).parse(i)
+    value(
+        (),
+        alt((tag("—"), tag("–"), tag("-"), tag("－"), tag("―"), tag("−"))),
+    )
+    .parse(i)
 }
 
 /// `capture_mark = ":" | "：" | "x" | "×"`.
@@ -361,18 +385,31 @@ fn castling(i: &str) -> PResult<'_, CastlingSide> {
 /// True where a piece letter ends the token rather than starting a glued next move (`e5Bg4`):
 /// the next character is no coordinate and no link.
 fn standalone(i: &str) -> PResult<'_, ()> {
-    not(alt((value((), one_of("abcdefgh12345678")), value((), link)))).parse(i)
+    not(alt((
+        value((), one_of("abcdefgh12345678")),
+        value((), link),
+    )))
+    .parse(i)
 }
 
 /// `promotion = ("变" | "變") piece | "=" piece | ("(" | "（") piece (")" | "）") | "/" piece
 /// | piece` — the bare form only when the piece is not the start of a glued next move.
 fn promotion<'a>(end: usize) -> impl Parser<&'a str, Output = Promotion, Error = PError<'a>> {
-    let bian = (alt((tag("变"), tag("變"))), cut(expect(SyntaxErrorKind::ExpectedPromotionPiece, piece(end))));
-    let equals = (char('='), cut(expect(SyntaxErrorKind::ExpectedPromotionPiece, piece(end))));
+    let bian = (
+        alt((tag("变"), tag("變"))),
+        cut(expect(SyntaxErrorKind::ExpectedPromotionPiece, piece(end))),
+    );
+    let equals = (
+        char('='),
+        cut(expect(SyntaxErrorKind::ExpectedPromotionPiece, piece(end))),
+    );
     let paren = (
         alt((char('('), char('（'))),
         piece(end),
-        cut(expect(SyntaxErrorKind::UnclosedPromotion, alt((char(')'), char('）'))))),
+        cut(expect(
+            SyntaxErrorKind::UnclosedPromotion,
+            alt((char(')'), char('）'))),
+        )),
     );
     let slash = (char('/'), piece(end));
     let bare = (piece(end), standalone);
@@ -401,7 +438,13 @@ struct Body {
 
 impl Body {
     fn to(to: Target) -> Body {
-        Body { from_file: None, from_rank: None, link: None, to, promotion: None }
+        Body {
+            from_file: None,
+            from_rank: None,
+            link: None,
+            to,
+            promotion: None,
+        }
     }
 }
 
@@ -418,13 +461,21 @@ fn square_form<'a>(end: usize) -> impl Parser<&'a str, Output = Body, Error = PE
             to: Target::Square(to),
             promotion: None,
         };
-        let replaced = spanned(end, (dash, piece(end), standalone)).map(|((_, piece, ()), span)| Body {
-            promotion: Some(Promotion { piece, style: PromotionStyle::ReplacesDestination, span }),
-            ..Body::to(Target::Square(from))
-        });
+        let replaced =
+            spanned(end, (dash, piece(end), standalone)).map(|((_, piece, ()), span)| Body {
+                promotion: Some(Promotion {
+                    piece,
+                    style: PromotionStyle::ReplacesDestination,
+                    span,
+                }),
+                ..Body::to(Target::Square(from))
+            });
         alt((
             replaced,
-            (link, cut(expect(SyntaxErrorKind::ExpectedDestination, square)))
+            (
+                link,
+                cut(expect(SyntaxErrorKind::ExpectedDestination, square)),
+            )
                 .map(|(link, to)| origin(to, Some(link))),
             square.map(|to| origin(to, None)),
             |i| Ok((i, Body::to(Target::Square(from)))),
@@ -437,7 +488,11 @@ fn square_form<'a>(end: usize) -> impl Parser<&'a str, Output = Body, Error = PE
 /// (`Ndf3`, `exd5`, `h：g5`) or the file-to-file pawn capture (`cd`).
 fn file_form(i: &str) -> PResult<'_, Body> {
     let (i, from_file) = file(i)?;
-    let with_origin = move |link, to| Body { from_file: Some(from_file), link, ..Body::to(to) };
+    let with_origin = move |link, to| Body {
+        from_file: Some(from_file),
+        link,
+        ..Body::to(to)
+    };
     alt((
         (opt(link), square).map(move |(link, to)| with_origin(link, Target::Square(to))),
         (opt(capture_mark), file, not(rank))
@@ -449,14 +504,21 @@ fn file_form(i: &str) -> PResult<'_, Body> {
 /// `rank_form = rank [link] square`: disambiguation by rank (`R1d3`).
 fn rank_form(i: &str) -> PResult<'_, Body> {
     (rank, opt(link), square)
-        .map(|(from_rank, link, to)| Body { from_rank: Some(from_rank), link, ..Body::to(Target::Square(to)) })
+        .map(|(from_rank, link, to)| Body {
+            from_rank: Some(from_rank),
+            link,
+            ..Body::to(Target::Square(to))
+        })
         .parse(i)
 }
 
 /// `capture_form = capture_mark square`: SAN capture without origin (`Nxe5`, `马：e5`).
 fn capture_form(i: &str) -> PResult<'_, Body> {
     (capture_mark, square)
-        .map(|(mark, to)| Body { link: Some(Link::Capture(mark)), ..Body::to(Target::Square(to)) })
+        .map(|(mark, to)| Body {
+            link: Some(Link::Capture(mark)),
+            ..Body::to(Target::Square(to))
+        })
         .parse(i)
 }
 
@@ -498,7 +560,9 @@ fn suffix(i: &str) -> PResult<'_, Suffix> {
 /// `move = castling suffix | [piece [spaces]] (square_form | file_form | rank_form | capture_form)
 /// [promotion]
 /// suffix`. A file-to-file capture is only read without a piece (or with a pawn letter).
-pub(crate) fn move_text<'a>(end: usize) -> impl Parser<&'a str, Output = MoveText, Error = PError<'a>> {
+pub(crate) fn move_text<'a>(
+    end: usize,
+) -> impl Parser<&'a str, Output = MoveText, Error = PError<'a>> {
     move |i: &'a str| {
         let start = end - i.len();
         let finish = |rest: &'a str, piece, body: Body, suffix| MoveText {
@@ -512,12 +576,21 @@ pub(crate) fn move_text<'a>(end: usize) -> impl Parser<&'a str, Output = MoveTex
             span: start..end - rest.len(),
         };
         if let Ok((rest, (side, suffix))) = (castling, suffix).parse(i) {
-            return Ok((rest, finish(rest, None, Body::to(Target::Castling(side)), suffix)));
+            return Ok((
+                rest,
+                finish(rest, None, Body::to(Target::Castling(side)), suffix),
+            ));
         }
         let (rest, piece) = opt((piece(end), space0).map(|(p, _)| p)).parse(i)?;
-        let (rest, mut body) = alt((square_form(end), file_form, rank_form, capture_form)).parse(rest)?;
-        if matches!(body.to, Target::File(_)) && piece.as_ref().is_some_and(|p| p.role != Role::Pawn) {
-            return Err(Err::Error(PError { input: i, kind: SyntaxErrorKind::ExpectedMove }));
+        let (rest, mut body) =
+            alt((square_form(end), file_form, rank_form, capture_form)).parse(rest)?;
+        if matches!(body.to, Target::File(_))
+            && piece.as_ref().is_some_and(|p| p.role != Role::Pawn)
+        {
+            return Err(Err::Error(PError {
+                input: i,
+                kind: SyntaxErrorKind::ExpectedMove,
+            }));
         }
         let rest = if body.promotion.is_none() {
             let (rest, promo) = opt(promotion(end)).parse(rest)?;
@@ -541,7 +614,10 @@ pub(crate) fn move_text<'a>(end: usize) -> impl Parser<&'a str, Output = MoveTex
 /// ```
 pub fn parse_move(text: &str) -> Result<MoveText, SyntaxError> {
     let end = text.len();
-    let located = |input: &str, kind| SyntaxError { kind, span: end - input.len()..end };
+    let located = |input: &str, kind| SyntaxError {
+        kind,
+        span: end - input.len()..end,
+    };
     match move_text(end).parse(text) {
         Ok(("", mv)) => Ok(mv),
         Ok((rest, _)) => Err(located(rest, SyntaxErrorKind::TrailingCharacters)),
@@ -560,10 +636,20 @@ pub(crate) fn move_token<'a>(
     // The bad token runs from `i` to the first boundary at or after the failure point `at`,
     // and always consumes at least one character so the reader makes progress.
     let failed = |at: &'a str, kind| {
-        let from = if at.len() == i.len() { i.chars().next().map_or(0, char::len_utf8) } else { 0 };
+        let from = if at.len() == i.len() {
+            i.chars().next().map_or(0, char::len_utf8)
+        } else {
+            0
+        };
         let stop = from + at[from..].find(is_boundary).unwrap_or(at.len() - from);
         let rest = &at[stop..];
-        (rest, Err(SyntaxError { kind, span: end - at.len()..end - rest.len() }))
+        (
+            rest,
+            Err(SyntaxError {
+                kind,
+                span: end - at.len()..end - rest.len(),
+            }),
+        )
     };
     match move_text(end).parse(i) {
         Ok((rest, mv)) => {
@@ -589,7 +675,10 @@ pub(crate) fn result_token(i: &str) -> PResult<'_, ResultToken> {
             value(ResultToken::Draw, (half(), dash, half())),
             value(ResultToken::Unknown, char('*')),
             value(ResultToken::WhiteWins, alt((tag("白胜"), tag("白勝")))),
-            value(ResultToken::BlueWins, alt((tag("蓝胜"), tag("藍勝"), tag("蓝勝")))),
+            value(
+                ResultToken::BlueWins,
+                alt((tag("蓝胜"), tag("藍勝"), tag("蓝勝"))),
+            ),
             value(ResultToken::Draw, alt((tag("和棋"), tag("和")))),
         )),
         not(peek(one_of("0123456789/"))),
@@ -605,7 +694,9 @@ fn ellipsis(i: &str) -> PResult<'_, ()> {
 
 /// `move_number = ("(" | "（") digits (")" | "）") [ellipsis] | digits (ellipsis | "." | "．")`;
 /// spaces are allowed inside the parentheses.
-pub(crate) fn move_number<'a>(end: usize) -> impl Parser<&'a str, Output = MoveNumber, Error = PError<'a>> {
+pub(crate) fn move_number<'a>(
+    end: usize,
+) -> impl Parser<&'a str, Output = MoveNumber, Error = PError<'a>> {
     let digits = || map_res(digit1, str::parse::<u32>);
     let bracketed = (
         alt((char('('), char('（'))),
@@ -616,8 +707,18 @@ pub(crate) fn move_number<'a>(end: usize) -> impl Parser<&'a str, Output = MoveN
         opt(ellipsis),
     )
         .map(|(_, _, n, _, _, dots)| (n, dots.is_some()));
-    let dotted = (digits(), alt((value(true, ellipsis), value(false, alt((char('.'), char('．')))))));
-    spanned(end, alt((bracketed, dotted))).map(|((value, ellipsis), span)| MoveNumber { value, ellipsis, span })
+    let dotted = (
+        digits(),
+        alt((
+            value(true, ellipsis),
+            value(false, alt((char('.'), char('．')))),
+        )),
+    );
+    spanned(end, alt((bracketed, dotted))).map(|((value, ellipsis), span)| MoveNumber {
+        value,
+        ellipsis,
+        span,
+    })
 }
 
 #[cfg(test)]
@@ -642,7 +743,16 @@ mod tests {
 
     #[test]
     fn full_form_with_every_separator() {
-        for text in ["Ng1—f3", "N g1—f3", "马g1—f3", "Ng1–f3", "Ng1-f3", "Ng1－f3", "Ng1f3", "馬 g1—f3"] {
+        for text in [
+            "Ng1—f3",
+            "N g1—f3",
+            "马g1—f3",
+            "Ng1–f3",
+            "Ng1-f3",
+            "Ng1－f3",
+            "Ng1f3",
+            "馬 g1—f3",
+        ] {
             let mv = ok(text);
             assert_eq!(mv.role(), Role::Knight, "{text}");
             assert_eq!((mv.from_file, mv.from_rank), (Some(6), Some(0)), "{text}");
@@ -652,8 +762,14 @@ mod tests {
         }
         assert_eq!(ok("Ng1—f3").link, Some(Link::Dash));
         assert_eq!(ok("Ng1f3").link, None);
-        assert_eq!(ok("马g1—f3").piece.map(|p| p.script), Some(PieceScript::Chinese));
-        assert_eq!(ok("馬g1—f3").piece.map(|p| p.script), Some(PieceScript::ChineseTraditional));
+        assert_eq!(
+            ok("马g1—f3").piece.map(|p| p.script),
+            Some(PieceScript::Chinese)
+        );
+        assert_eq!(
+            ok("馬g1—f3").piece.map(|p| p.script),
+            Some(PieceScript::ChineseTraditional)
+        );
     }
 
     #[test]
@@ -679,9 +795,15 @@ mod tests {
     fn pawn_moves() {
         let mv = ok("e2—e4");
         assert_eq!((mv.role(), mv.piece), (Role::Pawn, None));
-        assert_eq!((mv.from_file, mv.from_rank, mv.to), (Some(4), Some(1), Target::Square(sq("e4"))));
+        assert_eq!(
+            (mv.from_file, mv.from_rank, mv.to),
+            (Some(4), Some(1), Target::Square(sq("e4")))
+        );
         let mv = ok("e4");
-        assert_eq!((mv.from_file, mv.from_rank, mv.to), (None, None, Target::Square(sq("e4"))));
+        assert_eq!(
+            (mv.from_file, mv.from_rank, mv.to),
+            (None, None, Target::Square(sq("e4")))
+        );
         assert_eq!(ok("Pe4").role(), Role::Pawn);
         assert_eq!(ok("夫e2—e4").role(), Role::Pawn);
         assert_eq!(ok("e2e4").from_rank, Some(1));
@@ -690,12 +812,18 @@ mod tests {
     #[test]
     fn short_forms_and_disambiguation() {
         let mv = ok("Nf3");
-        assert_eq!((mv.from_file, mv.from_rank, mv.to), (None, None, Target::Square(sq("f3"))));
+        assert_eq!(
+            (mv.from_file, mv.from_rank, mv.to),
+            (None, None, Target::Square(sq("f3")))
+        );
         assert_eq!(ok("马f3").role(), Role::Knight);
         let mv = ok("Ndf3");
         assert_eq!((mv.from_file, mv.from_rank), (Some(3), None));
         let mv = ok("R1d3");
-        assert_eq!((mv.from_file, mv.from_rank, mv.to), (None, Some(0), Target::Square(sq("d3"))));
+        assert_eq!(
+            (mv.from_file, mv.from_rank, mv.to),
+            (None, Some(0), Target::Square(sq("d3")))
+        );
         assert_eq!(ok("车7d3").from_rank, Some(6));
         let mv = ok("Nd2f3");
         assert_eq!((mv.from_file, mv.from_rank), (Some(3), Some(1)));
@@ -704,7 +832,10 @@ mod tests {
     #[test]
     fn pawn_captures() {
         let mv = ok("cd");
-        assert_eq!((mv.from_file, mv.to, mv.link), (Some(2), Target::File(3), None));
+        assert_eq!(
+            (mv.from_file, mv.to, mv.link),
+            (Some(2), Target::File(3), None)
+        );
         assert!(mv.claims_capture());
         let mv = ok("h：g5");
         assert_eq!((mv.from_file, mv.to), (Some(7), Target::Square(sq("g5"))));
@@ -767,13 +898,18 @@ mod tests {
         ];
         for (text, role, style) in cases {
             let mv = ok(text);
-            let promo = mv.promotion.unwrap_or_else(|| panic!("{text}: no promotion"));
+            let promo = mv
+                .promotion
+                .unwrap_or_else(|| panic!("{text}: no promotion"));
             assert_eq!((promo.role(), promo.style), (role, style), "{text}");
             assert_eq!(mv.to, Target::Square(sq("a8")), "{text}");
             assert!(!promo.is_king());
         }
         let mv = ok("a7—a8变虎");
-        assert_eq!(mv.promotion.map(|p| p.span), Some("a7—a8".len().."a7—a8变虎".len()));
+        assert_eq!(
+            mv.promotion.map(|p| p.span),
+            Some("a7—a8".len().."a7—a8变虎".len())
+        );
         let mv = ok("a8—Q");
         assert_eq!((mv.from_file, mv.from_rank), (None, None));
         for text in ["a8变王", "a8=K", "a8變王"] {
@@ -793,7 +929,11 @@ mod tests {
             ("O-O-O+", CastlingSide::Queen),
         ] {
             let mv = ok(text);
-            assert_eq!((mv.castling(), mv.role()), (Some(side), Role::King), "{text}");
+            assert_eq!(
+                (mv.castling(), mv.role()),
+                (Some(side), Role::King),
+                "{text}"
+            );
         }
     }
 
@@ -815,7 +955,13 @@ mod tests {
         assert_eq!(note("e4?!"), Some(Annotation::Dubious));
         assert_eq!(note("e4？"), Some(Annotation::Poor));
         assert_eq!(note("e4！"), Some(Annotation::Good));
-        assert_eq!(ok("Bc4:f7+?").suffix, Suffix { check: Some(CheckMark::Check), annotation: Some(Annotation::Poor) });
+        assert_eq!(
+            ok("Bc4:f7+?").suffix,
+            Suffix {
+                check: Some(CheckMark::Check),
+                annotation: Some(Annotation::Poor)
+            }
+        );
     }
 
     #[test]
@@ -835,7 +981,10 @@ mod tests {
     fn glued_moves_stop_before_the_next_piece() {
         let text = "Nf3:e5Bg4:d1?";
         let (rest, first) = move_text(text.len()).parse(text).unwrap();
-        assert_eq!((rest, first.span.clone(), first.promotion), ("Bg4:d1?", 0..6, None));
+        assert_eq!(
+            (rest, first.span.clone(), first.promotion),
+            ("Bg4:d1?", 0..6, None)
+        );
         let (rest, second) = move_text(text.len()).parse(rest).unwrap();
         assert_eq!((rest, second.span), ("", 6..text.len()));
     }
@@ -856,9 +1005,20 @@ mod tests {
             assert_eq!(result_token(text), Ok(("", r)), "{text}");
         }
         assert!(result_token("1-00").is_err());
-        for (text, value, ellipsis) in [("(5)", 5, false), ("(5)...", 5, true), ("（12）", 12, false), ("5.", 5, false), ("5...", 5, true), ("5…", 5, true)] {
+        for (text, value, ellipsis) in [
+            ("(5)", 5, false),
+            ("(5)...", 5, true),
+            ("（12）", 12, false),
+            ("5.", 5, false),
+            ("5...", 5, true),
+            ("5…", 5, true),
+        ] {
             let (rest, n) = move_number(text.len()).parse(text).unwrap();
-            assert_eq!((rest, n.value, n.ellipsis, n.span), ("", value, ellipsis, 0..text.len()), "{text}");
+            assert_eq!(
+                (rest, n.value, n.ellipsis, n.span),
+                ("", value, ellipsis, 0..text.len()),
+                "{text}"
+            );
         }
         let huge = "99999999999999999999.";
         assert!(move_number(huge.len()).parse(huge).is_err());

@@ -10,7 +10,9 @@ use nom::character::complete::{char, digit1, multispace0};
 use nom::Parser;
 
 use super::notation::{move_number, move_token, result_token, PResult};
-use super::syntax::{LineBuilder, MoveNumber, ParsedGame, ParsedMove, SourceFormat, SyntaxError, SyntaxErrorKind};
+use super::syntax::{
+    LineBuilder, MoveNumber, ParsedGame, ParsedMove, SourceFormat, SyntaxError, SyntaxErrorKind,
+};
 
 /// Reads every game of a PGN collection; never fails, problems are recorded in the games.
 pub fn parse_pgn(src: &str) -> Vec<ParsedGame> {
@@ -43,11 +45,13 @@ pub fn parse_pgn(src: &str) -> Vec<ParsedGame> {
             '{' => game.brace_comment(i, end),
             '(' => {
                 game.in_movetext = true;
-                game.lines.open_variation(at..at + 1, &mut game.game.syntax_errors);
+                game.lines
+                    .open_variation(at..at + 1, &mut game.game.syntax_errors);
                 &i[1..]
             }
             ')' => {
-                game.lines.close_variation(at..at + 1, &mut game.game.syntax_errors);
+                game.lines
+                    .close_variation(at..at + 1, &mut game.game.syntax_errors);
                 &i[1..]
             }
             '$' => game.nag(i, end),
@@ -222,7 +226,8 @@ fn string(i: &str) -> PResult<'_, Result<String, ()>> {
 
 /// `tag_pair = "[" name string "]"` with optional spaces between the parts.
 fn tag_pair(i: &str) -> PResult<'_, Result<(&str, String), ()>> {
-    let (i, (_, _, name, _, value)) = (char('['), multispace0, tag_name, multispace0, string).parse(i)?;
+    let (i, (_, _, name, _, value)) =
+        (char('['), multispace0, tag_name, multispace0, string).parse(i)?;
     match value {
         Ok(value) => {
             let (i, _) = (multispace0, char(']')).parse(i)?;
@@ -250,20 +255,43 @@ mod tests {
         assert_eq!(games[0].tag("Event"), Some("Naadam \"open\" \\ 2019"));
         assert_eq!(games[0].tag("Variant"), Some("Shatar"));
         assert_eq!(texts(src, &games[0].moves), ["e4", "e5", "Nf3", "d6"]);
-        assert_eq!(games[0].result.clone().map(|r| r.0), Some(ResultToken::WhiteWins));
-        assert_eq!(&src[games[0].span.clone()], &src[..src.find("1-0").unwrap() + 3]);
+        assert_eq!(
+            games[0].result.clone().map(|r| r.0),
+            Some(ResultToken::WhiteWins)
+        );
+        assert_eq!(
+            &src[games[0].span.clone()],
+            &src[..src.find("1-0").unwrap() + 3]
+        );
         assert_eq!(games[1].tag("Event"), Some("Second"));
-        assert_eq!(games[1].result.clone().map(|r| r.0), Some(ResultToken::Unknown));
+        assert_eq!(
+            games[1].result.clone().map(|r| r.0),
+            Some(ResultToken::Unknown)
+        );
     }
 
     #[test]
     fn lenient_san() {
         let src = "1. e2e4 e7-e5 2. Ng1-f3 Nb8c6 3. Bc4 Bc5 4. Nf3:e5 Nc6xe5 5. Bc4xf7+ Ke8:f7 6... Qd8—h4 *";
         let game = &parse_pgn(src)[0];
-        assert!(game.moves.iter().all(|m| m.parsed.is_ok()), "{:#?}", game.moves);
+        assert!(
+            game.moves.iter().all(|m| m.parsed.is_ok()),
+            "{:#?}",
+            game.moves
+        );
         assert_eq!(game.moves.len(), 11);
-        assert_eq!(game.moves[6].parsed.as_ref().ok().and_then(|m| m.capture_mark()), Some(CaptureMark::Colon));
-        assert!(game.moves[10].number.as_ref().is_some_and(|n| n.value == 6 && n.ellipsis));
+        assert_eq!(
+            game.moves[6]
+                .parsed
+                .as_ref()
+                .ok()
+                .and_then(|m| m.capture_mark()),
+            Some(CaptureMark::Colon)
+        );
+        assert!(game.moves[10]
+            .number
+            .as_ref()
+            .is_some_and(|n| n.value == 6 && n.ellipsis));
     }
 
     #[test]
@@ -312,7 +340,10 @@ mod tests {
         let src = format!("1. e4 {}e5{} *", "( e4 ".repeat(depth), ")".repeat(depth));
         let game = &parse_pgn(&src)[0];
         assert_eq!(
-            game.syntax_errors.iter().map(|e| e.kind).collect::<Vec<_>>(),
+            game.syntax_errors
+                .iter()
+                .map(|e| e.kind)
+                .collect::<Vec<_>>(),
             [SyntaxErrorKind::VariationTooDeep]
         );
         let mut line = &game.moves;
@@ -342,7 +373,9 @@ mod sample_tests {
         let games = parse_pgn(src);
         let plies: Vec<_> = games.iter().map(|g| g.moves.len()).collect();
         assert_eq!(plies, [13, 30, 1, 6]);
-        assert!(games.iter().all(|g| g.syntax_errors.is_empty() && g.moves.iter().all(|m| m.parsed.is_ok())));
+        assert!(games
+            .iter()
+            .all(|g| g.syntax_errors.is_empty() && g.moves.iter().all(|m| m.parsed.is_ok())));
         assert!(games.iter().all(|g| g.tag("Variant") == Some("Shatar")));
         assert_eq!(games[1].moves[17].variations[0].len(), 3);
         assert_eq!(games[1].moves[19].variations.len(), 0);

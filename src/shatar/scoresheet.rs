@@ -15,11 +15,12 @@ use nom::character::complete::{char, digit1, space0};
 use nom::combinator::value;
 use nom::{Err, Parser};
 
-
-use super::notation::{move_number, move_text, move_token, piece, result_token, square, spanned, PError, PResult};
+use super::notation::{
+    move_number, move_text, move_token, piece, result_token, spanned, square, PError, PResult,
+};
 use super::syntax::{
-    LineBuilder, MoveNumber, ParsedGame, ParsedMove, PartialDate, SetupEntry, SetupListing, SourceFormat, Span,
-    SyntaxError, SyntaxErrorKind,
+    LineBuilder, MoveNumber, ParsedGame, ParsedMove, PartialDate, SetupEntry, SetupListing,
+    SourceFormat, Span, SyntaxError, SyntaxErrorKind,
 };
 use super::types::Color;
 
@@ -166,7 +167,9 @@ fn starts_movetext(i: &str, end: usize) -> bool {
         return true;
     }
     match move_text(end).parse(i) {
-        Ok((rest, _)) => rest.chars().next().is_none_or(is_boundary) || move_text(end).parse(rest).is_ok(),
+        Ok((rest, _)) => {
+            rest.chars().next().is_none_or(is_boundary) || move_text(end).parse(rest).is_ok()
+        }
         Err(_) => false,
     }
 }
@@ -226,7 +229,10 @@ fn comment<'a>(sheet: &mut Sheet, i: &'a str, end: usize) -> Option<&'a str> {
         None => {
             sheet.lines.comment(body);
             let start = end - i.len();
-            sheet.game.syntax_errors.push(SyntaxError { kind: SyntaxErrorKind::UnterminatedComment, span: start..end });
+            sheet.game.syntax_errors.push(SyntaxError {
+                kind: SyntaxErrorKind::UnterminatedComment,
+                span: start..end,
+            });
             Some("")
         }
     }
@@ -273,12 +279,17 @@ fn header_line(line: &str, end: usize) -> Option<Vec<(&'static str, String, Opti
         // Latin labels must follow a space so that a name such as "Whitehead" is not split.
         let next = rest.char_indices().skip(1).find_map(|(n, _)| {
             let (label, used) = header_label(&rest[n..])?;
-            let spaced = rest[..n].ends_with(char::is_whitespace) || !rest[n..].starts_with(|c: char| c.is_ascii());
+            let spaced = rest[..n].ends_with(char::is_whitespace)
+                || !rest[n..].starts_with(|c: char| c.is_ascii());
             spaced.then_some((n, label, used))
         });
         let value_text = next.map_or(rest, |(n, ..)| &rest[..n]).trim();
         let value_end = end - line.len() + offset_in(line, value_text) + value_text.len();
-        let date = if name == "Date" { any_date(value_text, value_end).map(|(d, _)| d) } else { None };
+        let date = if name == "Date" {
+            any_date(value_text, value_end).map(|(d, _)| d)
+        } else {
+            None
+        };
         out.push((name, value_text.to_owned(), date));
         match next {
             Some((n, next_name, used)) => {
@@ -306,7 +317,18 @@ fn date_part(i: &str) -> PResult<'_, Option<u16>> {
 
 /// `cjk_date = date_part "年" date_part "月" date_part ("日" | "号")`.
 fn cjk_date(i: &str) -> PResult<'_, (Option<u16>, Option<u16>, Option<u16>)> {
-    (date_part, space0, char('年'), space0, date_part, space0, char('月'), space0, date_part, alt((char('日'), char('号'))))
+    (
+        date_part,
+        space0,
+        char('年'),
+        space0,
+        date_part,
+        space0,
+        char('月'),
+        space0,
+        date_part,
+        alt((char('日'), char('号'))),
+    )
         .map(|(y, _, _, _, m, _, _, _, d, _)| (y, m, d))
         .parse(i)
 }
@@ -314,14 +336,24 @@ fn cjk_date(i: &str) -> PResult<'_, (Option<u16>, Option<u16>, Option<u16>)> {
 /// `dotted_date = date_part sep date_part sep date_part`, `sep = "." | "-" | "/"`.
 fn dotted_date(i: &str) -> PResult<'_, (Option<u16>, Option<u16>, Option<u16>)> {
     let sep = || alt((char('.'), char('-'), char('/')));
-    (date_part, sep(), date_part, sep(), date_part).map(|(y, _, m, _, d)| (y, m, d)).parse(i)
+    (date_part, sep(), date_part, sep(), date_part)
+        .map(|(y, _, m, _, d)| (y, m, d))
+        .parse(i)
 }
 
 /// A date in either form at the start of `i`, and the rest of the text.
 fn any_date(i: &str, end: usize) -> Option<(PartialDate, &str)> {
     let (rest, ((y, m, d), span)) = spanned(end, alt((cjk_date, dotted_date))).parse(i).ok()?;
     let small = |v: Option<u16>| v.and_then(|v| u8::try_from(v).ok());
-    Some((PartialDate { year: y, month: small(m), day: small(d), span }, rest))
+    Some((
+        PartialDate {
+            year: y,
+            month: small(m),
+            day: small(d),
+            span,
+        },
+        rest,
+    ))
 }
 
 /// `date_line = cjk_date [place]`: the rest of the line after the date is the place.
@@ -338,7 +370,10 @@ fn side_label(i: &str) -> PResult<'_, Color> {
     (
         alt((
             value(Color::White, alt((tag("白"), tag("White")))),
-            value(Color::Blue, alt((tag("蓝"), tag("藍"), tag("Blue"), tag("Black")))),
+            value(
+                Color::Blue,
+                alt((tag("蓝"), tag("藍"), tag("Blue"), tag("Black"))),
+            ),
         )),
         space0,
         alt((char(':'), char('：'))),
@@ -352,7 +387,10 @@ fn side_label(i: &str) -> PResult<'_, Color> {
 fn to_move(i: &str) -> PResult<'_, Color> {
     alt((
         value(Color::White, alt((tag("白先"), tag("White to move")))),
-        value(Color::Blue, alt((tag("蓝先"), tag("藍先"), tag("Blue to move")))),
+        value(
+            Color::Blue,
+            alt((tag("蓝先"), tag("藍先"), tag("Blue to move"))),
+        ),
     ))
     .parse(i)
 }
@@ -369,7 +407,7 @@ fn setup_entry<'a>(end: usize) -> impl Parser<&'a str, Output = SetupEntry, Erro
         let (mut rest, (piece, _)) = (piece(end), space0).parse(i)?;
         let mut squares = Vec::new();
         while let Ok((after, found)) = spanned(end, square).parse(skip_list_separators(rest)) {
-                // The first square follows the piece directly: `夫, a2` is no entry.
+            // The first square follows the piece directly: `夫, a2` is no entry.
             if squares.is_empty() && skip_list_separators(rest).len() != rest.len() {
                 break;
             }
@@ -377,9 +415,19 @@ fn setup_entry<'a>(end: usize) -> impl Parser<&'a str, Output = SetupEntry, Erro
             rest = after;
         }
         if squares.is_empty() {
-            return Err(Err::Error(PError { input: rest, kind: SyntaxErrorKind::MalformedSetup }));
+            return Err(Err::Error(PError {
+                input: rest,
+                kind: SyntaxErrorKind::MalformedSetup,
+            }));
         }
-        Ok((rest, SetupEntry { piece, squares, span: start..end - rest.len() }))
+        Ok((
+            rest,
+            SetupEntry {
+                piece,
+                squares,
+                span: start..end - rest.len(),
+            },
+        ))
     }
 }
 
@@ -414,7 +462,10 @@ fn setup_line(line: &str, end: usize) -> Option<(SetupListing, Vec<SyntaxError>)
             i = rest;
         } else {
             let stop = i.find(char::is_whitespace).unwrap_or(i.len());
-            errors.push(SyntaxError { kind: SyntaxErrorKind::MalformedSetup, span: end - i.len()..end - i.len() + stop });
+            errors.push(SyntaxError {
+                kind: SyntaxErrorKind::MalformedSetup,
+                span: end - i.len()..end - i.len() + stop,
+            });
             i = &i[stop..];
         }
     }
@@ -422,7 +473,6 @@ fn setup_line(line: &str, end: usize) -> Option<(SetupListing, Vec<SyntaxError>)
     listing.span = start..trimmed_end;
     Some((listing, errors))
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -450,8 +500,19 @@ mod tests {
         assert_eq!(
             texts(FULL, &game),
             [
-                "e2—e4", "e7—e5", "Ng1—f3", "d7—d6", "Bf1—c4", "Bc8—g4", "Nb1—c3", "g7—g6?", "Nf3:e5",
-                "Bg4:d1?", "Bc4:f7+", "Kd8—d7", "Nc3—d5+#"
+                "e2—e4",
+                "e7—e5",
+                "Ng1—f3",
+                "d7—d6",
+                "Bf1—c4",
+                "Bc8—g4",
+                "Nb1—c3",
+                "g7—g6?",
+                "Nf3:e5",
+                "Bg4:d1?",
+                "Bc4:f7+",
+                "Kd8—d7",
+                "Nc3—d5+#"
             ]
         );
         assert!(game.moves.iter().all(|m| m.parsed.is_ok()));
@@ -463,7 +524,11 @@ mod tests {
         let date = game.date.clone().unwrap();
         assert_eq!((date.year, date.month, date.day), (Some(2007), None, None));
         assert_eq!(&FULL[date.span], "2007年x月x日");
-        let numbers: Vec<_> = game.moves.iter().map(|m| m.number.as_ref().map(|n| n.value)).collect();
+        let numbers: Vec<_> = game
+            .moves
+            .iter()
+            .map(|m| m.number.as_ref().map(|n| n.value))
+            .collect();
         assert_eq!(numbers[..4], [Some(1), None, Some(2), None]);
         assert_eq!(numbers[8..10], [Some(5), None]);
         assert_eq!(game.span, 0..FULL.trim_end().len());
@@ -475,7 +540,10 @@ mod tests {
         let game = one(SHORT);
         assert_eq!(
             texts(SHORT, &game),
-            ["e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Ne5", "Bd1", "Bf7", "Kd7", "Nd5+#"]
+            [
+                "e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Ne5", "Bd1", "Bf7", "Kd7",
+                "Nd5+#"
+            ]
         );
         assert!(game.moves.iter().all(|m| m.parsed.is_ok()));
         // The closing `。` is punctuation, not part of the game.
@@ -490,8 +558,14 @@ mod tests {
         let first = game.moves[0].parsed.as_ref().unwrap();
         assert_eq!(first.capture_mark(), Some(CaptureMark::FullwidthColon));
         assert_eq!(&src[first.piece.as_ref().unwrap().span.clone()], "马");
-        assert_eq!(game.moves[0].number.as_ref().map(|n| &src[n.span.clone()]), Some("（5）"));
-        assert_eq!((game.tag("White"), game.tag("Black")), (Some("张三"), Some("李四")));
+        assert_eq!(
+            game.moves[0].number.as_ref().map(|n| &src[n.span.clone()]),
+            Some("（5）")
+        );
+        assert_eq!(
+            (game.tag("White"), game.tag("Black")),
+            (Some("张三"), Some("李四"))
+        );
     }
 
     #[test]
@@ -510,7 +584,13 @@ mod tests {
 
     #[test]
     fn chinese_results_and_separators() {
-        for (text, expected) in [("白胜", ResultToken::WhiteWins), ("蓝胜", ResultToken::BlueWins), ("和棋", ResultToken::Draw), ("½-½", ResultToken::Draw), ("*", ResultToken::Unknown)] {
+        for (text, expected) in [
+            ("白胜", ResultToken::WhiteWins),
+            ("蓝胜", ResultToken::BlueWins),
+            ("和棋", ResultToken::Draw),
+            ("½-½", ResultToken::Draw),
+            ("*", ResultToken::Unknown),
+        ] {
             let src = format!("(1)e2—e4，e7—e5；(2)马g1—f3， 马b8—c6； {text}。\n");
             let game = one(&src);
             assert_eq!(game.moves.len(), 4, "{src}");
@@ -525,7 +605,8 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert_eq!(games[1].moves.len(), 13);
         assert_eq!(games[1].span.start, FULL.len() + 1);
-        let no_blank = "白方：甲 蓝方：乙\n(1)d4,d5 1-0\n白方：丙 蓝方：丁\n(1)e4,e5 0-1\n(1)d4,d5 *\n";
+        let no_blank =
+            "白方：甲 蓝方：乙\n(1)d4,d5 1-0\n白方：丙 蓝方：丁\n(1)e4,e5 0-1\n(1)d4,d5 *\n";
         let games = parse_scoresheets(no_blank);
         assert_eq!(games.len(), 3);
         assert_eq!(games[1].tag("White"), Some("丙"));
@@ -536,7 +617,11 @@ mod tests {
     fn unparsable_tokens_resynchronise() {
         let src = "(1)e2—e4,e7—e5; (2)Zz9 ,d7—d6; (3)Ng1—q3 Nb8—c6 (4)e4z d5\n";
         let game = one(src);
-        let kinds: Vec<_> = game.moves.iter().map(|m| m.parsed.as_ref().err().map(|e| e.kind)).collect();
+        let kinds: Vec<_> = game
+            .moves
+            .iter()
+            .map(|m| m.parsed.as_ref().err().map(|e| e.kind))
+            .collect();
         assert_eq!(
             kinds,
             [
@@ -562,9 +647,21 @@ mod tests {
         let src = "(1)e4,e5 {opening} (2)O-O（castling is illegal）,Nc6\n(3)Bc4 {unclosed\n";
         let game = one(src);
         assert_eq!(game.moves[1].comment.as_deref(), Some("opening"));
-        assert!(game.moves[2].parsed.as_ref().is_ok_and(|m| m.castling().is_some()));
-        assert_eq!(game.moves[2].comment.as_deref(), Some("castling is illegal"));
-        assert_eq!(game.syntax_errors.iter().map(|e| e.kind).collect::<Vec<_>>(), [SyntaxErrorKind::UnterminatedComment]);
+        assert!(game.moves[2]
+            .parsed
+            .as_ref()
+            .is_ok_and(|m| m.castling().is_some()));
+        assert_eq!(
+            game.moves[2].comment.as_deref(),
+            Some("castling is illegal")
+        );
+        assert_eq!(
+            game.syntax_errors
+                .iter()
+                .map(|e| e.kind)
+                .collect::<Vec<_>>(),
+            [SyntaxErrorKind::UnterminatedComment]
+        );
     }
 
     #[test]
@@ -574,20 +671,35 @@ mod tests {
         let setup = game.setup.clone().unwrap();
         assert_eq!(setup.white.len(), 4);
         assert_eq!(setup.white[2].squares.len(), 2);
-        assert_eq!(setup.white[3].squares.iter().map(|(s, _)| s.to_string()).collect::<Vec<_>>(), ["e2", "f2", "g2"]);
+        assert_eq!(
+            setup.white[3]
+                .squares
+                .iter()
+                .map(|(s, _)| s.to_string())
+                .collect::<Vec<_>>(),
+            ["e2", "f2", "g2"]
+        );
         assert_eq!(setup.blue.len(), 3);
         assert_eq!(setup.blue[2].squares.len(), 2);
         assert_eq!(&src[setup.white[1].span.clone()], "虎d1");
         assert_eq!(setup.white[1].piece.role, Role::Queen);
         assert_eq!(game.moves.len(), 1);
 
-        let latin = "White: Bat\nWhite: Ke1 Qd1 Ra1; Blue: Ke8 Pe7 ; White to move\nBlack: Pa7 xyz\n";
+        let latin =
+            "White: Bat\nWhite: Ke1 Qd1 Ra1; Blue: Ke8 Pe7 ; White to move\nBlack: Pa7 xyz\n";
         let game = one(latin);
         assert_eq!(game.tag("White"), Some("Bat"));
         let setup = game.setup.clone().unwrap();
-        assert_eq!((setup.white.len(), setup.blue.len(), setup.to_move), (3, 3, Some(Color::White)));
+        assert_eq!(
+            (setup.white.len(), setup.blue.len(), setup.to_move),
+            (3, 3, Some(Color::White))
+        );
         assert_eq!(setup.blue[2].squares[0].0, Square::new(0, 6));
-        let errors: Vec<_> = game.syntax_errors.iter().map(|e| &latin[e.span.clone()]).collect();
+        let errors: Vec<_> = game
+            .syntax_errors
+            .iter()
+            .map(|e| &latin[e.span.clone()])
+            .collect();
         assert_eq!(errors, ["xyz"]);
     }
 
@@ -605,7 +717,10 @@ mod tests {
     fn date_forms() {
         let game = one("白方:甲 蓝方:乙\n2007年5月1日\n(1)d4,d5\n");
         let date = game.date.clone().unwrap();
-        assert_eq!((date.year, date.month, date.day), (Some(2007), Some(5), Some(1)));
+        assert_eq!(
+            (date.year, date.month, date.day),
+            (Some(2007), Some(5), Some(1))
+        );
         assert_eq!(game.tag("Date"), Some("2007.05.01"));
         assert_eq!(game.tag("Site"), None);
         let game = one("比赛：全区锦标赛 轮次：3\n日期：2010年X月?日\n地点：呼和浩特\n(1)d4,d5\n");
@@ -640,21 +755,41 @@ mod tests {
             ("error-bad-first-move.txt", encoding_rs::UTF_8, &[4]),
         ];
         for (name, encoding, plies) in cases {
-            let bytes = std::fs::read(format!("{dir}{name}")).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let bytes =
+                std::fs::read(format!("{dir}{name}")).unwrap_or_else(|e| panic!("{name}: {e}"));
             let (text, _, malformed) = encoding.decode(&bytes);
             assert!(!malformed, "{name}");
             let games = parse_scoresheets(&text);
-            assert_eq!(games.iter().map(|g| g.moves.len()).collect::<Vec<_>>(), plies, "{name}");
+            assert_eq!(
+                games.iter().map(|g| g.moves.len()).collect::<Vec<_>>(),
+                plies,
+                "{name}"
+            );
             for game in &games {
-                assert!(game.syntax_errors.is_empty(), "{name}: {:?}", game.syntax_errors);
-                assert!(game.moves.iter().all(|m| m.parsed.is_ok()), "{name}: {:#?}", game.moves);
+                assert!(
+                    game.syntax_errors.is_empty(),
+                    "{name}: {:?}",
+                    game.syntax_errors
+                );
+                assert!(
+                    game.moves.iter().all(|m| m.parsed.is_ok()),
+                    "{name}: {:#?}",
+                    game.moves
+                );
                 assert!(game.tag("White").is_some(), "{name}");
             }
         }
         let big5 = std::fs::read(format!("{dir}big5.txt")).unwrap_or_default();
         let game = &parse_scoresheets(&encoding_rs::BIG5.decode(&big5).0)[0];
         assert_eq!(game.tag("Black"), Some("孟和"));
-        let promo = game.moves.iter().find_map(|m| m.parsed.as_ref().ok()?.piece.clone()).map(|p| p.script);
-        assert_eq!(promo, Some(crate::shatar::notation::PieceScript::ChineseTraditional));
+        let promo = game
+            .moves
+            .iter()
+            .find_map(|m| m.parsed.as_ref().ok()?.piece.clone())
+            .map(|p| p.script);
+        assert_eq!(
+            promo,
+            Some(crate::shatar::notation::PieceScript::ChineseTraditional)
+        );
     }
 }

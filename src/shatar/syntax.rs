@@ -91,7 +91,9 @@ pub struct PartialDate {
 impl PartialDate {
     /// PGN date form, unknown parts as `?`: `2007.05.??`.
     pub fn pgn(&self) -> String {
-        let year = self.year.map_or_else(|| "????".to_owned(), |y| format!("{y:04}"));
+        let year = self
+            .year
+            .map_or_else(|| "????".to_owned(), |y| format!("{y:04}"));
         let two = |v: Option<u8>| v.map_or_else(|| "??".to_owned(), |v| format!("{v:02}"));
         format!("{year}.{}.{}", two(self.month), two(self.day))
     }
@@ -184,7 +186,9 @@ impl fmt::Display for SyntaxErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             SyntaxErrorKind::ExpectedMove => "expected a move",
-            SyntaxErrorKind::ExpectedDestination => "expected a destination square after the separator",
+            SyntaxErrorKind::ExpectedDestination => {
+                "expected a destination square after the separator"
+            }
             SyntaxErrorKind::ExpectedPromotionPiece => "expected the piece promoted to",
             SyntaxErrorKind::UnclosedPromotion => "missing `)` after the promotion piece",
             SyntaxErrorKind::TrailingCharacters => "unexpected characters after the move",
@@ -193,7 +197,9 @@ impl fmt::Display for SyntaxErrorKind {
             SyntaxErrorKind::MalformedTag => "malformed tag pair; expected [Name \"value\"]",
             SyntaxErrorKind::UnmatchedCloseParen => "`)` without a matching `(`",
             SyntaxErrorKind::UnclosedVariation => "variation is not closed by `)`",
-            SyntaxErrorKind::VariationTooDeep => "variations nested too deeply; this one is skipped",
+            SyntaxErrorKind::VariationTooDeep => {
+                "variations nested too deeply; this one is skipped"
+            }
             SyntaxErrorKind::VariationWithoutMove => "a variation must follow the move it replaces",
             SyntaxErrorKind::NagWithoutMove => "annotation glyph before any move",
             SyntaxErrorKind::BadNag => "annotation glyph must be `$` and a number from 0 to 255",
@@ -211,7 +217,11 @@ pub struct SyntaxError {
 
 impl fmt::Display for SyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at bytes {}..{}", self.kind, self.span.start, self.span.end)
+        write!(
+            f,
+            "{} at bytes {}..{}",
+            self.kind, self.span.start, self.span.end
+        )
     }
 }
 
@@ -253,9 +263,13 @@ fn head(src: &str) -> &str {
 /// Cheap check: does the text hold PGN tag pairs (`[Name "value"]` at the start of a line)?
 pub fn looks_like_pgn(src: &str) -> bool {
     head(src).lines().any(|line| {
-        let Some(rest) = line.trim_start().strip_prefix('[') else { return false };
+        let Some(rest) = line.trim_start().strip_prefix('[') else {
+            return false;
+        };
         let rest = rest.trim_start();
-        let name_len = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+        let name_len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
         name_len > 0 && rest[name_len..].trim_start().starts_with('"')
     })
 }
@@ -275,9 +289,12 @@ pub fn looks_like_shatar(src: &str) -> bool {
     let blue = ["蓝方", "藍方"].iter().any(|m| text.contains(m))
         || text.lines().any(|l| l.trim_start().starts_with("Blue:"));
     let piece_on_square = text.char_indices().any(|(n, c)| {
-        "虎狮獅驼駝夫".contains(c) && text[n + c.len_utf8()..].starts_with(|f: char| ('a'..='h').contains(&f))
+        "虎狮獅驼駝夫".contains(c)
+            && text[n + c.len_utf8()..].starts_with(|f: char| ('a'..='h').contains(&f))
     });
-    let promotion = ["变虎", "变狮", "變虎", "變獅"].iter().any(|m| text.contains(m));
+    let promotion = ["变虎", "变狮", "變虎", "變獅"]
+        .iter()
+        .any(|m| text.contains(m));
     variant || blue || piece_on_square || promotion
 }
 
@@ -358,7 +375,10 @@ impl LineBuilder {
         }
         match self.top().moves.last_mut() {
             Some(mv) => mv.nags.push(nag),
-            None => errors.push(SyntaxError { kind: SyntaxErrorKind::NagWithoutMove, span }),
+            None => errors.push(SyntaxError {
+                kind: SyntaxErrorKind::NagWithoutMove,
+                span,
+            }),
         }
     }
 
@@ -379,7 +399,10 @@ impl LineBuilder {
                 errors.push(SyntaxError { kind, span });
                 self.skipped = 1;
             }
-            None => self.stack.push(OpenLine { open: span, ..OpenLine::default() }),
+            None => self.stack.push(OpenLine {
+                open: span,
+                ..OpenLine::default()
+            }),
         }
     }
 
@@ -389,7 +412,10 @@ impl LineBuilder {
             return;
         }
         if self.stack.len() <= 1 {
-            errors.push(SyntaxError { kind: SyntaxErrorKind::UnmatchedCloseParen, span });
+            errors.push(SyntaxError {
+                kind: SyntaxErrorKind::UnmatchedCloseParen,
+                span,
+            });
             return;
         }
         self.pop_variation();
@@ -408,10 +434,16 @@ impl LineBuilder {
     }
 
     /// Closes what is still open and returns the main line.
-    pub(crate) fn finish(mut self, errors: &mut Vec<SyntaxError>) -> (Vec<ParsedMove>, Option<String>) {
+    pub(crate) fn finish(
+        mut self,
+        errors: &mut Vec<SyntaxError>,
+    ) -> (Vec<ParsedMove>, Option<String>) {
         while self.stack.len() > 1 {
             let open = self.top().open.clone();
-            errors.push(SyntaxError { kind: SyntaxErrorKind::UnclosedVariation, span: open });
+            errors.push(SyntaxError {
+                kind: SyntaxErrorKind::UnclosedVariation,
+                span: open,
+            });
             self.pop_variation();
         }
         let main = self.stack.pop().map(|l| l.moves).unwrap_or_default();
