@@ -512,6 +512,16 @@ fn rank_form(i: &str) -> PResult<'_, Body> {
         .parse(i)
 }
 
+/// `capture_form = capture_mark square`: SAN capture without origin (`Nxe5`, `马：e5`).
+fn capture_form(i: &str) -> PResult<'_, Body> {
+    (capture_mark, square)
+        .map(|(mark, to)| Body {
+            link: Some(Link::Capture(mark)),
+            ..Body::to(Target::Square(to))
+        })
+        .parse(i)
+}
+
 /// `check = "+#" | "#" | "++" | "+"` (ASCII or full-width).
 fn check(i: &str) -> PResult<'_, CheckMark> {
     let plus = || alt((char('+'), char('＋')));
@@ -547,7 +557,8 @@ fn suffix(i: &str) -> PResult<'_, Suffix> {
         .parse(i)
 }
 
-/// `move = castling suffix | [piece [spaces]] (square_form | file_form | rank_form) [promotion]
+/// `move = castling suffix | [piece [spaces]] (square_form | file_form | rank_form | capture_form)
+/// [promotion]
 /// suffix`. A file-to-file capture is only read without a piece (or with a pawn letter).
 pub(crate) fn move_text<'a>(
     end: usize,
@@ -571,7 +582,8 @@ pub(crate) fn move_text<'a>(
             ));
         }
         let (rest, piece) = opt((piece(end), space0).map(|(p, _)| p)).parse(i)?;
-        let (rest, mut body) = alt((square_form(end), file_form, rank_form)).parse(rest)?;
+        let (rest, mut body) =
+            alt((square_form(end), file_form, rank_form, capture_form)).parse(rest)?;
         if matches!(body.to, Target::File(_))
             && piece.as_ref().is_some_and(|p| p.role != Role::Pawn)
         {
@@ -767,6 +779,10 @@ mod tests {
             ("马f3：e5", CaptureMark::FullwidthColon),
             ("Nf3xe5", CaptureMark::X),
             ("Nf3×e5", CaptureMark::Times),
+            ("Nxe5", CaptureMark::X),
+            ("马：e5", CaptureMark::FullwidthColon),
+            ("Nbxe5", CaptureMark::X),
+            ("N3:e5", CaptureMark::Colon),
         ] {
             let mv = ok(text);
             assert_eq!(mv.capture_mark(), Some(mark), "{text}");
@@ -986,11 +1002,7 @@ mod tests {
             ("和棋", ResultToken::Draw),
             ("和", ResultToken::Draw),
         ] {
-            assert_eq!(
-                result_token(text).map(|(rest, r)| (rest, r)),
-                Ok(("", r)),
-                "{text}"
-            );
+            assert_eq!(result_token(text), Ok(("", r)), "{text}");
         }
         assert!(result_token("1-00").is_err());
         for (text, value, ellipsis) in [

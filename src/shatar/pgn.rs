@@ -362,3 +362,23 @@ mod tests {
         assert_eq!(games[1].span, 13..25);
     }
 }
+
+#[cfg(test)]
+mod sample_tests {
+    use super::*;
+
+    #[test]
+    fn sample_collection() {
+        let src = include_str!("../../samples/shatar/collection.pgn");
+        let games = parse_pgn(src);
+        let plies: Vec<_> = games.iter().map(|g| g.moves.len()).collect();
+        assert_eq!(plies, [13, 30, 1, 6]);
+        assert!(games
+            .iter()
+            .all(|g| g.syntax_errors.is_empty() && g.moves.iter().all(|m| m.parsed.is_ok())));
+        assert!(games.iter().all(|g| g.tag("Variant") == Some("Shatar")));
+        assert_eq!(games[1].moves[17].variations[0].len(), 3);
+        assert_eq!(games[1].moves[19].variations.len(), 0);
+        assert_eq!(games[2].tag("FEN"), Some("7k/P7/6K1/8/8/8/8/8 w - - 0 1"));
+    }
+}

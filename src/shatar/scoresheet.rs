@@ -729,4 +729,67 @@ mod tests {
         assert_eq!(game.tag("Round"), Some("3"));
         assert_eq!(game.tag("Site"), Some("呼和浩特"));
     }
+
+    /// Every scoresheet sample, decoded as the file reader would, and its plies per game.
+    #[test]
+    fn samples() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/shatar/");
+        let cases: [(&str, &encoding_rs::Encoding, &[usize]); 18] = [
+            ("rulebook-full.txt", encoding_rs::UTF_8, &[13]),
+            ("rulebook-short.txt", encoding_rs::UTF_8, &[13]),
+            ("rulebook-corrected.txt", encoding_rs::UTF_8, &[13]),
+            ("zh-full.txt", encoding_rs::UTF_8, &[30, 32]),
+            ("zh-short.txt", encoding_rs::UTF_8, &[26]),
+            ("latin-full.txt", encoding_rs::UTF_8, &[32]),
+            ("latin-short.txt", encoding_rs::UTF_8, &[30]),
+            ("gb18030.txt", encoding_rs::GB18030, &[13]),
+            ("big5.txt", encoding_rs::BIG5, &[26]),
+            ("setup-promotion-mate.txt", encoding_rs::UTF_8, &[1]),
+            ("error-illegal-move.txt", encoding_rs::UTF_8, &[8]),
+            ("error-ambiguous.txt", encoding_rs::UTF_8, &[8]),
+            ("error-castling.txt", encoding_rs::UTF_8, &[8]),
+            ("error-promotion-king.txt", encoding_rs::UTF_8, &[1]),
+            ("error-check-mark.txt", encoding_rs::UTF_8, &[10]),
+            ("error-result.txt", encoding_rs::UTF_8, &[7]),
+            ("error-double-step.txt", encoding_rs::UTF_8, &[6]),
+            ("error-bad-first-move.txt", encoding_rs::UTF_8, &[4]),
+        ];
+        for (name, encoding, plies) in cases {
+            let bytes =
+                std::fs::read(format!("{dir}{name}")).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let (text, _, malformed) = encoding.decode(&bytes);
+            assert!(!malformed, "{name}");
+            let games = parse_scoresheets(&text);
+            assert_eq!(
+                games.iter().map(|g| g.moves.len()).collect::<Vec<_>>(),
+                plies,
+                "{name}"
+            );
+            for game in &games {
+                assert!(
+                    game.syntax_errors.is_empty(),
+                    "{name}: {:?}",
+                    game.syntax_errors
+                );
+                assert!(
+                    game.moves.iter().all(|m| m.parsed.is_ok()),
+                    "{name}: {:#?}",
+                    game.moves
+                );
+                assert!(game.tag("White").is_some(), "{name}");
+            }
+        }
+        let big5 = std::fs::read(format!("{dir}big5.txt")).unwrap_or_default();
+        let game = &parse_scoresheets(&encoding_rs::BIG5.decode(&big5).0)[0];
+        assert_eq!(game.tag("Black"), Some("孟和"));
+        let promo = game
+            .moves
+            .iter()
+            .find_map(|m| m.parsed.as_ref().ok()?.piece.clone())
+            .map(|p| p.script);
+        assert_eq!(
+            promo,
+            Some(crate::shatar::notation::PieceScript::ChineseTraditional)
+        );
+    }
 }

@@ -227,6 +227,77 @@ impl fmt::Display for SyntaxError {
 
 impl std::error::Error for SyntaxError {}
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sniffers() {
+        assert!(looks_like_pgn("% x\n[Event \"a\"]\n1. e4 *"));
+        assert!(looks_like_pgn("  [Variant\"Shatar\"]"));
+        assert!(!looks_like_pgn("白方：甲 蓝方：乙\n(1)e2—e4,e7—e5;"));
+        assert!(!looks_like_pgn("[not a tag]"));
+        assert!(looks_like_shatar("[Variant \"Shatar\"]\n1. e4 e5 *"));
+        assert!(looks_like_shatar("白方：甲 蓝方：乙"));
+        assert!(looks_like_shatar("White: Bat\nBlue: Dorj"));
+        assert!(looks_like_shatar("(3)驼f1—c4"));
+        assert!(looks_like_shatar("a7—a8变虎"));
+        assert!(!looks_like_shatar("[Event \"x\"]\n1. e4 e5 *"));
+        assert!(!looks_like_shatar("黑方：甲 白方：乙 ;B[pd]"));
+        assert!(!looks_like_shatar(&"虎".repeat(SNIFF_BYTES)));
+    }
+}
+
+/// How much of a file the sniffers look at: format markers sit near the top.
+const SNIFF_BYTES: usize = 64 * 1024;
+
+/// The first [`SNIFF_BYTES`] of `src`, cut at a character boundary.
+fn head(src: &str) -> &str {
+    let mut cut = src.len().min(SNIFF_BYTES);
+    while !src.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    &src[..cut]
+}
+
+/// Cheap check: does the text hold PGN tag pairs (`[Name "value"]` at the start of a line)?
+pub fn looks_like_pgn(src: &str) -> bool {
+    head(src).lines().any(|line| {
+        let Some(rest) = line.trim_start().strip_prefix('[') else {
+            return false;
+        };
+        let rest = rest.trim_start();
+        let name_len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        name_len > 0 && rest[name_len..].trim_start().starts_with('"')
+    })
+}
+
+/// Cheap check: does the text look like a Shatar record? Markers: a `Variant` tag naming Shatar,
+/// Blue as a side (蓝方/藍方, `Blue:` — Go and draughts records have Black), a Shatar piece name
+/// followed by a square (虎 狮 驼 夫 …), or a promotion written 变虎/變獅….
+pub fn looks_like_shatar(src: &str) -> bool {
+    let text = head(src);
+    let variant = text.lines().any(|line| {
+        let line = line.trim_start();
+        line.starts_with("[Variant") && {
+            let lower = line.to_lowercase();
+            lower.contains("shatar") || lower.contains("mongol") || line.contains("喜塔尔")
+        }
+    });
+    let blue = ["蓝方", "藍方"].iter().any(|m| text.contains(m))
+        || text.lines().any(|l| l.trim_start().starts_with("Blue:"));
+    let piece_on_square = text.char_indices().any(|(n, c)| {
+        "虎狮獅驼駝夫".contains(c)
+            && text[n + c.len_utf8()..].starts_with(|f: char| ('a'..='h').contains(&f))
+    });
+    let promotion = ["变虎", "变狮", "變虎", "變獅"]
+        .iter()
+        .any(|m| text.contains(m));
+    variant || blue || piece_on_square || promotion
+}
+
 /// Builds the move tree of one game while the tokens stream by; variations are kept on an
 /// explicit stack so nesting depth never turns into recursion.
 #[derive(Debug, Default)]
