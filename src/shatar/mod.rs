@@ -21,7 +21,8 @@ pub mod types;
 mod validate;
 pub mod write;
 
-pub use validate::{looks_like_shatar, read_records};
+pub use syntax::{looks_like_pgn, looks_like_shatar};
+pub use validate::read_records;
 
 use serde::ser::SerializeMap;
 

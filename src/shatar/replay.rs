@@ -353,7 +353,8 @@ impl DrawWatch {
                 })));
             }
         }
-        if let Some(bare) = after.bare_king() {
+        // Only the capture of the last piece reduces a side to a bare king.
+        if let Some(bare) = after.bare_king().filter(|_| mv.capture.is_some()) {
             if !self.bare_noted[bare.index()] && !self.ending_noted {
                 self.bare_noted[bare.index()] = true;
                 notes.push(ShatarIssue::BareKing { side: bare });

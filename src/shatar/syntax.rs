@@ -287,7 +287,9 @@ pub fn looks_like_shatar(src: &str) -> bool {
         }
     });
     let blue = ["蓝方", "藍方"].iter().any(|m| text.contains(m))
-        || text.lines().any(|l| l.trim_start().starts_with("Blue:"));
+        || text
+            .lines()
+            .any(|l| l.trim_start().starts_with("White:") && l.contains("Blue:"));
     let piece_on_square = text.char_indices().any(|(n, c)| {
         "虎狮獅驼駝夫".contains(c)
             && text[n + c.len_utf8()..].starts_with(|f: char| ('a'..='h').contains(&f))

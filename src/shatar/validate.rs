@@ -17,7 +17,7 @@ use crate::{AnyRecord, RecordReport};
 /// Parses `text` as PGN or as rulebook scoresheets and replays every game. With
 /// `keep_records`, the replayed records are kept for writing.
 pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
-    let games = if looks_like_pgn(text) {
+    let games = if super::looks_like_pgn(text) {
         super::pgn::parse_pgn(text)
     } else {
         super::scoresheet::parse_scoresheets(text)
@@ -27,21 +27,6 @@ pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
         .enumerate()
         .map(|(index, game)| replay_game(text, game, index, keep_records))
         .collect()
-}
-
-/// PGN starts with a tag pair; scoresheets start with a header or the moves.
-fn looks_like_pgn(text: &str) -> bool {
-    text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n'])
-        .starts_with('[')
-}
-
-/// Cheap signs that a text holds Shatar records: the rulebook's headers and piece
-/// names, or a PGN `Variant "Shatar"` tag.
-pub fn looks_like_shatar(text: &str) -> bool {
-    const SIGNS: [&str; 10] = [
-        "白方", "蓝方", "藍方", "Shatar", "shatar", "变虎", "变狮", "马g1", "(1)e2", "(1)d2",
-    ];
-    SIGNS.iter().any(|sign| text.contains(sign))
 }
 
 /// What one game's replay accumulates.
