@@ -16,11 +16,11 @@ use nom::Parser;
 
 use super::pdn_move::{
     alternative_route, game_result, move_number, nag, pdn_move, recognize_strength, square,
-    ParseErr, Res,
+    unknown_move, ParseErr, RawMove, Res,
 };
 use super::syntax::{
     Comment, CommentKind, Fen, FenColour, FenEntry, FenSide, FirstSquareCorner, GameResult,
-    GameType, MoveNumber, MoveStrength, NotationKind, PdnGame, PdnMove, Span, SquareKind,
+    GameType, MoveNumber, MoveSeparator, MoveStrength, NotationKind, PdnGame, PdnMove, Span, SquareKind,
     SquareToken, StartColour, SyntaxError, SyntaxErrorKind, Tag, Variation,
 };
 
@@ -726,6 +726,13 @@ impl<'a> Reader<'a> {
             }
             return;
         }
+        if let Ok((after, text)) = unknown_move(rest) {
+            self.advance_to(after);
+            if self.body_token(start) {
+                self.push_move(RawMove { squares: Vec::new(), separator: MoveSeparator::Dash, mixed: false, text, strength: None });
+            }
+            return;
+        }
         match pdn_move(rest) {
             Ok((after, raw)) => {
                 self.advance_to(after);
@@ -745,7 +752,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn push_move(&mut self, raw: super::pdn_move::RawMove<'a>) {
+    fn push_move(&mut self, raw: RawMove<'a>) {
         let src = self.src;
         let span = span_in(src, raw.text);
         if raw.mixed {
@@ -847,7 +854,7 @@ pub fn looks_like_pdn(src: &str) -> bool {
 fn is_draughts_word(word: &str) -> bool {
     let Ok(("", raw)) = pdn_move(word) else { return false };
     raw.squares.windows(2).all(|w| match (w[0].0, w[1].0) {
-        (SquareKind::Numeric(_), SquareKind::Numeric(_)) => raw.separator != super::syntax::MoveSeparator::None,
+        (SquareKind::Numeric(_), SquareKind::Numeric(_)) => raw.separator != MoveSeparator::None,
         (SquareKind::Algebraic { file: f1, rank: r1 }, SquareKind::Algebraic { file: f2, rank: r2 }) => {
             f1.abs_diff(f2) == r1.abs_diff(r2) && f1 != f2
         }

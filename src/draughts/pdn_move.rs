@@ -9,7 +9,7 @@ use nom::bytes::complete::{tag, take_while1, take_while_m_n};
 use nom::character::complete::{char, digit1, satisfy};
 use nom::combinator::{cut, map, map_res, opt, recognize, value, verify};
 use nom::error::{context, ContextError, ErrorKind, FromExternalError, ParseError};
-use nom::sequence::{delimited, pair, preceded};
+use nom::sequence::{delimited, pair, preceded, terminated};
 use nom::{IResult, Parser};
 
 use super::syntax::{GameResult, MoveSeparator, SquareKind};
@@ -182,6 +182,12 @@ pub(crate) fn pdn_move(i: &str) -> Res<'_, RawMove<'_>> {
     Ok((rest, RawMove { squares, separator, mixed, text, strength }))
 }
 
+/// `UnknownMove := "-"` standing alone, as archives write a move that was not recorded
+/// (`25. - -`).
+pub(crate) fn unknown_move(i: &str) -> Res<'_, &str> {
+    terminated(recognize(char('-')), token_end).parse(i)
+}
+
 /// A move strength together with its whole text.
 pub(crate) fn recognize_strength(i: &str) -> Res<'_, (&str, bool, &str)> {
     let (rest, (marks, paren)) = move_strength(i)?;
@@ -287,6 +293,8 @@ mod tests {
         assert_eq!(nag("$14").unwrap().1, 14);
         assert!(matches!(nag("$x"), Err(nom::Err::Failure(_))));
         assert_eq!(alternative_route("a.l. ").unwrap().1, "a.l.");
+        assert_eq!(unknown_move("- -").unwrap(), (" -", "-"));
+        assert!(unknown_move("-5").is_err());
         assert_eq!(move_strength("?!").unwrap().1, ("?!", false));
     }
 }

@@ -326,6 +326,10 @@ fn convert_line(moves: &[PdnMove]) -> Vec<WriteMove> {
 fn convert_move(m: &PdnMove) -> WriteMove {
     let sep = if m.is_capture { "x" } else { "-" };
     let mut text = m.squares.iter().map(|s| s.kind.to_string()).collect::<Vec<_>>().join(sep);
+    if text.is_empty() {
+        // The placeholder for a move that was not recorded.
+        text.push('-');
+    }
     if let Some(s) = &m.strength {
         if s.parenthesised {
             text.push('(');

@@ -307,7 +307,8 @@ pub struct Variation {
 pub struct PdnMove {
     /// The move number written before it, if any.
     pub number: Option<MoveNumber>,
-    /// From, intermediate and destination squares as written.
+    /// From, intermediate and destination squares as written; empty for the `-` that archives
+    /// write for a move that was not recorded (`25. - -`).
     pub squares: Vec<SquareToken>,
     /// The separator used between the squares.
     pub separator: MoveSeparator,
