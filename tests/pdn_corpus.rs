@@ -14,7 +14,9 @@ fn pdn_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut dirs = vec![dir.to_path_buf()];
     while let Some(d) = dirs.pop() {
-        let Ok(entries) = fs::read_dir(&d) else { continue };
+        let Ok(entries) = fs::read_dir(&d) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
@@ -40,7 +42,9 @@ fn corpus_reads_without_syntax_errors() {
         let games = parse_pdn(&read(&f));
         assert!(!games.is_empty(), "{}", f.display());
         let errors: Vec<_> = games.iter().flat_map(|g| &g.syntax_errors).collect();
-        if f.file_name().is_some_and(|n| n.to_string_lossy().starts_with("fail-")) {
+        if f.file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("fail-"))
+        {
             assert_eq!(errors.len(), 1, "{}: {errors:?}", f.display());
             assert_eq!(errors[0].kind, SyntaxErrorKind::NestedComment);
         } else {
@@ -63,14 +67,25 @@ fn grammar_edge_cases() {
 
     let games = parse_pdn(&read(&dir.join("fen.pdn")));
     assert_eq!(games.len(), 3);
-    assert!(games.iter().all(|g| g.fen.is_some() && g.result.as_ref().map(|r| r.0) == Some(GameResult::Unfinished)));
+    assert!(
+        games
+            .iter()
+            .all(|g| g.fen.is_some()
+                && g.result.as_ref().map(|r| r.0) == Some(GameResult::Unfinished))
+    );
 
     let g = &parse_pdn(&read(&dir.join("string.pdn")))[0];
-    assert_eq!(g.tag("White"), Some("This is a string with an escaped character \""));
+    assert_eq!(
+        g.tag("White"),
+        Some("This is a string with an escaped character \"")
+    );
 
     let g = &parse_pdn(&read(&dir.join("variation.pdn")))[0];
     assert_eq!(g.moves.len(), 4);
-    assert_eq!(g.moves[1].variations[0].moves[1].variations[0].moves.len(), 2);
+    assert_eq!(
+        g.moves[1].variations[0].moves[1].variations[0].moves.len(),
+        2
+    );
 
     let g = &parse_pdn(&read(&dir.join("linecomment.pdn")))[0];
     assert_eq!(g.tag("Date"), Some("2012.02.01"));
@@ -81,7 +96,7 @@ fn abatsiev_has_56_games_with_tags() {
     let games = parse_pdn(&read(&Path::new(CORPUS).join("russian/abatsiev.pdn")));
     assert_eq!(games.len(), 56);
     for g in &games {
-        assert_eq!(g.tags.len() >= 7, true, "{:?}", g.tags);
+        assert!(g.tags.len() >= 7, "{:?}", g.tags);
         assert!(g.tag("White").is_some() && g.tag("Black").is_some());
         assert!(g.result.is_some() && !g.moves.is_empty());
     }
@@ -102,14 +117,20 @@ fn spans_with_cyrillic_and_cjk() {
     let g = &parse_pdn(src)[0];
     assert_eq!(&src[g.moves[0].span.clone()], "c3-d4");
     assert_eq!(&src[g.syntax_errors[0].span.clone()], "с3-d4"); // a Cyrillic `с`
-    assert_eq!(&src[g.moves[0].comments_before[0].span.clone()], "{高文龙 ход}");
+    assert_eq!(
+        &src[g.moves[0].comments_before[0].span.clone()],
+        "{高文龙 ход}"
+    );
 }
 
 /// Parse, write, parse, write: the two writes must be identical.
 fn round_trip(src: &str, what: &str) {
     let first = write_pdn_games(&parse_pdn(src).iter().map(from_syntax).collect::<Vec<_>>());
     let reparsed = parse_pdn(&first);
-    assert!(reparsed.iter().all(|g| g.syntax_errors.is_empty()), "{what}: {first}");
+    assert!(
+        reparsed.iter().all(|g| g.syntax_errors.is_empty()),
+        "{what}: {first}"
+    );
     let second = write_pdn_games(&reparsed.iter().map(from_syntax).collect::<Vec<_>>());
     assert_eq!(first, second, "{what}");
     assert!(first.lines().all(|l| l.chars().count() < 80), "{what}");
@@ -122,4 +143,32 @@ fn writer_round_trip() {
     for f in files {
         round_trip(&read(&f), &f.display().to_string());
     }
+}
+
+#[test]
+fn samples_read_cleanly() {
+    let files = pdn_files(Path::new("samples/draughts"));
+    assert!(files.len() >= 4);
+    for f in files {
+        let games = parse_pdn(&read(&f));
+        assert!(!games.is_empty(), "{}", f.display());
+        for g in &games {
+            assert!(
+                g.syntax_errors.is_empty(),
+                "{}: {:?}",
+                f.display(),
+                g.syntax_errors
+            );
+            assert!(
+                g.game_type.is_some() && g.result.is_some(),
+                "{}",
+                f.display()
+            );
+        }
+    }
+    let src = read(Path::new(
+        "samples/draughts/brazilian_top_numbering_fen.pdn",
+    ));
+    let fen = parse_pdn(&src)[0].fen.clone().expect("FEN tag");
+    assert_eq!(&src[fen.sides[0].entries[0].span.clone()], "21-32");
 }

@@ -42,7 +42,10 @@ fn exercise(src: &str) {
     for game in parse_pdn(src) {
         assert!(game.span.start <= game.span.end && game.span.end <= src.len());
         for e in &game.syntax_errors {
-            assert!(e.span.start <= e.span.end && e.span.end <= src.len(), "{e:?}");
+            assert!(
+                e.span.start <= e.span.end && e.span.end <= src.len(),
+                "{e:?}"
+            );
             assert!(src.is_char_boundary(e.span.start) && src.is_char_boundary(e.span.end));
             assert!(!e.to_string().is_empty());
         }
@@ -60,7 +63,11 @@ fn random_bytes_do_not_panic() {
         let bytes: Vec<u8> = (0..len)
             .map(|_| {
                 let r = rng.next();
-                if round % 3 == 0 { r as u8 } else { ALPHABET[(r % ALPHABET.len() as u64) as usize] }
+                if round % 3 == 0 {
+                    r as u8
+                } else {
+                    ALPHABET[(r % ALPHABET.len() as u64) as usize]
+                }
             })
             .collect();
         exercise(&String::from_utf8_lossy(&bytes));
@@ -91,12 +98,23 @@ fn hundred_thousand_open_parens() {
     let games = parse_pdn(&src);
     assert_eq!(games.len(), 1);
     assert!(max_depth(&games[0]) <= MAX_VARIATION_DEPTH);
-    assert!(games[0].syntax_errors.iter().any(|e| e.kind == SyntaxErrorKind::VariationTooDeep));
+    assert!(games[0]
+        .syntax_errors
+        .iter()
+        .any(|e| e.kind == SyntaxErrorKind::VariationTooDeep));
 
-    let src = format!("1. 9-13 {}22-18{} 22-18 *", "(22-18 ".repeat(100_000), ")".repeat(100_000));
+    let src = format!(
+        "1. 9-13 {}22-18{} 22-18 *",
+        "(22-18 ".repeat(100_000),
+        ")".repeat(100_000)
+    );
     let games = parse_pdn(&src);
     assert_eq!(games.len(), 1);
-    assert_eq!(games[0].moves.len(), 2, "the line after the deep nest is read again");
+    assert_eq!(
+        games[0].moves.len(),
+        2,
+        "the line after the deep nest is read again"
+    );
     write_pdn(&from_syntax(&games[0]));
 }
 
@@ -115,11 +133,22 @@ fn time(src: &str) -> Duration {
 #[test]
 fn time_is_roughly_linear() {
     let unit = "[Event \"E\"]\n1. c3-d4 {a} f6-g5 (1... f6-e5) 2. b2-c3 @@ g5-h4 {{x}} $ ( 2-0\n";
-    for pathological in [unit.to_owned(), "(".to_owned(), "{".to_owned(), "% x\n".to_owned(), "[".to_owned(), "a".to_owned(), "1.".to_owned()] {
+    for pathological in [
+        unit.to_owned(),
+        "(".to_owned(),
+        "{".to_owned(),
+        "% x\n".to_owned(),
+        "[".to_owned(),
+        "a".to_owned(),
+        "1.".to_owned(),
+    ] {
         let small = pathological.repeat(2_000);
         let large = pathological.repeat(16_000);
         let (ts, tl) = (time(&small), time(&large));
         // Eight times the input may take at most ~24 times as long (noisy shared machine).
-        assert!(tl <= ts * 24 + Duration::from_millis(50), "{pathological:?}: {ts:?} -> {tl:?}");
+        assert!(
+            tl <= ts * 24 + Duration::from_millis(50),
+            "{pathological:?}: {ts:?} -> {tl:?}"
+        );
     }
 }

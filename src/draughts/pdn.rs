@@ -20,8 +20,8 @@ use super::pdn_move::{
 };
 use super::syntax::{
     Comment, CommentKind, Fen, FenColour, FenEntry, FenSide, FirstSquareCorner, GameResult,
-    GameType, MoveNumber, MoveSeparator, MoveStrength, NotationKind, PdnGame, PdnMove, Span, SquareKind,
-    SquareToken, StartColour, SyntaxError, SyntaxErrorKind, Tag, Variation,
+    GameType, MoveNumber, MoveSeparator, MoveStrength, NotationKind, PdnGame, PdnMove, Span,
+    SquareKind, SquareToken, StartColour, SyntaxError, SyntaxErrorKind, Tag, Variation,
 };
 
 /// Variations nested deeper than this are skipped (with an error), which keeps the
@@ -62,12 +62,20 @@ fn string_body(i: &str) -> Res<'_, &str> {
 
 /// `STRING := '"' ([^"\\\n] | '\' any)* '"'`; returns the raw body.
 fn quoted_string(i: &str) -> Res<'_, &str> {
-    preceded(char('"'), cut(terminated(string_body, context("closing quote", char('"'))))).parse(i)
+    preceded(
+        char('"'),
+        cut(terminated(string_body, context("closing quote", char('"')))),
+    )
+    .parse(i)
 }
 
 /// A forgiving unquoted value: everything up to `]` on the same line.
 fn bare_value(i: &str) -> Res<'_, &str> {
-    map(take_till(|c| c == ']' || c == '\n' || c == '\r'), str::trim_end).parse(i)
+    map(
+        take_till(|c| c == ']' || c == '\n' || c == '\r'),
+        str::trim_end,
+    )
+    .parse(i)
 }
 
 /// `PdnTag := "[" IDENTIFIER STRING "]"`, allowing spaces anywhere between the parts and an
@@ -79,7 +87,10 @@ fn tag_pair(i: &str) -> Res<'_, (&str, &str, bool)> {
         preceded(space0, context("tag name", identifier)),
         delimited(
             space0,
-            alt((map(quoted_string, |v| (v, true)), map(bare_value, |v| (v, false)))),
+            alt((
+                map(quoted_string, |v| (v, true)),
+                map(bare_value, |v| (v, false)),
+            )),
             pair(space0, context("`]`", char(']'))),
         ),
     ))
@@ -122,7 +133,11 @@ fn small_number(i: &str) -> Res<'_, u8> {
 
 /// `Colour := "W" | "B"`.
 fn start_colour(i: &str) -> Res<'_, StartColour> {
-    alt((value(StartColour::White, one_of("Ww")), value(StartColour::Black, one_of("Bb")))).parse(i)
+    alt((
+        value(StartColour::White, one_of("Ww")),
+        value(StartColour::Black, one_of("Bb")),
+    ))
+    .parse(i)
 }
 
 /// `Notation := ("A" | "N" | "S") ("0" | "1" | "2" | "3")`.
@@ -144,7 +159,13 @@ fn notation(i: &str) -> Res<'_, (NotationKind, FirstSquareCorner)> {
 }
 
 /// Parsed long form of a `GameType` value.
-type GameTypeDetails = (StartColour, u8, u8, (NotationKind, FirstSquareCorner), Option<bool>);
+type GameTypeDetails = (
+    StartColour,
+    u8,
+    u8,
+    (NotationKind, FirstSquareCorner),
+    Option<bool>,
+);
 
 /// `GameTypeDetails := "," Colour "," width "," height "," Notation ("," ("0"|"1"))?`.
 fn game_type_details(i: &str) -> Res<'_, GameTypeDetails> {
@@ -154,7 +175,13 @@ fn game_type_details(i: &str) -> Res<'_, GameTypeDetails> {
         preceded(comma, context("board width", small_number)),
         preceded(comma, context("board height", small_number)),
         preceded(comma, context("notation such as A0 or N2", notation)),
-        opt(preceded(comma, context("invert flag 0 or 1", alt((value(false, char('0')), value(true, char('1'))))))),
+        opt(preceded(
+            comma,
+            context(
+                "invert flag 0 or 1",
+                alt((value(false, char('0')), value(true, char('1')))),
+            ),
+        )),
     ))
     .parse(rest)
 }
@@ -163,7 +190,10 @@ fn game_type_details(i: &str) -> Res<'_, GameTypeDetails> {
 fn game_type_value(i: &str) -> Res<'_, (u32, Option<GameTypeDetails>)> {
     terminated(
         pair(
-            preceded(space0, context("game type number", map_res(digit1, str::parse::<u32>))),
+            preceded(
+                space0,
+                context("game type number", map_res(digit1, str::parse::<u32>)),
+            ),
             opt(game_type_details),
         ),
         context("end of value", cut(pair(space0, eof))),
@@ -213,7 +243,10 @@ fn value_error(
     };
     let base = span_in(src, raw);
     let start = base.end - at.len();
-    SyntaxError { kind: kind(expected.unwrap_or("a valid value")), span: start..base.end }
+    SyntaxError {
+        kind: kind(expected.unwrap_or("a valid value")),
+        span: start..base.end,
+    }
 }
 
 // ---------------------------------------------------------------- FEN
@@ -229,14 +262,22 @@ fn fen_turn(i: &str) -> Res<'_, FenColour> {
 }
 
 /// A FEN entry before spans: king flag, first square, optional range end, whole text.
-type RawEntry<'a> = (bool, (SquareKind, &'a str), Option<(SquareKind, &'a str)>, &'a str);
+type RawEntry<'a> = (
+    bool,
+    (SquareKind, &'a str),
+    Option<(SquareKind, &'a str)>,
+    &'a str,
+);
 
 /// `FenEntry := "K"? Square ("-" Square)?`.
 fn fen_entry(i: &str) -> Res<'_, RawEntry<'_>> {
     let (rest, (king, from, to)) = (
         map(opt(one_of("Kk")), |k| k.is_some()),
         context("square", square),
-        opt(preceded(char('-'), context("square ending the range", cut(square)))),
+        opt(preceded(
+            char('-'),
+            context("square ending the range", cut(square)),
+        )),
     )
         .parse(i)?;
     Ok((rest, (king, from, to, &i[..i.len() - rest.len()])))
@@ -245,7 +286,10 @@ fn fen_entry(i: &str) -> Res<'_, RawEntry<'_>> {
 /// `FenSide := ("W" | "B") (FenEntry ("," FenEntry)*)?`.
 fn fen_side(i: &str) -> Res<'_, (FenColour, Vec<RawEntry<'_>>)> {
     pair(
-        alt((value(FenColour::White, one_of("Ww")), value(FenColour::Black, one_of("Bb")))),
+        alt((
+            value(FenColour::White, one_of("Ww")),
+            value(FenColour::Black, one_of("Bb")),
+        )),
         preceded(space0, separated_list0(comma, fen_entry)),
     )
     .parse(i)
@@ -269,9 +313,15 @@ fn fen_field(i: &str) -> Res<'_, FenField<'_>> {
         let (rest, _) = space0(rest)?;
         // A side must end the field, else it is something like `H0`.
         if !(rest.is_empty() || rest.starts_with(':') || rest.starts_with('.')) {
-            return Err(nom::Err::Error(ParseErr { input: rest, expected: Some("`,` or `:` between squares") }));
+            return Err(nom::Err::Error(ParseErr {
+                input: rest,
+                expected: Some("`,` or `:` between squares"),
+            }));
         }
-        Ok((rest, FenField::Side(colour, entries, &i[..i.len() - rest.len()])))
+        Ok((
+            rest,
+            FenField::Side(colour, entries, &i[..i.len() - rest.len()]),
+        ))
     };
     alt((side, map(fen_other_field, FenField::Other))).parse(i)
 }
@@ -296,10 +346,19 @@ fn fen_value(i: &str) -> Res<'_, (FenColour, &str, Vec<FenField<'_>>)> {
 /// Parses a `FEN` value written at `span` of `src`.
 fn parse_fen(src: &str, span: Span) -> Result<Fen, SyntaxError> {
     let raw = &src[span.clone()];
-    let tok = |(kind, text): (SquareKind, &str)| SquareToken { kind, span: span_in(src, text) };
+    let tok = |(kind, text): (SquareKind, &str)| SquareToken {
+        kind,
+        span: span_in(src, text),
+    };
     match fen_value(raw) {
         Ok((_, (turn, turn_text, fields))) => {
-            let mut fen = Fen { turn, turn_span: span_in(src, turn_text), sides: Vec::new(), other_fields: Vec::new(), span };
+            let mut fen = Fen {
+                turn,
+                turn_span: span_in(src, turn_text),
+                sides: Vec::new(),
+                other_fields: Vec::new(),
+                span,
+            };
             for field in fields {
                 match field {
                     FenField::Side(colour, entries, text) => fen.sides.push(FenSide {
@@ -315,7 +374,9 @@ fn parse_fen(src: &str, span: Span) -> Result<Fen, SyntaxError> {
                             .collect(),
                         span: span_in(src, text),
                     }),
-                    FenField::Other(text) => fen.other_fields.push((text.to_owned(), span_in(src, text))),
+                    FenField::Other(text) => {
+                        fen.other_fields.push((text.to_owned(), span_in(src, text)))
+                    }
                 }
             }
             Ok(fen)
@@ -330,15 +391,26 @@ fn parse_fen(src: &str, span: Span) -> Result<Fen, SyntaxError> {
 fn brace_comment(i: &str) -> Res<'_, &str> {
     preceded(
         char('{'),
-        cut(terminated(take_till(|c| c == '{' || c == '}'), context("`}`", char('}')))),
+        cut(terminated(
+            take_till(|c| c == '{' || c == '}'),
+            context("`}`", char('}')),
+        )),
     )
     .parse(i)
 }
 
 /// `SETUP := "/" [A-Z] [^/\n]* "/"` (PDN 3.0 setup command such as `/FEN "..."/`).
 fn setup_command(i: &str) -> Res<'_, &str> {
-    let (rest, _) = pair(char('/'), nom::combinator::peek(satisfy(|c| c.is_ascii_uppercase()))).parse(i)?;
-    cut(terminated(take_till(|c| c == '/' || c == '\n' || c == '\r'), context("`/`", char('/')))).parse(rest)
+    let (rest, _) = pair(
+        char('/'),
+        nom::combinator::peek(satisfy(|c| c.is_ascii_uppercase())),
+    )
+    .parse(i)?;
+    cut(terminated(
+        take_till(|c| c == '/' || c == '\n' || c == '\r'),
+        context("`/`", char('/')),
+    ))
+    .parse(rest)
 }
 
 // ---------------------------------------------------------------- the game body
@@ -445,8 +517,11 @@ impl<'a> Reader<'a> {
     /// Records an unexpected token at `start` and skips it.
     fn skip_token(&mut self, start: usize, kind: Option<SyntaxErrorKind>) {
         let end = self.token_extent(start).max(start + 1).min(self.src.len());
-        let end = (end..=self.src.len()).find(|&e| self.src.is_char_boundary(e)).unwrap_or(self.src.len());
-        let kind = kind.unwrap_or_else(|| SyntaxErrorKind::UnexpectedToken(self.src[start..end].to_owned()));
+        let end = (end..=self.src.len())
+            .find(|&e| self.src.is_char_boundary(e))
+            .unwrap_or(self.src.len());
+        let kind = kind
+            .unwrap_or_else(|| SyntaxErrorKind::UnexpectedToken(self.src[start..end].to_owned()));
         self.error(kind, start..end);
         self.pos = end;
     }
@@ -489,7 +564,16 @@ impl<'a> Reader<'a> {
             Ok((rest, (name, raw, quoted))) => {
                 self.advance_to(rest);
                 let value_span = span_in(self.src, raw);
-                let tag = Tag { name: name.to_owned(), value: if quoted { unescape(raw) } else { raw.to_owned() }, span: start..self.pos, value_span: value_span.clone() };
+                let tag = Tag {
+                    name: name.to_owned(),
+                    value: if quoted {
+                        unescape(raw)
+                    } else {
+                        raw.to_owned()
+                    },
+                    span: start..self.pos,
+                    value_span: value_span.clone(),
+                };
                 if tag.name == "GameType" && self.game.game_type.is_none() {
                     match parse_game_type(self.src, value_span) {
                         Ok(gt) => self.game.game_type = Some(gt),
@@ -513,7 +597,10 @@ impl<'a> Reader<'a> {
                     other => SyntaxErrorKind::BadTag(other.unwrap_or("`[Name \"value\"]`")),
                 };
                 // Resynchronise at the end of the line: tags are one per line in practice.
-                let line_end = self.rest().find(['\n', '\r']).map_or(self.src.len(), |n| self.pos + n);
+                let line_end = self
+                    .rest()
+                    .find(['\n', '\r'])
+                    .map_or(self.src.len(), |n| self.pos + n);
                 let at = (self.src.len() - at.len()).clamp(start, line_end);
                 self.error(kind, at..line_end.max(at));
                 self.pos = line_end.max(start + 1);
@@ -539,7 +626,11 @@ impl<'a> Reader<'a> {
         match brace_comment(self.rest()) {
             Ok((rest, text)) => {
                 self.advance_to(rest);
-                let comment = Comment { kind: CommentKind::Brace, text: text.to_owned(), span: start..self.pos };
+                let comment = Comment {
+                    kind: CommentKind::Brace,
+                    text: text.to_owned(),
+                    span: start..self.pos,
+                };
                 self.add_comment(comment);
             }
             Err(_) => match self.nested_brace(start) {
@@ -586,12 +677,19 @@ impl<'a> Reader<'a> {
         match setup_command(self.rest()) {
             Ok((rest, text)) => {
                 self.advance_to(rest);
-                let comment = Comment { kind: CommentKind::Setup, text: text.to_owned(), span: start..self.pos };
+                let comment = Comment {
+                    kind: CommentKind::Setup,
+                    text: text.to_owned(),
+                    span: start..self.pos,
+                };
                 self.in_movetext = true;
                 self.add_comment(comment);
             }
             Err(_) => {
-                let line_end = self.rest().find(['\n', '\r']).map_or(self.src.len(), |n| self.pos + n);
+                let line_end = self
+                    .rest()
+                    .find(['\n', '\r'])
+                    .map_or(self.src.len(), |n| self.pos + n);
                 self.error(SyntaxErrorKind::UnterminatedSetup, start..line_end);
                 self.pos = line_end;
             }
@@ -625,7 +723,10 @@ impl<'a> Reader<'a> {
             self.error(SyntaxErrorKind::VariationTooDeep, start..start + 1);
             self.skipping = 1;
         } else {
-            self.frames.push(Frame { open: start, ..Frame::default() });
+            self.frames.push(Frame {
+                open: start,
+                ..Frame::default()
+            });
         }
     }
 
@@ -642,8 +743,15 @@ impl<'a> Reader<'a> {
 
     /// Pops the top line and hangs it on the last move of the line below.
     fn close_variation(&mut self, end: usize) {
-        let Some(frame) = self.frames.pop() else { return };
-        let variation = Variation { moves: frame.moves, result: frame.result, comments: frame.pending_comments, span: frame.open..end };
+        let Some(frame) = self.frames.pop() else {
+            return;
+        };
+        let variation = Variation {
+            moves: frame.moves,
+            result: frame.result,
+            comments: frame.pending_comments,
+            span: frame.open..end,
+        };
         match self.frame().moves.last_mut() {
             Some(m) => m.variations.push(variation),
             None => self.error(SyntaxErrorKind::VariationWithoutMove, frame.open..end),
@@ -689,7 +797,11 @@ impl<'a> Reader<'a> {
         if !self.body_token(start) {
             return;
         }
-        let strength = MoveStrength { marks: marks.to_owned(), parenthesised, span: start..self.pos };
+        let strength = MoveStrength {
+            marks: marks.to_owned(),
+            parenthesised,
+            span: start..self.pos,
+        };
         match self.last_move() {
             Some(m) if m.strength.is_none() => m.strength = Some(strength),
             _ => self.error(SyntaxErrorKind::AnnotationWithoutMove, start..self.pos),
@@ -722,14 +834,24 @@ impl<'a> Reader<'a> {
         if let Ok((after, (value, black))) = move_number(rest) {
             self.advance_to(after);
             if self.body_token(start) {
-                self.frame().pending_number = Some(MoveNumber { value, black, span: start..self.pos });
+                self.frame().pending_number = Some(MoveNumber {
+                    value,
+                    black,
+                    span: start..self.pos,
+                });
             }
             return;
         }
         if let Ok((after, text)) = unknown_move(rest) {
             self.advance_to(after);
             if self.body_token(start) {
-                self.push_move(RawMove { squares: Vec::new(), separator: MoveSeparator::Dash, mixed: false, text, strength: None });
+                self.push_move(RawMove {
+                    squares: Vec::new(),
+                    separator: MoveSeparator::Dash,
+                    mixed: false,
+                    text,
+                    strength: None,
+                });
             }
             return;
         }
@@ -761,15 +883,24 @@ impl<'a> Reader<'a> {
         let frame = self.frame();
         let mv = PdnMove {
             number: frame.pending_number.take(),
-            squares: raw.squares.iter().map(|&(kind, text)| SquareToken { kind, span: span_in(src, text) }).collect(),
+            squares: raw
+                .squares
+                .iter()
+                .map(|&(kind, text)| SquareToken {
+                    kind,
+                    span: span_in(src, text),
+                })
+                .collect(),
             separator: raw.separator,
             is_capture: raw.separator.is_capture(),
             alternative_route: None,
-            strength: raw.strength.map(|(marks, parenthesised, text)| MoveStrength {
-                marks: marks.to_owned(),
-                parenthesised,
-                span: span_in(src, text),
-            }),
+            strength: raw
+                .strength
+                .map(|(marks, parenthesised, text)| MoveStrength {
+                    marks: marks.to_owned(),
+                    parenthesised,
+                    span: span_in(src, text),
+                }),
             nags: Vec::new(),
             comments_before: std::mem::take(&mut frame.pending_comments),
             comments_after: Vec::new(),
@@ -837,13 +968,17 @@ pub fn looks_like_pdn(src: &str) -> bool {
     let (mut draughts, mut chess) = (0usize, 0usize);
     for word in head.split(|c: char| c.is_whitespace() || "{}()[]".contains(c)) {
         // Drop a glued move number (`1.e4`) and check marks.
-        let word = move_number(word).map_or(word, |(rest, _)| rest).trim_end_matches(['!', '?', '+', '#']);
+        let word = move_number(word)
+            .map_or(word, |(rest, _)| rest)
+            .trim_end_matches(['!', '?', '+', '#']);
         if word.is_empty() {
             continue;
         }
         if is_draughts_word(word) {
             draughts += 1;
-        } else if word.starts_with(['K', 'Q', 'R', 'B', 'N', 'O']) || (word.len() == 2 && square(word).is_ok()) {
+        } else if word.starts_with(['K', 'Q', 'R', 'B', 'N', 'O'])
+            || (word.len() == 2 && square(word).is_ok())
+        {
             chess += 1;
         }
     }
@@ -852,12 +987,15 @@ pub fn looks_like_pdn(src: &str) -> bool {
 
 /// A numeric move or an algebraic move whose steps are all diagonal.
 fn is_draughts_word(word: &str) -> bool {
-    let Ok(("", raw)) = pdn_move(word) else { return false };
+    let Ok(("", raw)) = pdn_move(word) else {
+        return false;
+    };
     raw.squares.windows(2).all(|w| match (w[0].0, w[1].0) {
         (SquareKind::Numeric(_), SquareKind::Numeric(_)) => raw.separator != MoveSeparator::None,
-        (SquareKind::Algebraic { file: f1, rank: r1 }, SquareKind::Algebraic { file: f2, rank: r2 }) => {
-            f1.abs_diff(f2) == r1.abs_diff(r2) && f1 != f2
-        }
+        (
+            SquareKind::Algebraic { file: f1, rank: r1 },
+            SquareKind::Algebraic { file: f2, rank: r2 },
+        ) => f1.abs_diff(f2) == r1.abs_diff(r2) && f1 != f2,
         _ => false,
     })
 }
@@ -869,11 +1007,19 @@ mod tests {
     #[test]
     fn tag_rule() {
         assert_eq!(tag_pair("[Event \"X\"]").unwrap().1, ("Event", "X", true));
-        assert_eq!(tag_pair("[ Event     \"X\" ]").unwrap().1, ("Event", "X", true));
+        assert_eq!(
+            tag_pair("[ Event     \"X\" ]").unwrap().1,
+            ("Event", "X", true)
+        );
         assert_eq!(tag_pair("[Event X Y]").unwrap().1, ("Event", "X Y", false));
-        assert_eq!(tag_pair(r#"[W "a \"b\" \\"]"#).unwrap().1 .1, r#"a \"b\" \\"#);
+        assert_eq!(
+            tag_pair(r#"[W "a \"b\" \\"]"#).unwrap().1 .1,
+            r#"a \"b\" \\"#
+        );
         assert_eq!(unescape(r#"a \"b\" \\ \n"#), r#"a "b" \ \n"#);
-        let Err(nom::Err::Failure(e)) = tag_pair("[Event \"X\n") else { panic!() };
+        let Err(nom::Err::Failure(e)) = tag_pair("[Event \"X\n") else {
+            panic!()
+        };
         assert_eq!(e.expected, Some("closing quote"));
     }
 
@@ -887,7 +1033,10 @@ mod tests {
         assert_eq!(gt.invert, Some(false));
         assert_eq!(parse_game_type("20", 0..2).unwrap().width, None);
         let s = "26, W, 8, 8, N2";
-        assert_eq!(parse_game_type(s, 0..s.len()).unwrap().first_square, Some(FirstSquareCorner::TopLeft));
+        assert_eq!(
+            parse_game_type(s, 0..s.len()).unwrap().first_square,
+            Some(FirstSquareCorner::TopLeft)
+        );
         let s = "25,W,8,X";
         let e = parse_game_type(s, 0..s.len()).unwrap_err();
         assert_eq!(e.kind, SyntaxErrorKind::BadGameType("board height"));
@@ -905,26 +1054,45 @@ mod tests {
         assert_eq!(fen.sides[0].entries[2].from.span, 10..11);
         let s = "B:Wa1,c3,Kd4:Bh8.";
         let fen = parse_fen(s, 0..s.len()).unwrap();
-        assert_eq!(fen.sides[0].entries[2].from.kind, SquareKind::Algebraic { file: 3, rank: 4 });
+        assert_eq!(
+            fen.sides[0].entries[2].from.kind,
+            SquareKind::Algebraic { file: 3, rank: 4 }
+        );
         let s = "W:W31-50:B1-20";
         let fen = parse_fen(s, 0..s.len()).unwrap();
-        assert_eq!(fen.sides[1].entries[0].to.as_ref().map(|t| t.kind), Some(SquareKind::Numeric(20)));
+        assert_eq!(
+            fen.sides[1].entries[0].to.as_ref().map(|t| t.kind),
+            Some(SquareKind::Numeric(20))
+        );
         let s = "?:W29:B22:H0:F1";
         let fen = parse_fen(s, 0..s.len()).unwrap();
         assert_eq!(fen.turn, FenColour::Unknown);
         assert_eq!(fen.other_fields.len(), 2);
         let s = "W:W:B";
-        assert!(parse_fen(s, 0..s.len()).unwrap().sides[0].entries.is_empty());
+        assert!(parse_fen(s, 0..s.len()).unwrap().sides[0]
+            .entries
+            .is_empty());
         let s = "X:W1";
-        assert_eq!(parse_fen(s, 0..s.len()).unwrap_err().kind, SyntaxErrorKind::BadFen("side to move W, B or ?"));
+        assert_eq!(
+            parse_fen(s, 0..s.len()).unwrap_err().kind,
+            SyntaxErrorKind::BadFen("side to move W, B or ?")
+        );
     }
 
     #[test]
     fn comment_rules() {
-        assert_eq!(brace_comment("{ a [%clock 1] }x").unwrap(), ("x", " a [%clock 1] "));
-        let Err(nom::Err::Failure(e)) = brace_comment("{ a { b } }") else { panic!() };
+        assert_eq!(
+            brace_comment("{ a [%clock 1] }x").unwrap(),
+            ("x", " a [%clock 1] ")
+        );
+        let Err(nom::Err::Failure(e)) = brace_comment("{ a { b } }") else {
+            panic!()
+        };
         assert!(e.input.starts_with('{'));
-        assert_eq!(setup_command("/FEN \"W:W1:B2\"/ x").unwrap().1, "FEN \"W:W1:B2\"");
+        assert_eq!(
+            setup_command("/FEN \"W:W1:B2\"/ x").unwrap().1,
+            "FEN \"W:W1:B2\""
+        );
     }
 
     #[test]
@@ -937,7 +1105,10 @@ mod tests {
         assert_eq!(g.result.as_ref().map(|r| r.0), Some(GameResult::TwoZero));
         let v = &g.moves[1].variations[0];
         assert_eq!(v.moves.len(), 3);
-        assert_eq!(v.moves[1].variations[0].moves[1].comments_after[0].text, "wins");
+        assert_eq!(
+            v.moves[1].variations[0].moves[1].comments_after[0].text,
+            "wins"
+        );
         assert_eq!(g.moves[0].number.as_ref().map(|n| n.value), Some(1));
     }
 
@@ -946,9 +1117,18 @@ mod tests {
         let games = parse_pdn("[A \"1\"]\n1. 9-13 @@ 22-18\n[A \"2\"]\n1. c3-d4 +\n1. c3-b4 =");
         assert_eq!(games.len(), 3);
         assert_eq!(games[0].moves.len(), 2);
-        assert_eq!(games[0].syntax_errors[0].kind, SyntaxErrorKind::UnexpectedToken("@@".into()));
-        assert_eq!(games[1].result.as_ref().map(|r| r.0), Some(GameResult::WinMark));
-        assert_eq!(games[2].result.as_ref().map(|r| r.0), Some(GameResult::DrawMark));
+        assert_eq!(
+            games[0].syntax_errors[0].kind,
+            SyntaxErrorKind::UnexpectedToken("@@".into())
+        );
+        assert_eq!(
+            games[1].result.as_ref().map(|r| r.0),
+            Some(GameResult::WinMark)
+        );
+        assert_eq!(
+            games[2].result.as_ref().map(|r| r.0),
+            Some(GameResult::DrawMark)
+        );
     }
 
     #[test]
@@ -956,11 +1136,17 @@ mod tests {
         let g = &parse_pdn("1. 19x10 a.l. $14 22-18 ! {c} %x\n% line\n  % indented line\n*")[0];
         assert!(g.moves[0].alternative_route.is_some());
         assert_eq!(g.moves[0].nags, vec![14]);
-        assert_eq!(g.moves[1].strength.as_ref().map(|s| s.marks.as_str()), Some("!"));
+        assert_eq!(
+            g.moves[1].strength.as_ref().map(|s| s.marks.as_str()),
+            Some("!")
+        );
         assert_eq!(g.moves[1].comments_after.len(), 1);
         // `%` in the middle of a line is not an escape.
         assert_eq!(g.syntax_errors.len(), 1);
-        assert_eq!(g.syntax_errors[0].kind, SyntaxErrorKind::UnexpectedToken("%x".into()));
+        assert_eq!(
+            g.syntax_errors[0].kind,
+            SyntaxErrorKind::UnexpectedToken("%x".into())
+        );
         assert_eq!(g.result.as_ref().map(|r| r.0), Some(GameResult::Unfinished));
     }
 
@@ -978,7 +1164,9 @@ mod tests {
         assert!(looks_like_pdn("[GameType \"25\"]"));
         assert!(looks_like_pdn("1. 32-28 19-23 2. 28x19 14x23"));
         assert!(looks_like_pdn("1. c3-d4 f6-g5 2. b2-c3 g5-h4"));
-        assert!(!looks_like_pdn("[Event \"x\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"));
+        assert!(!looks_like_pdn(
+            "[Event \"x\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"
+        ));
         assert!(!looks_like_pdn("1. e2-e4 e7-e5 2. g1-f3"));
         assert!(!looks_like_pdn("(;GM[1]FF[4]SZ[19];B[pd])"));
     }

@@ -25,7 +25,10 @@ pub(crate) struct ParseErr<'a> {
 
 impl<'a> ParseError<&'a str> for ParseErr<'a> {
     fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
-        ParseErr { input, expected: None }
+        ParseErr {
+            input,
+            expected: None,
+        }
     }
 
     fn append(_input: &'a str, _kind: ErrorKind, other: Self) -> Self {
@@ -42,7 +45,10 @@ impl<'a> ContextError<&'a str> for ParseErr<'a> {
 
 impl<'a, E> FromExternalError<&'a str, E> for ParseErr<'a> {
     fn from_external_error(input: &'a str, _kind: ErrorKind, _e: E) -> Self {
-        ParseErr { input, expected: None }
+        ParseErr {
+            input,
+            expected: None,
+        }
     }
 }
 
@@ -59,7 +65,10 @@ fn token_end(i: &str) -> Res<'_, ()> {
     match i.chars().next() {
         None => Ok((i, ())),
         Some(c) if is_token_end(c) => Ok((i, ())),
-        Some(_) => Err(nom::Err::Error(ParseErr { input: i, expected: None })),
+        Some(_) => Err(nom::Err::Error(ParseErr {
+            input: i,
+            expected: None,
+        })),
     }
 }
 
@@ -67,9 +76,10 @@ fn token_end(i: &str) -> Res<'_, ()> {
 pub(crate) fn numeric_square(i: &str) -> Res<'_, (SquareKind, &str)> {
     map(
         verify(
-            map_res(take_while_m_n(1, 2, |c: char| c.is_ascii_digit()), |d: &str| {
-                d.parse::<u8>().map(|n| (n, d))
-            }),
+            map_res(
+                take_while_m_n(1, 2, |c: char| c.is_ascii_digit()),
+                |d: &str| d.parse::<u8>().map(|n| (n, d)),
+            ),
             |(n, _)| *n > 0,
         ),
         |(n, d)| (SquareKind::Numeric(n), d),
@@ -80,9 +90,13 @@ pub(crate) fn numeric_square(i: &str) -> Res<'_, (SquareKind, &str)> {
 /// A rank of 1 to 12: two digits when they make 10–12, else one digit.
 fn rank(i: &str) -> Res<'_, u8> {
     alt((
-        map_res(verify(take_while_m_n(2, 2, |c: char| c.is_ascii_digit()), |d: &str| {
-            matches!(d, "10" | "11" | "12")
-        }), |d: &str| d.parse::<u8>()),
+        map_res(
+            verify(
+                take_while_m_n(2, 2, |c: char| c.is_ascii_digit()),
+                |d: &str| matches!(d, "10" | "11" | "12"),
+            ),
+            |d: &str| d.parse::<u8>(),
+        ),
         map(satisfy(|c| ('1'..='9').contains(&c)), |c| c as u8 - b'0'),
     ))
     .parse(i)
@@ -92,7 +106,16 @@ fn rank(i: &str) -> Res<'_, u8> {
 pub(crate) fn algebraic_square(i: &str) -> Res<'_, (SquareKind, &str)> {
     let (rest, (file, rank)) = pair(satisfy(|c| ('a'..='l').contains(&c)), rank).parse(i)?;
     let text = &i[..i.len() - rest.len()];
-    Ok((rest, (SquareKind::Algebraic { file: file as u8 - b'a', rank }, text)))
+    Ok((
+        rest,
+        (
+            SquareKind::Algebraic {
+                file: file as u8 - b'a',
+                rank,
+            },
+            text,
+        ),
+    ))
 }
 
 /// `Square := ALPHASQUARE | NUMSQUARE`.
@@ -128,10 +151,13 @@ pub(crate) struct RawMove<'a> {
 
 /// `(Separator Square)+`: the rest of a move after its first square.
 fn separated_squares(i: &str) -> Res<'_, Vec<(MoveSeparator, (SquareKind, &str))>> {
-    let (mut rest, first) = pair(separator, context("square after separator", cut(square))).parse(i)?;
+    let (mut rest, first) =
+        pair(separator, context("square after separator", cut(square))).parse(i)?;
     let mut out = vec![first];
     // An explicit loop instead of `many1` keeps the (separator, square) pairs flat.
-    while let Ok((r, next)) = pair(separator, context("square after separator", cut(square))).parse(rest) {
+    while let Ok((r, next)) =
+        pair(separator, context("square after separator", cut(square))).parse(rest)
+    {
         out.push(next);
         rest = r;
     }
@@ -143,7 +169,10 @@ fn unseparated_square<'a>(first: &'a str) -> impl Fn(&'a str) -> Res<'a, (Square
     move |i| {
         let numeric = first.as_bytes().first().is_some_and(u8::is_ascii_digit);
         if numeric {
-            verify(numeric_square, |(_, t): &(SquareKind, &str)| t.len() == 2 && first.len() == 2).parse(i)
+            verify(numeric_square, |(_, t): &(SquareKind, &str)| {
+                t.len() == 2 && first.len() == 2
+            })
+            .parse(i)
         } else {
             algebraic_square(i)
         }
@@ -167,7 +196,9 @@ pub(crate) fn pdn_move(i: &str) -> Res<'_, RawMove<'_>> {
         "separator and square",
         cut(alt((
             separated_squares,
-            map(unseparated_square(first.1), |sq| vec![(MoveSeparator::None, sq)]),
+            map(unseparated_square(first.1), |sq| {
+                vec![(MoveSeparator::None, sq)]
+            }),
         ))),
     )
     .parse(rest)?;
@@ -175,11 +206,22 @@ pub(crate) fn pdn_move(i: &str) -> Res<'_, RawMove<'_>> {
     let (rest, strength) = opt(recognize_strength).parse(rest)?;
     let (rest, ()) = context("space or annotation after the move", cut(token_end)).parse(rest)?;
     let separator = tail[0].0;
-    let mixed = tail.iter().any(|(s, _)| s.is_capture() != separator.is_capture());
+    let mixed = tail
+        .iter()
+        .any(|(s, _)| s.is_capture() != separator.is_capture());
     let mut squares = Vec::with_capacity(tail.len() + 1);
     squares.push(first);
     squares.extend(tail.into_iter().map(|(_, sq)| sq));
-    Ok((rest, RawMove { squares, separator, mixed, text, strength }))
+    Ok((
+        rest,
+        RawMove {
+            squares,
+            separator,
+            mixed,
+            text,
+            strength,
+        },
+    ))
 }
 
 /// `UnknownMove := "-"` standing alone, as archives write a move that was not recorded
@@ -224,7 +266,11 @@ pub(crate) fn game_result(i: &str) -> Res<'_, GameResult> {
 
 /// `NAG := "$" [0-9]+`.
 pub(crate) fn nag(i: &str) -> Res<'_, u16> {
-    preceded(char('$'), context("number after `$`", cut(map_res(digit1, str::parse::<u16>)))).parse(i)
+    preceded(
+        char('$'),
+        context("number after `$`", cut(map_res(digit1, str::parse::<u16>))),
+    )
+    .parse(i)
 }
 
 /// `AlternativeRoute := "a.l."`: the capture may be made by several routes (same result).
@@ -238,10 +284,19 @@ mod tests {
 
     #[test]
     fn squares() {
-        assert_eq!(numeric_square("09-").unwrap(), ("-", (SquareKind::Numeric(9), "09")));
+        assert_eq!(
+            numeric_square("09-").unwrap(),
+            ("-", (SquareKind::Numeric(9), "09"))
+        );
         assert!(numeric_square("0").is_err());
-        assert_eq!(algebraic_square("c3").unwrap().1 .0, SquareKind::Algebraic { file: 2, rank: 3 });
-        assert_eq!(algebraic_square("a10").unwrap().1 .0, SquareKind::Algebraic { file: 0, rank: 10 });
+        assert_eq!(
+            algebraic_square("c3").unwrap().1 .0,
+            SquareKind::Algebraic { file: 2, rank: 3 }
+        );
+        assert_eq!(
+            algebraic_square("a10").unwrap().1 .0,
+            SquareKind::Algebraic { file: 0, rank: 10 }
+        );
         assert!(algebraic_square("x3").is_err());
         assert!(algebraic_square("a.l.").is_err());
     }
@@ -272,11 +327,17 @@ mod tests {
 
     #[test]
     fn bad_moves_commit() {
-        let Err(nom::Err::Failure(e)) = pdn_move("32- 28") else { panic!("expected failure") };
+        let Err(nom::Err::Failure(e)) = pdn_move("32- 28") else {
+            panic!("expected failure")
+        };
         assert_eq!(e.expected, Some("square after separator"));
-        let Err(nom::Err::Failure(e)) = pdn_move("32-28abc") else { panic!("expected failure") };
+        let Err(nom::Err::Failure(e)) = pdn_move("32-28abc") else {
+            panic!("expected failure")
+        };
         assert_eq!(e.expected, Some("space or annotation after the move"));
-        let Err(nom::Err::Failure(e)) = pdn_move("42 ") else { panic!("expected failure") };
+        let Err(nom::Err::Failure(e)) = pdn_move("42 ") else {
+            panic!("expected failure")
+        };
         assert_eq!(e.expected, Some("separator and square"));
         assert!(matches!(pdn_move("abc"), Err(nom::Err::Error(_))));
     }

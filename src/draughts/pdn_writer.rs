@@ -78,19 +78,36 @@ pub fn write_pdn_games(games: &[WriteGame]) -> String {
 
 /// Tags in the documented output order.
 fn ordered_tags(tags: &[(String, String)]) -> Vec<(&str, &str)> {
-    const ROSTER: [&str; 9] = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN"];
+    const ROSTER: [&str; 9] = [
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN",
+    ];
     let mut out: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
     // Stable: equal keys keep their given order.
     out.sort_by(|a, b| {
         let rank = |n: &str| ROSTER.iter().position(|r| *r == n).unwrap_or(ROSTER.len());
-        rank(a.0).cmp(&rank(b.0)).then_with(|| if rank(a.0) == ROSTER.len() { a.0.cmp(b.0) } else { std::cmp::Ordering::Equal })
+        rank(a.0).cmp(&rank(b.0)).then_with(|| {
+            if rank(a.0) == ROSTER.len() {
+                a.0.cmp(b.0)
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
     });
     out
 }
 
 /// A tag name the reader accepts: characters other than `[A-Za-z0-9_]` become `_`.
 fn tag_name(name: &str) -> String {
-    let mut s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let mut s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     if !s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
         s.insert(0, '_');
     }
@@ -116,14 +133,29 @@ fn movetext_tokens(game: &WriteGame) -> Vec<String> {
     /// Work left on one level of the walk.
     enum Step<'a> {
         /// Moves of a line still to write; `ply0` is the ply of its first move.
-        Line { moves: &'a [WriteMove], next: usize, ply0: u64 },
+        Line {
+            moves: &'a [WriteMove],
+            next: usize,
+            ply0: u64,
+        },
         /// Variations of a move still to write.
-        Alternatives { lines: &'a [Vec<WriteMove>], next: usize, ply: u64 },
+        Alternatives {
+            lines: &'a [Vec<WriteMove>],
+            next: usize,
+            ply: u64,
+        },
     }
 
-    let mut t = Tokens { need_number: true, ..Tokens::default() };
+    let mut t = Tokens {
+        need_number: true,
+        ..Tokens::default()
+    };
     let first_ply = u64::from(game.first_move_number.max(1) - 1) * 2 + u64::from(game.black_first);
-    let mut stack = vec![Step::Line { moves: &game.moves, next: 0, ply0: first_ply }];
+    let mut stack = vec![Step::Line {
+        moves: &game.moves,
+        next: 0,
+        ply0: first_ply,
+    }];
     while let Some(top) = stack.last_mut() {
         match top {
             Step::Line { moves, next, ply0 } => {
@@ -139,7 +171,11 @@ fn movetext_tokens(game: &WriteGame) -> Vec<String> {
                 *next += 1;
                 t.write_move(mv, ply);
                 if !mv.variations.is_empty() {
-                    stack.push(Step::Alternatives { lines: &mv.variations, next: 0, ply });
+                    stack.push(Step::Alternatives {
+                        lines: &mv.variations,
+                        next: 0,
+                        ply,
+                    });
                 }
             }
             Step::Alternatives { lines, next, ply } => {
@@ -149,7 +185,11 @@ fn movetext_tokens(game: &WriteGame) -> Vec<String> {
                     Some(line) => {
                         *next += 1;
                         t.open_paren();
-                        stack.push(Step::Line { moves: line, next: 0, ply0: ply });
+                        stack.push(Step::Line {
+                            moves: line,
+                            next: 0,
+                            ply0: ply,
+                        });
                     }
                     None => {
                         stack.pop();
@@ -203,11 +243,14 @@ impl Tokens {
     }
 
     fn comment(&mut self, text: &str) {
-        let clean: String = text.chars().map(|c| match c {
-            '{' => '(',
-            '}' => ')',
-            c => c,
-        }).collect();
+        let clean: String = text
+            .chars()
+            .map(|c| match c {
+                '{' => '(',
+                '}' => ')',
+                c => c,
+            })
+            .collect();
         let words: Vec<&str> = clean.split_whitespace().collect();
         match words.as_slice() {
             [] => self.push("{}".to_owned()),
@@ -228,7 +271,7 @@ impl Tokens {
             self.comment(c);
         }
         let number = ply / 2 + 1;
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             self.push(format!("{number}."));
         } else if self.need_number {
             self.push(format!("{number}..."));
@@ -267,12 +310,17 @@ fn wrap_into(out: &mut String, tokens: &[String]) {
 /// dropped) and normalising separators to `-` and `x`. Used for PDN-to-PDN normalisation and
 /// round-trip tests; comment-only variations and variation results are not kept.
 pub fn from_syntax(game: &PdnGame) -> WriteGame {
-    let (first_move_number, black_first) = match game.moves.first().and_then(|m| m.number.as_ref()) {
+    let (first_move_number, black_first) = match game.moves.first().and_then(|m| m.number.as_ref())
+    {
         Some(n) => (n.value.max(1), n.black),
         None => (1, false),
     };
     WriteGame {
-        tags: game.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect(),
+        tags: game
+            .tags
+            .iter()
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect(),
         first_move_number,
         black_first,
         moves: convert_line(&game.moves),
@@ -299,14 +347,22 @@ fn convert_line(moves: &[PdnMove]) -> Vec<WriteMove> {
         parent: Option<(usize, usize)>,
     }
 
-    let mut jobs = vec![Job { src: moves, out: Vec::new(), parent: None }];
+    let mut jobs = vec![Job {
+        src: moves,
+        out: Vec::new(),
+        parent: None,
+    }];
     let mut i = 0;
     while i < jobs.len() {
         let src = jobs[i].src;
         for (k, m) in src.iter().enumerate() {
             jobs[i].out.push(convert_move(m));
             for v in &m.variations {
-                jobs.push(Job { src: &v.moves, out: Vec::new(), parent: Some((i, k)) });
+                jobs.push(Job {
+                    src: &v.moves,
+                    out: Vec::new(),
+                    parent: Some((i, k)),
+                });
             }
         }
         i += 1;
@@ -325,7 +381,12 @@ fn convert_line(moves: &[PdnMove]) -> Vec<WriteMove> {
 /// One parsed move as text with its annotations.
 fn convert_move(m: &PdnMove) -> WriteMove {
     let sep = if m.is_capture { "x" } else { "-" };
-    let mut text = m.squares.iter().map(|s| s.kind.to_string()).collect::<Vec<_>>().join(sep);
+    let mut text = m
+        .squares
+        .iter()
+        .map(|s| s.kind.to_string())
+        .collect::<Vec<_>>()
+        .join(sep);
     if text.is_empty() {
         // The placeholder for a move that was not recorded.
         text.push('-');
@@ -356,7 +417,10 @@ mod tests {
     use super::*;
 
     fn mv(text: &str) -> WriteMove {
-        WriteMove { text: text.to_owned(), ..WriteMove::default() }
+        WriteMove {
+            text: text.to_owned(),
+            ..WriteMove::default()
+        }
     }
 
     #[test]
@@ -392,13 +456,21 @@ mod tests {
             result: Some("2-0".into()),
             ..WriteGame::default()
         };
-        assert_eq!(write_pdn(&game), "1. c3-d4 {a (b) c} 1... f6-g5 (1... f6-e5 2. g3-f4) () 2. b2-c3 2-0\n");
+        assert_eq!(
+            write_pdn(&game),
+            "1. c3-d4 {a (b) c} 1... f6-g5 (1... f6-e5 2. g3-f4) () 2. b2-c3 2-0\n"
+        );
     }
 
     #[test]
     fn black_first_and_wrapping() {
         let moves = (0..40).map(|_| mv("22-18")).collect();
-        let game = WriteGame { first_move_number: 7, black_first: true, moves, ..WriteGame::default() };
+        let game = WriteGame {
+            first_move_number: 7,
+            black_first: true,
+            moves,
+            ..WriteGame::default()
+        };
         let out = write_pdn(&game);
         assert!(out.starts_with("7... 22-18 8. 22-18"));
         assert!(out.lines().all(|l| l.chars().count() < 80));
@@ -413,7 +485,11 @@ mod tests {
             m.variations.push(line);
             line = vec![m];
         }
-        let game = WriteGame { first_move_number: 1, moves: line, ..WriteGame::default() };
+        let game = WriteGame {
+            first_move_number: 1,
+            moves: line,
+            ..WriteGame::default()
+        };
         let out = write_pdn(&game);
         assert_eq!(out.matches('(').count(), 20_000);
         // Drop the deep structure iteratively to keep the test itself safe.

@@ -179,7 +179,10 @@ pub enum MoveSeparator {
 impl MoveSeparator {
     /// Whether this separator marks a capture.
     pub fn is_capture(self) -> bool {
-        matches!(self, MoveSeparator::Cross | MoveSeparator::Times | MoveSeparator::Colon)
+        matches!(
+            self,
+            MoveSeparator::Cross | MoveSeparator::Times | MoveSeparator::Colon
+        )
     }
 }
 
@@ -369,18 +372,32 @@ impl fmt::Display for SyntaxErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SyntaxErrorKind::UnexpectedToken(t) => write!(f, "unexpected token `{t}`"),
-            SyntaxErrorKind::NestedComment => f.write_str("`{` inside a comment: PDN comments do not nest"),
+            SyntaxErrorKind::NestedComment => {
+                f.write_str("`{` inside a comment: PDN comments do not nest")
+            }
             SyntaxErrorKind::UnterminatedComment => f.write_str("comment is not closed with `}`"),
-            SyntaxErrorKind::UnterminatedSetup => f.write_str("setup command is not closed with `/`"),
-            SyntaxErrorKind::UnterminatedString => f.write_str("tag value is not closed with `\"` on its line"),
+            SyntaxErrorKind::UnterminatedSetup => {
+                f.write_str("setup command is not closed with `/`")
+            }
+            SyntaxErrorKind::UnterminatedString => {
+                f.write_str("tag value is not closed with `\"` on its line")
+            }
             SyntaxErrorKind::BadTag(what) => write!(f, "malformed tag: expected {what}"),
             SyntaxErrorKind::BadMove(what) => write!(f, "malformed move: expected {what}"),
-            SyntaxErrorKind::MixedSeparators => f.write_str("move mixes `-` with capture separators"),
+            SyntaxErrorKind::MixedSeparators => {
+                f.write_str("move mixes `-` with capture separators")
+            }
             SyntaxErrorKind::UnmatchedCloseParen => f.write_str("`)` closes no variation"),
             SyntaxErrorKind::UnclosedVariation => f.write_str("variation is not closed with `)`"),
-            SyntaxErrorKind::VariationWithoutMove => f.write_str("variation has no move before it to replace"),
-            SyntaxErrorKind::VariationTooDeep => f.write_str("variations nested too deeply; inner lines skipped"),
-            SyntaxErrorKind::AnnotationWithoutMove => f.write_str("annotation has no move before it"),
+            SyntaxErrorKind::VariationWithoutMove => {
+                f.write_str("variation has no move before it to replace")
+            }
+            SyntaxErrorKind::VariationTooDeep => {
+                f.write_str("variations nested too deeply; inner lines skipped")
+            }
+            SyntaxErrorKind::AnnotationWithoutMove => {
+                f.write_str("annotation has no move before it")
+            }
             SyntaxErrorKind::BadGameType(what) => write!(f, "malformed GameType: expected {what}"),
             SyntaxErrorKind::BadFen(what) => write!(f, "malformed FEN: expected {what}"),
         }
@@ -398,7 +415,11 @@ pub struct SyntaxError {
 
 impl fmt::Display for SyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at bytes {}..{}", self.kind, self.span.start, self.span.end)
+        write!(
+            f,
+            "{} at bytes {}..{}",
+            self.kind, self.span.start, self.span.end
+        )
     }
 }
 
@@ -428,6 +449,9 @@ pub struct PdnGame {
 impl PdnGame {
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
     }
 }
