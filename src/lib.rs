@@ -9,6 +9,7 @@
 //! finally written ([`write`]).
 
 mod detect;
+pub mod draughts;
 pub mod diag;
 pub mod go;
 pub mod record;

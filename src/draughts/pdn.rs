@@ -1,0 +1,1173 @@
+//! PDN 3.0 reader: decoded text in, unvalidated [`PdnGame`] syntax records out.
+//!
+//! The grammar (see `grammars/pdn.ebnf`) is implemented bottom-up by small nom rules here and
+//! in [`super::pdn_move`]. The game body is driven by a loop with an explicit stack of open
+//! variations, so nesting depth never turns into recursion. A token that fits no rule is
+//! recorded as a [`SyntaxError`] and skipped; reading always goes on to the end of the input.
+
+use nom::branch::alt;
+use nom::bytes::complete::{take_till, take_while, take_while1};
+use nom::character::complete::{char, digit1, one_of, satisfy, space0};
+use nom::combinator::{cut, eof, map, map_res, opt, recognize, value};
+use nom::error::context;
+use nom::multi::separated_list0;
+use nom::sequence::{delimited, pair, preceded, terminated};
+use nom::Parser;
+
+use super::pdn_move::{
+    alternative_route, game_result, move_number, nag, pdn_move, recognize_strength, square,
+    unknown_move, ParseErr, RawMove, Res,
+};
+use super::syntax::{
+    Comment, CommentKind, Fen, FenColour, FenEntry, FenSide, FirstSquareCorner, GameResult,
+    GameType, MoveNumber, MoveSeparator, MoveStrength, NotationKind, PdnGame, PdnMove, Span,
+    SquareKind, SquareToken, StartColour, SyntaxError, SyntaxErrorKind, Tag, Variation,
+};
+
+/// Variations nested deeper than this are skipped (with an error), which keeps the
+/// records shallow enough for recursive consumers such as `Drop` and `Debug`.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// Byte span of `part`, a sub-slice of `base`.
+fn span_in(base: &str, part: &str) -> Span {
+    let start = part.as_ptr() as usize - base.as_ptr() as usize;
+    start..start + part.len()
+}
+
+// ---------------------------------------------------------------- tags
+
+/// `IDENTIFIER := [A-Za-z_][A-Za-z0-9_]*` (PDN asks for a capital; old files do not care).
+fn identifier(i: &str) -> Res<'_, &str> {
+    recognize(pair(
+        satisfy(|c| c.is_ascii_alphabetic() || c == '_'),
+        take_while(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+    ))
+    .parse(i)
+}
+
+/// The inside of a `STRING`: any characters but `"` and line ends, `\` escaping the next one.
+fn string_body(i: &str) -> Res<'_, &str> {
+    let mut chars = i.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '"' | '\n' | '\r' => return Ok((&i[at..], &i[..at])),
+            '\\' => {
+                chars.next();
+            }
+            _ => {}
+        }
+    }
+    Ok(("", i))
+}
+
+/// `STRING := '"' ([^"\\\n] | '\' any)* '"'`; returns the raw body.
+fn quoted_string(i: &str) -> Res<'_, &str> {
+    preceded(
+        char('"'),
+        cut(terminated(string_body, context("closing quote", char('"')))),
+    )
+    .parse(i)
+}
+
+/// A forgiving unquoted value: everything up to `]` on the same line.
+fn bare_value(i: &str) -> Res<'_, &str> {
+    map(
+        take_till(|c| c == ']' || c == '\n' || c == '\r'),
+        str::trim_end,
+    )
+    .parse(i)
+}
+
+/// `PdnTag := "[" IDENTIFIER STRING "]"`, allowing spaces anywhere between the parts and an
+/// unquoted value, since real archives (e.g. `abatsiev.pdn`) are spaced and sloppy.
+/// Returns the name, the raw value, whether it was quoted, and the whole tag text.
+fn tag_pair(i: &str) -> Res<'_, (&str, &str, bool)> {
+    let (rest, _) = char('[').parse(i)?;
+    let (rest, (name, (value, quoted))) = cut((
+        preceded(space0, context("tag name", identifier)),
+        delimited(
+            space0,
+            alt((
+                map(quoted_string, |v| (v, true)),
+                map(bare_value, |v| (v, false)),
+            )),
+            pair(space0, context("`]`", char(']'))),
+        ),
+    ))
+    .parse(rest)?;
+    Ok((rest, (name, value, quoted)))
+}
+
+/// Resolves the `\"` and `\\` escapes of a tag value; other backslashes are kept.
+fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(e @ ('"' | '\\')) => out.push(e),
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------- GameType
+
+/// A field separator of the `GameType` value, with optional spaces.
+fn comma(i: &str) -> Res<'_, char> {
+    delimited(space0, char(','), space0).parse(i)
+}
+
+/// A small unsigned number (board size).
+fn small_number(i: &str) -> Res<'_, u8> {
+    map_res(digit1, str::parse::<u8>).parse(i)
+}
+
+/// `Colour := "W" | "B"`.
+fn start_colour(i: &str) -> Res<'_, StartColour> {
+    alt((
+        value(StartColour::White, one_of("Ww")),
+        value(StartColour::Black, one_of("Bb")),
+    ))
+    .parse(i)
+}
+
+/// `Notation := ("A" | "N" | "S") ("0" | "1" | "2" | "3")`.
+fn notation(i: &str) -> Res<'_, (NotationKind, FirstSquareCorner)> {
+    (
+        alt((
+            value(NotationKind::Alphanumeric, one_of("Aa")),
+            value(NotationKind::Numeric, one_of("Nn")),
+            value(NotationKind::San, one_of("Ss")),
+        )),
+        alt((
+            value(FirstSquareCorner::BottomLeft, char('0')),
+            value(FirstSquareCorner::BottomRight, char('1')),
+            value(FirstSquareCorner::TopLeft, char('2')),
+            value(FirstSquareCorner::TopRight, char('3')),
+        )),
+    )
+        .parse(i)
+}
+
+/// Parsed long form of a `GameType` value.
+type GameTypeDetails = (
+    StartColour,
+    u8,
+    u8,
+    (NotationKind, FirstSquareCorner),
+    Option<bool>,
+);
+
+/// `GameTypeDetails := "," Colour "," width "," height "," Notation ("," ("0"|"1"))?`.
+fn game_type_details(i: &str) -> Res<'_, GameTypeDetails> {
+    let (rest, _) = comma(i)?;
+    cut((
+        context("start colour W or B", start_colour),
+        preceded(comma, context("board width", small_number)),
+        preceded(comma, context("board height", small_number)),
+        preceded(comma, context("notation such as A0 or N2", notation)),
+        opt(preceded(
+            comma,
+            context(
+                "invert flag 0 or 1",
+                alt((value(false, char('0')), value(true, char('1')))),
+            ),
+        )),
+    ))
+    .parse(rest)
+}
+
+/// `GameType := type GameTypeDetails?` (PDN 3.0), the whole value.
+fn game_type_value(i: &str) -> Res<'_, (u32, Option<GameTypeDetails>)> {
+    terminated(
+        pair(
+            preceded(
+                space0,
+                context("game type number", map_res(digit1, str::parse::<u32>)),
+            ),
+            opt(game_type_details),
+        ),
+        context("end of value", cut(pair(space0, eof))),
+    )
+    .parse(i)
+}
+
+/// Parses a `GameType` value written at `span` of `src`.
+fn parse_game_type(src: &str, span: Span) -> Result<GameType, SyntaxError> {
+    let raw = &src[span.clone()];
+    match game_type_value(raw) {
+        Ok((_, (type_number, details))) => {
+            let mut gt = GameType {
+                type_number,
+                start_colour: None,
+                width: None,
+                height: None,
+                notation: None,
+                first_square: None,
+                invert: None,
+                span,
+            };
+            if let Some((colour, w, h, (kind, corner), invert)) = details {
+                gt.start_colour = Some(colour);
+                gt.width = Some(w);
+                gt.height = Some(h);
+                gt.notation = Some(kind);
+                gt.first_square = Some(corner);
+                gt.invert = invert;
+            }
+            Ok(gt)
+        }
+        Err(e) => Err(value_error(src, raw, e, SyntaxErrorKind::BadGameType)),
+    }
+}
+
+/// Turns a failed tag-value parse into an error spanning from the failure to the value's end.
+fn value_error(
+    src: &str,
+    raw: &str,
+    e: nom::Err<ParseErr<'_>>,
+    kind: fn(&'static str) -> SyntaxErrorKind,
+) -> SyntaxError {
+    let (at, expected) = match e {
+        nom::Err::Error(p) | nom::Err::Failure(p) => (p.input, p.expected),
+        nom::Err::Incomplete(_) => ("", None),
+    };
+    let base = span_in(src, raw);
+    let start = base.end - at.len();
+    SyntaxError {
+        kind: kind(expected.unwrap_or("a valid value")),
+        span: start..base.end,
+    }
+}
+
+// ---------------------------------------------------------------- FEN
+
+/// `FenTurn := "W" | "B" | "?"`.
+fn fen_turn(i: &str) -> Res<'_, FenColour> {
+    alt((
+        value(FenColour::White, one_of("Ww")),
+        value(FenColour::Black, one_of("Bb")),
+        value(FenColour::Unknown, char('?')),
+    ))
+    .parse(i)
+}
+
+/// A FEN entry before spans: king flag, first square, optional range end, whole text.
+type RawEntry<'a> = (
+    bool,
+    (SquareKind, &'a str),
+    Option<(SquareKind, &'a str)>,
+    &'a str,
+);
+
+/// `FenEntry := "K"? Square ("-" Square)?`.
+fn fen_entry(i: &str) -> Res<'_, RawEntry<'_>> {
+    let (rest, (king, from, to)) = (
+        map(opt(one_of("Kk")), |k| k.is_some()),
+        context("square", square),
+        opt(preceded(
+            char('-'),
+            context("square ending the range", cut(square)),
+        )),
+    )
+        .parse(i)?;
+    Ok((rest, (king, from, to, &i[..i.len() - rest.len()])))
+}
+
+/// `FenSide := ("W" | "B") (FenEntry ("," FenEntry)*)?`.
+fn fen_side(i: &str) -> Res<'_, (FenColour, Vec<RawEntry<'_>>)> {
+    pair(
+        alt((
+            value(FenColour::White, one_of("Ww")),
+            value(FenColour::Black, one_of("Bb")),
+        )),
+        preceded(space0, separated_list0(comma, fen_entry)),
+    )
+    .parse(i)
+}
+
+/// Any other `:` field (lidraughts' `H0`, `F1`): up to the next `:`.
+fn fen_other_field(i: &str) -> Res<'_, &str> {
+    take_while1(|c: char| c != ':' && c != '.').parse(i)
+}
+
+/// A FEN field: a piece list, or another field kept raw.
+enum FenField<'a> {
+    Side(FenColour, Vec<RawEntry<'a>>, &'a str),
+    Other(&'a str),
+}
+
+/// `FenField := FenSide | other`; the side must fill the whole field.
+fn fen_field(i: &str) -> Res<'_, FenField<'_>> {
+    let side = |i| {
+        let (rest, (colour, entries)) = fen_side(i)?;
+        let (rest, _) = space0(rest)?;
+        // A side must end the field, else it is something like `H0`.
+        if !(rest.is_empty() || rest.starts_with(':') || rest.starts_with('.')) {
+            return Err(nom::Err::Error(ParseErr {
+                input: rest,
+                expected: Some("`,` or `:` between squares"),
+            }));
+        }
+        Ok((
+            rest,
+            FenField::Side(colour, entries, &i[..i.len() - rest.len()]),
+        ))
+    };
+    alt((side, map(fen_other_field, FenField::Other))).parse(i)
+}
+
+/// `Fen := FenTurn (":" FenField)* "."?` — the whole `FEN` tag value.
+fn fen_value(i: &str) -> Res<'_, (FenColour, &str, Vec<FenField<'_>>)> {
+    let (rest, _) = space0(i)?;
+    let (rest, turn_text) = context("side to move W, B or ?", recognize(fen_turn)).parse(rest)?;
+    let turn = fen_turn(turn_text)?.1;
+    let mut fields = Vec::new();
+    let mut rest = rest;
+    while let Ok((r, _)) = preceded(space0::<&str, ParseErr>, char(':')).parse(rest) {
+        let (r, _) = space0(r)?;
+        let (r, field) = context("piece list", cut(fen_field)).parse(r)?;
+        fields.push(field);
+        rest = r;
+    }
+    let (rest, _) = context("end of value", cut((opt(char('.')), space0, eof))).parse(rest)?;
+    Ok((rest, (turn, turn_text, fields)))
+}
+
+/// Parses a `FEN` value written at `span` of `src`.
+fn parse_fen(src: &str, span: Span) -> Result<Fen, SyntaxError> {
+    let raw = &src[span.clone()];
+    let tok = |(kind, text): (SquareKind, &str)| SquareToken {
+        kind,
+        span: span_in(src, text),
+    };
+    match fen_value(raw) {
+        Ok((_, (turn, turn_text, fields))) => {
+            let mut fen = Fen {
+                turn,
+                turn_span: span_in(src, turn_text),
+                sides: Vec::new(),
+                other_fields: Vec::new(),
+                span,
+            };
+            for field in fields {
+                match field {
+                    FenField::Side(colour, entries, text) => fen.sides.push(FenSide {
+                        colour,
+                        entries: entries
+                            .into_iter()
+                            .map(|(king, from, to, text)| FenEntry {
+                                king,
+                                from: tok(from),
+                                to: to.map(tok),
+                                span: span_in(src, text),
+                            })
+                            .collect(),
+                        span: span_in(src, text),
+                    }),
+                    FenField::Other(text) => {
+                        fen.other_fields.push((text.to_owned(), span_in(src, text)))
+                    }
+                }
+            }
+            Ok(fen)
+        }
+        Err(e) => Err(value_error(src, raw, e, SyntaxErrorKind::BadFen)),
+    }
+}
+
+// ---------------------------------------------------------------- comments
+
+/// `COMMENT := "{" [^{}]* "}"`; a `{` inside fails as a nested comment.
+fn brace_comment(i: &str) -> Res<'_, &str> {
+    preceded(
+        char('{'),
+        cut(terminated(
+            take_till(|c| c == '{' || c == '}'),
+            context("`}`", char('}')),
+        )),
+    )
+    .parse(i)
+}
+
+/// `SETUP := "/" [A-Z] [^/\n]* "/"` (PDN 3.0 setup command such as `/FEN "..."/`).
+fn setup_command(i: &str) -> Res<'_, &str> {
+    let (rest, _) = pair(
+        char('/'),
+        nom::combinator::peek(satisfy(|c| c.is_ascii_uppercase())),
+    )
+    .parse(i)?;
+    cut(terminated(
+        take_till(|c| c == '/' || c == '\n' || c == '\r'),
+        context("`/`", char('/')),
+    ))
+    .parse(rest)
+}
+
+// ---------------------------------------------------------------- the game body
+
+/// One open line: the main line (bottom of the stack) or a variation.
+#[derive(Default)]
+struct Frame {
+    moves: Vec<PdnMove>,
+    /// Comments seen before the line's next move.
+    pending_comments: Vec<Comment>,
+    /// A move number waiting for its move.
+    pending_number: Option<MoveNumber>,
+    result: Option<(GameResult, Span)>,
+    /// Where the `(` was.
+    open: usize,
+}
+
+/// The reader state for one input.
+struct Reader<'a> {
+    src: &'a str,
+    pos: usize,
+    games: Vec<PdnGame>,
+    game: PdnGame,
+    /// Stack of open lines; `frames[0]` is the main line.
+    frames: Vec<Frame>,
+    /// Whether the game has movetext (so a `[` starts the next game).
+    in_movetext: bool,
+    /// Whether the game has any token at all.
+    started: bool,
+    /// Depth of variations being skipped for exceeding [`MAX_VARIATION_DEPTH`].
+    skipping: usize,
+    /// Whether only whitespace stands between the last line break (or the start) and `pos`.
+    at_line_start: bool,
+}
+
+/// Reads every game in `src`. Never fails: problems are recorded per game in
+/// [`PdnGame::syntax_errors`], and reading resumes after the offending token.
+pub fn parse_pdn(src: &str) -> Vec<PdnGame> {
+    let mut reader = Reader {
+        src,
+        pos: 0,
+        games: Vec::new(),
+        game: PdnGame::default(),
+        frames: vec![Frame::default()],
+        in_movetext: false,
+        started: false,
+        skipping: 0,
+        at_line_start: true,
+    };
+    reader.run();
+    reader.games
+}
+
+impl<'a> Reader<'a> {
+    fn rest(&self) -> &'a str {
+        &self.src[self.pos..]
+    }
+
+    /// Moves `pos` to the end of `rest`, a suffix of the input.
+    fn advance_to(&mut self, rest: &'a str) {
+        self.pos = self.src.len() - rest.len();
+    }
+
+    fn error(&mut self, kind: SyntaxErrorKind, span: Span) {
+        self.game.syntax_errors.push(SyntaxError { kind, span });
+    }
+
+    /// Marks the start of a token of the current game.
+    fn touch(&mut self, start: usize) {
+        if !self.started {
+            self.started = true;
+            self.game.span = start..start;
+        }
+    }
+
+    /// Skips whitespace, a byte-order mark and `%` escape lines.
+    fn skip_trivia(&mut self) {
+        loop {
+            let rest = self.rest();
+            let trimmed = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+            if rest[..rest.len() - trimmed.len()].contains(['\n', '\r']) {
+                self.at_line_start = true;
+            }
+            self.advance_to(trimmed);
+            if self.at_line_start && trimmed.starts_with('%') {
+                let line_end = trimmed.find(['\n', '\r']).unwrap_or(trimmed.len());
+                self.advance_to(&trimmed[line_end..]);
+                continue;
+            }
+            return;
+        }
+    }
+
+    /// End of the current token for resynchronisation: next whitespace or delimiter.
+    fn token_extent(&self, start: usize) -> usize {
+        let text = &self.src[start..];
+        let first = text.chars().next().map_or(0, char::len_utf8);
+        let len = text[first..]
+            .find(|c: char| c.is_whitespace() || "{}()[]$".contains(c))
+            .map_or(text.len(), |n| n + first);
+        start + len
+    }
+
+    /// Records an unexpected token at `start` and skips it.
+    fn skip_token(&mut self, start: usize, kind: Option<SyntaxErrorKind>) {
+        let end = self.token_extent(start).max(start + 1).min(self.src.len());
+        let end = (end..=self.src.len())
+            .find(|&e| self.src.is_char_boundary(e))
+            .unwrap_or(self.src.len());
+        let kind = kind
+            .unwrap_or_else(|| SyntaxErrorKind::UnexpectedToken(self.src[start..end].to_owned()));
+        self.error(kind, start..end);
+        self.pos = end;
+    }
+
+    fn run(&mut self) {
+        loop {
+            self.skip_trivia();
+            let rest = self.rest();
+            let Some(c) = rest.chars().next() else { break };
+            let start = self.pos;
+            self.at_line_start = false;
+            match c {
+                '[' => self.tag(start),
+                '{' => self.comment(start),
+                '(' => self.open_paren(start),
+                ')' => self.close_paren(start),
+                '$' => self.nag(start),
+                '!' | '?' => self.detached_strength(start),
+                '/' if rest[1..].starts_with(|c: char| c.is_ascii_uppercase()) => self.setup(start),
+                '.' if rest.starts_with("...") => {
+                    // `1. ... 7-12`: an ellipsis standing for a move not given.
+                    self.touch(start);
+                    self.pos += 3;
+                }
+                'a' if rest.starts_with("a.l") => self.alternative_route(start),
+                _ => self.word(start),
+            }
+            self.game.span.end = self.game.span.end.max(self.pos);
+        }
+        self.finish_game();
+    }
+
+    /// `[` starts a tag; after movetext it also starts the next game.
+    fn tag(&mut self, start: usize) {
+        if self.in_movetext {
+            self.finish_game();
+        }
+        self.touch(start);
+        match tag_pair(self.rest()) {
+            Ok((rest, (name, raw, quoted))) => {
+                self.advance_to(rest);
+                let value_span = span_in(self.src, raw);
+                let tag = Tag {
+                    name: name.to_owned(),
+                    value: if quoted {
+                        unescape(raw)
+                    } else {
+                        raw.to_owned()
+                    },
+                    span: start..self.pos,
+                    value_span: value_span.clone(),
+                };
+                if tag.name == "GameType" && self.game.game_type.is_none() {
+                    match parse_game_type(self.src, value_span) {
+                        Ok(gt) => self.game.game_type = Some(gt),
+                        Err(e) => self.game.syntax_errors.push(e),
+                    }
+                } else if tag.name == "FEN" && self.game.fen.is_none() {
+                    match parse_fen(self.src, value_span) {
+                        Ok(fen) => self.game.fen = Some(fen),
+                        Err(e) => self.game.syntax_errors.push(e),
+                    }
+                }
+                self.game.tags.push(tag);
+            }
+            Err(e) => {
+                let (at, expected) = match e {
+                    nom::Err::Error(p) | nom::Err::Failure(p) => (p.input, p.expected),
+                    nom::Err::Incomplete(_) => (self.rest(), None),
+                };
+                let kind = match expected {
+                    Some("closing quote") => SyntaxErrorKind::UnterminatedString,
+                    other => SyntaxErrorKind::BadTag(other.unwrap_or("`[Name \"value\"]`")),
+                };
+                // Resynchronise at the end of the line: tags are one per line in practice.
+                let line_end = self
+                    .rest()
+                    .find(['\n', '\r'])
+                    .map_or(self.src.len(), |n| self.pos + n);
+                let at = (self.src.len() - at.len()).clamp(start, line_end);
+                self.error(kind, at..line_end.max(at));
+                self.pos = line_end.max(start + 1);
+            }
+        }
+    }
+
+    /// The line on top of the stack.
+    fn frame(&mut self) -> &mut Frame {
+        let last = self.frames.len() - 1;
+        &mut self.frames[last]
+    }
+
+    /// Marks movetext; returns `false` when inside a variation being skipped.
+    fn body_token(&mut self, start: usize) -> bool {
+        self.touch(start);
+        self.in_movetext = true;
+        self.skipping == 0
+    }
+
+    fn comment(&mut self, start: usize) {
+        self.touch(start);
+        match brace_comment(self.rest()) {
+            Ok((rest, text)) => {
+                self.advance_to(rest);
+                let comment = Comment {
+                    kind: CommentKind::Brace,
+                    text: text.to_owned(),
+                    span: start..self.pos,
+                };
+                self.add_comment(comment);
+            }
+            Err(_) => match self.nested_brace(start) {
+                Some(inner) => {
+                    self.error(SyntaxErrorKind::NestedComment, inner..inner + 1);
+                    // Skip the whole balanced group so that one mistake gives one error.
+                    self.pos = self.balanced_end(start);
+                }
+                None => {
+                    self.error(SyntaxErrorKind::UnterminatedComment, start..self.src.len());
+                    self.pos = self.src.len();
+                }
+            },
+        }
+    }
+
+    /// Position of a `{` nested in the comment opening at `start`, if one comes before `}`.
+    fn nested_brace(&self, start: usize) -> Option<usize> {
+        let body = &self.src[start + 1..];
+        let stop = body.find(['{', '}'])?;
+        (body.as_bytes()[stop] == b'{').then_some(start + 1 + stop)
+    }
+
+    /// End of a brace group counted with nesting, or the end of input.
+    fn balanced_end(&self, start: usize) -> usize {
+        let mut depth = 0usize;
+        for (i, b) in self.src.as_bytes()[start..].iter().enumerate() {
+            match b {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return start + i + 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.src.len()
+    }
+
+    fn setup(&mut self, start: usize) {
+        self.touch(start);
+        match setup_command(self.rest()) {
+            Ok((rest, text)) => {
+                self.advance_to(rest);
+                let comment = Comment {
+                    kind: CommentKind::Setup,
+                    text: text.to_owned(),
+                    span: start..self.pos,
+                };
+                self.in_movetext = true;
+                self.add_comment(comment);
+            }
+            Err(_) => {
+                let line_end = self
+                    .rest()
+                    .find(['\n', '\r'])
+                    .map_or(self.src.len(), |n| self.pos + n);
+                self.error(SyntaxErrorKind::UnterminatedSetup, start..line_end);
+                self.pos = line_end;
+            }
+        }
+    }
+
+    /// A comment belongs to the move before it, or else to the line's next move.
+    fn add_comment(&mut self, comment: Comment) {
+        if self.skipping > 0 {
+            return;
+        }
+        let frame = self.frame();
+        match frame.moves.last_mut() {
+            Some(m) if frame.pending_number.is_none() => m.comments_after.push(comment),
+            _ => frame.pending_comments.push(comment),
+        }
+    }
+
+    fn open_paren(&mut self, start: usize) {
+        if let Ok((rest, strength)) = recognize_strength(self.rest()) {
+            if strength.1 {
+                self.advance_to(rest);
+                self.attach_strength(start, strength.0, true);
+                return;
+            }
+        }
+        self.pos += 1;
+        if !self.body_token(start) {
+            self.skipping += 1;
+        } else if self.frames.len() > MAX_VARIATION_DEPTH {
+            self.error(SyntaxErrorKind::VariationTooDeep, start..start + 1);
+            self.skipping = 1;
+        } else {
+            self.frames.push(Frame {
+                open: start,
+                ..Frame::default()
+            });
+        }
+    }
+
+    fn close_paren(&mut self, start: usize) {
+        self.pos += 1;
+        if !self.body_token(start) {
+            self.skipping -= 1;
+        } else if self.frames.len() == 1 {
+            self.error(SyntaxErrorKind::UnmatchedCloseParen, start..start + 1);
+        } else {
+            self.close_variation(self.pos);
+        }
+    }
+
+    /// Pops the top line and hangs it on the last move of the line below.
+    fn close_variation(&mut self, end: usize) {
+        let Some(frame) = self.frames.pop() else {
+            return;
+        };
+        let variation = Variation {
+            moves: frame.moves,
+            result: frame.result,
+            comments: frame.pending_comments,
+            span: frame.open..end,
+        };
+        match self.frame().moves.last_mut() {
+            Some(m) => m.variations.push(variation),
+            None => self.error(SyntaxErrorKind::VariationWithoutMove, frame.open..end),
+        }
+    }
+
+    /// The move that a trailing annotation belongs to.
+    fn last_move(&mut self) -> Option<&mut PdnMove> {
+        self.frame().moves.last_mut()
+    }
+
+    fn nag(&mut self, start: usize) {
+        match nag(self.rest()) {
+            Ok((rest, n)) => {
+                self.advance_to(rest);
+                if !self.body_token(start) {
+                    return;
+                }
+                match self.last_move() {
+                    Some(m) => m.nags.push(n),
+                    None => self.error(SyntaxErrorKind::AnnotationWithoutMove, start..self.pos),
+                }
+            }
+            Err(_) => {
+                self.body_token(start);
+                self.skip_token(start, Some(SyntaxErrorKind::BadMove("number after `$`")));
+            }
+        }
+    }
+
+    fn detached_strength(&mut self, start: usize) {
+        match recognize_strength(self.rest()) {
+            Ok((rest, (marks, paren, _))) => {
+                self.advance_to(rest);
+                self.attach_strength(start, marks, paren);
+            }
+            Err(_) => self.skip_token(start, None),
+        }
+    }
+
+    /// Gives a strength written apart from its move (`32-28 !`) to the previous move.
+    fn attach_strength(&mut self, start: usize, marks: &str, parenthesised: bool) {
+        if !self.body_token(start) {
+            return;
+        }
+        let strength = MoveStrength {
+            marks: marks.to_owned(),
+            parenthesised,
+            span: start..self.pos,
+        };
+        match self.last_move() {
+            Some(m) if m.strength.is_none() => m.strength = Some(strength),
+            _ => self.error(SyntaxErrorKind::AnnotationWithoutMove, start..self.pos),
+        }
+    }
+
+    fn alternative_route(&mut self, start: usize) {
+        let Ok((rest, _)) = alternative_route(self.rest()) else {
+            self.body_token(start);
+            return self.skip_token(start, None);
+        };
+        self.advance_to(rest);
+        if !self.body_token(start) {
+            return;
+        }
+        let span = start..self.pos;
+        match self.last_move() {
+            Some(m) => m.alternative_route = Some(span),
+            None => self.error(SyntaxErrorKind::AnnotationWithoutMove, span),
+        }
+    }
+
+    /// A result, a move number or a move.
+    fn word(&mut self, start: usize) {
+        let rest = self.rest();
+        if let Ok((after, result)) = game_result(rest) {
+            self.advance_to(after);
+            return self.result(start, result);
+        }
+        if let Ok((after, (value, black))) = move_number(rest) {
+            self.advance_to(after);
+            if self.body_token(start) {
+                self.frame().pending_number = Some(MoveNumber {
+                    value,
+                    black,
+                    span: start..self.pos,
+                });
+            }
+            return;
+        }
+        if let Ok((after, text)) = unknown_move(rest) {
+            self.advance_to(after);
+            if self.body_token(start) {
+                self.push_move(RawMove {
+                    squares: Vec::new(),
+                    separator: MoveSeparator::Dash,
+                    mixed: false,
+                    text,
+                    strength: None,
+                });
+            }
+            return;
+        }
+        match pdn_move(rest) {
+            Ok((after, raw)) => {
+                self.advance_to(after);
+                if self.body_token(start) {
+                    self.push_move(raw);
+                }
+            }
+            Err(nom::Err::Failure(e)) => {
+                self.body_token(start);
+                let kind = SyntaxErrorKind::BadMove(e.expected.unwrap_or("a move"));
+                self.skip_token(start, Some(kind));
+            }
+            Err(_) => {
+                self.body_token(start);
+                self.skip_token(start, None);
+            }
+        }
+    }
+
+    fn push_move(&mut self, raw: RawMove<'a>) {
+        let src = self.src;
+        let span = span_in(src, raw.text);
+        if raw.mixed {
+            self.error(SyntaxErrorKind::MixedSeparators, span.clone());
+        }
+        let frame = self.frame();
+        let mv = PdnMove {
+            number: frame.pending_number.take(),
+            squares: raw
+                .squares
+                .iter()
+                .map(|&(kind, text)| SquareToken {
+                    kind,
+                    span: span_in(src, text),
+                })
+                .collect(),
+            separator: raw.separator,
+            is_capture: raw.separator.is_capture(),
+            alternative_route: None,
+            strength: raw
+                .strength
+                .map(|(marks, parenthesised, text)| MoveStrength {
+                    marks: marks.to_owned(),
+                    parenthesised,
+                    span: span_in(src, text),
+                }),
+            nags: Vec::new(),
+            comments_before: std::mem::take(&mut frame.pending_comments),
+            comments_after: Vec::new(),
+            variations: Vec::new(),
+            span,
+        };
+        frame.moves.push(mv);
+    }
+
+    /// A result ends the game on the main line, or closes the line of a variation.
+    fn result(&mut self, start: usize, result: GameResult) {
+        if !self.body_token(start) {
+            return;
+        }
+        let span = start..self.pos;
+        if self.frames.len() > 1 {
+            self.frame().result = Some((result, span));
+            return;
+        }
+        self.game.result = Some((result, span));
+        self.finish_game();
+    }
+
+    /// Closes open lines and stores the game, if it holds anything.
+    fn finish_game(&mut self) {
+        while self.frames.len() > 1 {
+            let open = self.frame().open;
+            self.error(SyntaxErrorKind::UnclosedVariation, open..open + 1);
+            self.close_variation(self.pos);
+        }
+        let main = std::mem::take(&mut self.frames[0]);
+        self.game.moves = main.moves;
+        self.game.comments = main.pending_comments;
+        self.game.span.end = self.game.span.end.max(self.pos);
+        let game = std::mem::take(&mut self.game);
+        if self.started {
+            self.games.push(game);
+        }
+        self.started = false;
+        self.in_movetext = false;
+        self.skipping = 0;
+    }
+}
+
+/// Cheap check whether `src` looks like PDN draughts rather than chess PGN or anything else.
+///
+/// Looks at the first 8 KiB only: a `GameType` or draughts `FEN` tag decides at once;
+/// otherwise numeric moves (`9-13`, `22x15`) or diagonal algebraic steps (`c3-d4`) must
+/// outnumber chess-looking tokens (`Nf3`, `O-O`, `e4`).
+pub fn looks_like_pdn(src: &str) -> bool {
+    let mut end = src.len().min(8192);
+    while !src.is_char_boundary(end) {
+        end -= 1;
+    }
+    let head = &src[..end];
+    if head.contains("[GameType ") || head.contains("[GameType\"") {
+        return true;
+    }
+    if let Some(at) = head.find("[FEN \"") {
+        let value = &head[at + 6..];
+        if value.starts_with(['W', 'B', '?']) && value[1..].starts_with(':') {
+            return true;
+        }
+    }
+    let (mut draughts, mut chess) = (0usize, 0usize);
+    for word in head.split(|c: char| c.is_whitespace() || "{}()[]".contains(c)) {
+        // Drop a glued move number (`1.e4`) and check marks.
+        let word = move_number(word)
+            .map_or(word, |(rest, _)| rest)
+            .trim_end_matches(['!', '?', '+', '#']);
+        if word.is_empty() {
+            continue;
+        }
+        if is_draughts_word(word) {
+            draughts += 1;
+        } else if word.starts_with(['K', 'Q', 'R', 'B', 'N', 'O'])
+            || (word.len() == 2 && square(word).is_ok())
+        {
+            chess += 1;
+        }
+    }
+    draughts >= 2 && draughts > chess
+}
+
+/// A numeric move or an algebraic move whose steps are all diagonal.
+fn is_draughts_word(word: &str) -> bool {
+    let Ok(("", raw)) = pdn_move(word) else {
+        return false;
+    };
+    raw.squares.windows(2).all(|w| match (w[0].0, w[1].0) {
+        (SquareKind::Numeric(_), SquareKind::Numeric(_)) => raw.separator != MoveSeparator::None,
+        (
+            SquareKind::Algebraic { file: f1, rank: r1 },
+            SquareKind::Algebraic { file: f2, rank: r2 },
+        ) => f1.abs_diff(f2) == r1.abs_diff(r2) && f1 != f2,
+        _ => false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_rule() {
+        assert_eq!(tag_pair("[Event \"X\"]").unwrap().1, ("Event", "X", true));
+        assert_eq!(
+            tag_pair("[ Event     \"X\" ]").unwrap().1,
+            ("Event", "X", true)
+        );
+        assert_eq!(tag_pair("[Event X Y]").unwrap().1, ("Event", "X Y", false));
+        assert_eq!(
+            tag_pair(r#"[W "a \"b\" \\"]"#).unwrap().1 .1,
+            r#"a \"b\" \\"#
+        );
+        assert_eq!(unescape(r#"a \"b\" \\ \n"#), r#"a "b" \ \n"#);
+        let Err(nom::Err::Failure(e)) = tag_pair("[Event \"X\n") else {
+            panic!()
+        };
+        assert_eq!(e.expected, Some("closing quote"));
+    }
+
+    #[test]
+    fn game_type_rule() {
+        let s = "25,W,8,8,A0,0";
+        let gt = parse_game_type(s, 0..s.len()).unwrap();
+        assert_eq!(gt.type_number, 25);
+        assert_eq!(gt.notation, Some(NotationKind::Alphanumeric));
+        assert_eq!(gt.first_square, Some(FirstSquareCorner::BottomLeft));
+        assert_eq!(gt.invert, Some(false));
+        assert_eq!(parse_game_type("20", 0..2).unwrap().width, None);
+        let s = "26, W, 8, 8, N2";
+        assert_eq!(
+            parse_game_type(s, 0..s.len()).unwrap().first_square,
+            Some(FirstSquareCorner::TopLeft)
+        );
+        let s = "25,W,8,X";
+        let e = parse_game_type(s, 0..s.len()).unwrap_err();
+        assert_eq!(e.kind, SyntaxErrorKind::BadGameType("board height"));
+        assert_eq!(e.span.start, 7);
+    }
+
+    #[test]
+    fn fen_rule() {
+        let s = "W:W21,22,K5:B1,2";
+        let fen = parse_fen(s, 0..s.len()).unwrap();
+        assert_eq!(fen.turn, FenColour::White);
+        assert_eq!(fen.sides.len(), 2);
+        assert!(fen.sides[0].entries[2].king);
+        assert_eq!(fen.sides[0].entries[2].span, 9..11);
+        assert_eq!(fen.sides[0].entries[2].from.span, 10..11);
+        let s = "B:Wa1,c3,Kd4:Bh8.";
+        let fen = parse_fen(s, 0..s.len()).unwrap();
+        assert_eq!(
+            fen.sides[0].entries[2].from.kind,
+            SquareKind::Algebraic { file: 3, rank: 4 }
+        );
+        let s = "W:W31-50:B1-20";
+        let fen = parse_fen(s, 0..s.len()).unwrap();
+        assert_eq!(
+            fen.sides[1].entries[0].to.as_ref().map(|t| t.kind),
+            Some(SquareKind::Numeric(20))
+        );
+        let s = "?:W29:B22:H0:F1";
+        let fen = parse_fen(s, 0..s.len()).unwrap();
+        assert_eq!(fen.turn, FenColour::Unknown);
+        assert_eq!(fen.other_fields.len(), 2);
+        let s = "W:W:B";
+        assert!(parse_fen(s, 0..s.len()).unwrap().sides[0]
+            .entries
+            .is_empty());
+        let s = "X:W1";
+        assert_eq!(
+            parse_fen(s, 0..s.len()).unwrap_err().kind,
+            SyntaxErrorKind::BadFen("side to move W, B or ?")
+        );
+    }
+
+    #[test]
+    fn comment_rules() {
+        assert_eq!(
+            brace_comment("{ a [%clock 1] }x").unwrap(),
+            ("x", " a [%clock 1] ")
+        );
+        let Err(nom::Err::Failure(e)) = brace_comment("{ a { b } }") else {
+            panic!()
+        };
+        assert!(e.input.starts_with('{'));
+        assert_eq!(
+            setup_command("/FEN \"W:W1:B2\"/ x").unwrap().1,
+            "FEN \"W:W1:B2\""
+        );
+    }
+
+    #[test]
+    fn body_basics() {
+        let games = parse_pdn("[Event \"E\"]\n1. 32-28 19-23 (18-23 38-32 (37-32? 23-29! {wins}) 12-18) 28x19 14x23 2-0\n");
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert!(g.syntax_errors.is_empty(), "{:?}", g.syntax_errors);
+        assert_eq!(g.moves.len(), 4);
+        assert_eq!(g.result.as_ref().map(|r| r.0), Some(GameResult::TwoZero));
+        let v = &g.moves[1].variations[0];
+        assert_eq!(v.moves.len(), 3);
+        assert_eq!(
+            v.moves[1].variations[0].moves[1].comments_after[0].text,
+            "wins"
+        );
+        assert_eq!(g.moves[0].number.as_ref().map(|n| n.value), Some(1));
+    }
+
+    #[test]
+    fn games_split_and_resync() {
+        let games = parse_pdn("[A \"1\"]\n1. 9-13 @@ 22-18\n[A \"2\"]\n1. c3-d4 +\n1. c3-b4 =");
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].moves.len(), 2);
+        assert_eq!(
+            games[0].syntax_errors[0].kind,
+            SyntaxErrorKind::UnexpectedToken("@@".into())
+        );
+        assert_eq!(
+            games[1].result.as_ref().map(|r| r.0),
+            Some(GameResult::WinMark)
+        );
+        assert_eq!(
+            games[2].result.as_ref().map(|r| r.0),
+            Some(GameResult::DrawMark)
+        );
+    }
+
+    #[test]
+    fn annotations() {
+        let g = &parse_pdn("1. 19x10 a.l. $14 22-18 ! {c} %x\n% line\n  % indented line\n*")[0];
+        assert!(g.moves[0].alternative_route.is_some());
+        assert_eq!(g.moves[0].nags, vec![14]);
+        assert_eq!(
+            g.moves[1].strength.as_ref().map(|s| s.marks.as_str()),
+            Some("!")
+        );
+        assert_eq!(g.moves[1].comments_after.len(), 1);
+        // `%` in the middle of a line is not an escape.
+        assert_eq!(g.syntax_errors.len(), 1);
+        assert_eq!(
+            g.syntax_errors[0].kind,
+            SyntaxErrorKind::UnexpectedToken("%x".into())
+        );
+        assert_eq!(g.result.as_ref().map(|r| r.0), Some(GameResult::Unfinished));
+    }
+
+    #[test]
+    fn errors_recorded() {
+        let g = &parse_pdn("1. 9-13 ) 2. 9- 13 ( {x} ) $ 5 (")[0];
+        let kinds: Vec<_> = g.syntax_errors.iter().map(|e| e.kind.clone()).collect();
+        assert!(kinds.contains(&SyntaxErrorKind::UnmatchedCloseParen));
+        assert!(kinds.contains(&SyntaxErrorKind::BadMove("square after separator")));
+        assert!(kinds.contains(&SyntaxErrorKind::UnclosedVariation));
+    }
+
+    #[test]
+    fn sniffer() {
+        assert!(looks_like_pdn("[GameType \"25\"]"));
+        assert!(looks_like_pdn("1. 32-28 19-23 2. 28x19 14x23"));
+        assert!(looks_like_pdn("1. c3-d4 f6-g5 2. b2-c3 g5-h4"));
+        assert!(!looks_like_pdn(
+            "[Event \"x\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"
+        ));
+        assert!(!looks_like_pdn("1. e2-e4 e7-e5 2. g1-f3"));
+        assert!(!looks_like_pdn("(;GM[1]FF[4]SZ[19];B[pd])"));
+    }
+}
