@@ -23,17 +23,36 @@ pub fn declared_charset(bytes: &[u8], game: Option<Game>) -> Option<(String, Opt
     None
 }
 
-/// The family that the text looks like, from cheap signs in its first kilobytes.
+/// The family that the text looks like, from cheap signs in its first kilobytes:
+/// an SGF game tree, PDN tags or numeric draughts moves, Shatar headers and piece
+/// names, and finally the only two first moves Shatar allows (`e4`/`d4` in any form).
 pub fn game_from_text(text: &str) -> Option<Game> {
     let head = head(text, 64 * 1024);
-    let trimmed = head.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
-    if trimmed.starts_with('(') && trimmed[1..].trim_start().starts_with(';') {
+    if looks_like_sgf(head) {
         return Some(Game::Go);
     }
     if crate::shatar::looks_like_shatar(head) {
         return Some(Game::Shatar);
     }
+    if crate::draughts::pdn::looks_like_pdn(head) {
+        return Some(Game::Draughts);
+    }
+    if head.contains("e4") || head.contains("d4") {
+        return Some(Game::Shatar);
+    }
     None
+}
+
+/// `(;` with anything but letters between, after optional text (legacy files carry a
+/// banner before the first tree).
+fn looks_like_sgf(head: &str) -> bool {
+    head.match_indices('(').any(|(at, _)| {
+        let rest = head[at + 1..].trim_start();
+        rest.starts_with(';')
+            && rest[1..]
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_uppercase())
+    })
 }
 
 /// The longest prefix of `text` of at most `max` bytes that ends on a character boundary.
