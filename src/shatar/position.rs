@@ -12,6 +12,21 @@ use super::attacks::{
 };
 use super::types::{Color, Role, Square};
 
+/// What decides cheaply whether a pseudo-legal move is legal: out of check, a piece
+/// other than the king that is not pinned cannot expose its king (Shatar has no en
+/// passant), so only king moves, pinned pieces and replies to check need the full test.
+struct SafetyFilter {
+    in_check: bool,
+    pinned: u64,
+}
+
+impl SafetyFilter {
+    fn is_legal(&self, position: &Position, mv: &Move) -> bool {
+        (!self.in_check && mv.role != Role::King && self.pinned & mv.from.bit() == 0)
+            || position.is_safe(mv)
+    }
+}
+
 /// A move, carrying enough context (moving role, captured role) to be played
 /// and described without consulting the position again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -474,12 +489,12 @@ impl Position {
 
     /// Whether the side to move is checkmated.
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.legal_moves().is_empty()
+        self.is_check() && !self.has_legal_move()
     }
 
     /// Whether the side to move is stalemated.
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.legal_moves().is_empty()
+        !self.is_check() && !self.has_legal_move()
     }
 
     /// A hash of placement, side to move and opening phase, for repetition
@@ -529,14 +544,120 @@ impl Position {
                 self.push_forced_pair(&mut list, Square::new(file, 6), Square::new(file, 4));
             }
             Opening::Free => {
+                let filter = self.safety_filter();
                 for mv in self.pseudo_legal_moves().iter() {
-                    if self.is_safe(mv) {
+                    if filter.is_legal(self, mv) {
                         list.push(*mv);
                     }
                 }
             }
         }
         list
+    }
+
+    /// The legal moves that land on `to`, found from the square's attackers rather than
+    /// by generating every move: what resolving a written move needs.
+    pub fn legal_moves_to(&self, to: Square) -> MoveList {
+        if self.opening != Opening::Free {
+            let mut list = MoveList::new();
+            for mv in self.legal_moves().iter().filter(|mv| mv.to == to) {
+                list.push(*mv);
+            }
+            return list;
+        }
+        let us = self.turn;
+        let own = self.pieces(us);
+        let mut list = MoveList::new();
+        if own & to.bit() != 0 {
+            return list;
+        }
+        let occupied = self.occupied();
+        let capture = self.role_at(to);
+        let diagonal = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        let straight = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let pieces = own
+            & ((knight_attacks(to) & self.by_role(Role::Knight))
+                | (king_attacks(to) & self.by_role(Role::King))
+                | (bishop_attacks(to, occupied) & diagonal)
+                | (rook_attacks(to, occupied) & straight));
+        let pawn_sources = if capture.is_some() {
+            pawn_attacks(us.other(), to)
+        } else {
+            let behind = match us {
+                Color::White => to.0.checked_sub(8),
+                Color::Blue => Some(to.0 + 8).filter(|s| *s < 64),
+            };
+            behind.map_or(0, |s| 1u64 << s)
+        };
+        let pawns = own & self.by_role(Role::Pawn) & pawn_sources;
+        let filter = self.safety_filter();
+        let last_rank = if us == Color::White { RANK_8 } else { RANK_1 };
+        for from in squares(pieces | pawns) {
+            let Some(role) = self.role_at(from) else {
+                continue;
+            };
+            let base = Move {
+                role,
+                from,
+                to,
+                capture,
+                promotion: None,
+            };
+            if !filter.is_legal(self, &base) {
+                continue;
+            }
+            if role == Role::Pawn && to.bit() & last_rank != 0 {
+                for promotion in PROMOTIONS {
+                    list.push(Move {
+                        promotion: Some(promotion),
+                        ..base
+                    });
+                }
+            } else {
+                list.push(base);
+            }
+        }
+        list
+    }
+
+    /// Whether the side to move has any legal move; stops at the first one found.
+    pub fn has_legal_move(&self) -> bool {
+        match self.opening {
+            Opening::WhiteFirst | Opening::BlueAnswer(_) => !self.legal_moves().is_empty(),
+            Opening::Free => {
+                let filter = self.safety_filter();
+                self.pseudo_legal_moves()
+                    .iter()
+                    .any(|mv| filter.is_legal(self, mv))
+            }
+        }
+    }
+
+    fn safety_filter(&self) -> SafetyFilter {
+        SafetyFilter {
+            in_check: self.is_check(),
+            pinned: self.pinned(),
+        }
+    }
+
+    /// Pieces of the side to move that alone stand between their king and an enemy
+    /// slider on the same line.
+    fn pinned(&self) -> u64 {
+        let us = self.turn;
+        let them = us.other();
+        let king = self.king(us);
+        let queens = self.piece_bb(them, Role::Queen);
+        let snipers = (rook_rays(king) & (self.piece_bb(them, Role::Rook) | queens))
+            | (bishop_rays(king) & (self.piece_bb(them, Role::Bishop) | queens));
+        let occupied = self.occupied();
+        let mut pinned = 0;
+        for sniper in squares(snipers) {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.count_ones() == 1 {
+                pinned |= blockers & self.pieces(us);
+            }
+        }
+        pinned
     }
 
     fn push_forced_pair(&self, list: &mut MoveList, from: Square, to: Square) {

@@ -340,7 +340,8 @@ impl DrawWatch {
                 _ => {}
             }
         }
-        if !self.ending_noted {
+        // Material changes only by captures, so only they can reach a drawn ending.
+        if !self.ending_noted && mv.capture.is_some() {
             if let Some(ending) = after.drawn_ending() {
                 self.ending_noted = true;
                 notes.push(ShatarIssue::Draw(DrawNote::DrawnEnding(match ending {

@@ -14,19 +14,98 @@ use crate::text::Span;
 use crate::write::{Notation, Pieces};
 use crate::{AnyRecord, RecordReport};
 
+use rayon::prelude::*;
+
+/// Blocks of about this many bytes are parsed and replayed independently.
+const BLOCK: usize = 256 * 1024;
+
 /// Parses `text` as PGN or as rulebook scoresheets and replays every game. With
 /// `keep_records`, the replayed records are kept for writing.
+///
+/// The text is cut into blocks at game boundaries, and blocks are parsed and replayed
+/// in parallel: memory holds the parsed games of a few blocks at a time, not of the
+/// whole file, and large single-file archives use every core.
 pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
-    let games = if super::looks_like_pgn(text) {
-        super::pgn::parse_pgn(text)
+    let pgn = super::looks_like_pgn(text);
+    let blocks = blocks(text, pgn);
+    let per_block: Vec<Vec<RecordReport>> = blocks
+        .par_iter()
+        .map(|block| read_block(text, block.clone(), pgn, keep_records))
+        .collect();
+    let mut reports: Vec<RecordReport> = per_block.into_iter().flatten().collect();
+    for (index, report) in reports.iter_mut().enumerate() {
+        report.index = index;
+    }
+    reports
+}
+
+/// Parses and replays the games of `text[block]`, with spans made file-relative.
+fn read_block(text: &str, block: Span, pgn: bool, keep: bool) -> Vec<RecordReport> {
+    let offset = block.start;
+    let source = &text[block];
+    let games = if pgn {
+        super::pgn::parse_pgn(source)
     } else {
-        super::scoresheet::parse_scoresheets(text)
+        super::scoresheet::parse_scoresheets(source)
     };
     games
         .iter()
-        .enumerate()
-        .map(|(index, game)| replay_game(text, game, index, keep_records))
+        .map(|game| {
+            let mut report = replay_game(source, game, keep);
+            shift(&mut report, offset);
+            report
+        })
         .collect()
+}
+
+fn shift(report: &mut RecordReport, offset: usize) {
+    let by = |span: &mut Span| *span = span.start + offset..span.end + offset;
+    by(&mut report.span);
+    for diagnostic in &mut report.diagnostics {
+        if let Some(span) = &mut diagnostic.span {
+            by(span);
+        }
+    }
+    if let Some(AnyRecord::Shatar(record)) = &mut report.record {
+        let mut pending: Vec<&mut Line<ShatarMove>> = vec![&mut record.moves];
+        while let Some(line) = pending.pop() {
+            for node in line.iter_mut() {
+                by(&mut node.span);
+                pending.extend(node.variations.iter_mut());
+            }
+        }
+    }
+}
+
+/// Cuts `text` into blocks of at least [`BLOCK`] bytes, each ending just before a line
+/// that opens a game (a tag pair for PGN, a players' header for scoresheets) and that
+/// follows a blank line: both readers start a new game there anyway.
+fn blocks(text: &str, pgn: bool) -> Vec<Span> {
+    let mut blocks = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    let mut search = BLOCK;
+    while search < text.len() {
+        let Some(found) = memchr::memmem::find(&bytes[search..], b"\n\n") else {
+            break;
+        };
+        let cut = search + found + 2;
+        let rest = &text[cut..];
+        let opens_game = if pgn {
+            rest.starts_with('[')
+        } else {
+            rest.starts_with("白方") || rest.starts_with("White:")
+        };
+        if opens_game {
+            blocks.push(start..cut);
+            start = cut;
+            search = cut + BLOCK;
+        } else {
+            search = cut;
+        }
+    }
+    blocks.push(start..text.len());
+    blocks
 }
 
 /// What one game's replay accumulates.
@@ -48,7 +127,7 @@ impl Replay<'_> {
     }
 }
 
-fn replay_game(source: &str, game: &ParsedGame, index: usize, keep: bool) -> RecordReport {
+fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
     let mut replay = Replay {
         source,
         keep,
@@ -65,7 +144,7 @@ fn replay_game(source: &str, game: &ParsedGame, index: usize, keep: bool) -> Rec
         Ok(start) => start,
         Err((issue, span)) => {
             replay.report(issue, &span, None);
-            return finish(game, index, 0, replay, record);
+            return finish(game, 0, replay, record);
         }
     };
     if start != Position::new() {
@@ -94,18 +173,17 @@ fn replay_game(source: &str, game: &ParsedGame, index: usize, keep: bool) -> Rec
         // A game finished on the board has a result even when none was written.
         record.result = outcome.ending.map(|ending| ending.result().to_string());
     }
-    finish(game, index, plies, replay, record)
+    finish(game, plies, replay, record)
 }
 
 fn finish(
     game: &ParsedGame,
-    index: usize,
     plies: u32,
     replay: Replay<'_>,
     record: Record<ShatarMove>,
 ) -> RecordReport {
     RecordReport {
-        index,
+        index: 0,
         game: Some(Game::Shatar),
         variant: None,
         span: game.span.clone(),
@@ -187,8 +265,6 @@ fn replay_line(
 ) -> LineOutcome {
     let mut line = Vec::new();
     let mut plies = 0;
-    // Generated once per ply: resolution, mate and stalemate all read this list.
-    let mut legal = position.legal_moves();
     for (i, written) in moves.iter().enumerate() {
         let ply = first_ply + i as u32;
         let variations: Vec<Line<ShatarMove>> = written
@@ -214,23 +290,23 @@ fn replay_line(
                 };
             }
         };
-        if let Some(ending) = replay::ending(&position, &legal) {
-            replay.report(
-                ShatarIssue::GameOver { ending },
-                &written.span,
-                Some((ply, &position)),
-            );
-            return LineOutcome {
-                line,
-                plies,
-                completed: false,
-                ending: None,
-            };
-        }
         let query = query(text, replay.pieces);
-        let mv = match replay::resolve(&position, &legal, &query) {
+        // Most moves name their square: only the moves landing there are generated.
+        let candidates = match query.to_square {
+            Some(to) if !query.castling => position.legal_moves_to(to),
+            _ => position.legal_moves(),
+        };
+        let mv = match replay::resolve(&position, &candidates, &query) {
             Resolution::Move(mv) => mv,
             Resolution::Error(issue) => {
+                let legal = position.legal_moves();
+                let issue = match replay::ending(&position, &legal) {
+                    Some(ending) => ShatarIssue::GameOver { ending },
+                    None => match replay::resolve(&position, &legal, &query) {
+                        Resolution::Error(full) => full,
+                        Resolution::Move(_) => issue,
+                    },
+                };
                 replay.report(issue, &written.span, Some((ply, &position)));
                 return LineOutcome {
                     line,
@@ -242,10 +318,11 @@ fn replay_line(
         };
         let before = position.clone();
         position.play(mv);
-        legal = position.legal_moves();
         plies += 1;
         let check = position.is_check();
-        let mate = check && legal.is_empty();
+        // Mate needs the reply moves; look for them only when someone will read it.
+        let mate =
+            check && (replay.keep || query.check_mark == CheckMark::Mate) && !position.has_legal_move();
         let actual = match (check, mate) {
             (_, true) => CheckMark::Mate,
             (true, false) => CheckMark::Check,
@@ -287,7 +364,7 @@ fn replay_line(
         line,
         plies,
         completed: true,
-        ending: replay::ending(&position, &legal),
+        ending: replay::ending(&position, &position.legal_moves()),
     }
 }
 
