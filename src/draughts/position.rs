@@ -187,7 +187,11 @@ pub struct MoveList {
 impl MoveList {
     /// An empty list.
     pub fn new() -> MoveList {
-        let filler = Move::quiet(Square::from_index_masked(0), Square::from_index_masked(0), false);
+        let filler = Move::quiet(
+            Square::from_index_masked(0),
+            Square::from_index_masked(0),
+            false,
+        );
         MoveList {
             moves: [filler; MOVE_LIST_CAPACITY],
             len: 0,
@@ -516,7 +520,12 @@ impl Position {
 
     /// Explains why `from` followed by `rest` (the destination, or every landing square) is not
     /// a legal move; `None` if it is legal.
-    pub fn explain(&self, variant: Variant, from: Square, rest: &[Square]) -> Option<IllegalReason> {
+    pub fn explain(
+        &self,
+        variant: Variant,
+        from: Square,
+        rest: &[Square],
+    ) -> Option<IllegalReason> {
         match self.piece_at(from) {
             None => return Some(IllegalReason::NoPieceThere { square: from }),
             Some((color, _)) if color != self.turn => {

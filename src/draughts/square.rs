@@ -144,7 +144,7 @@ impl Square {
 
     /// The square at `file` and `rank` (both 0..8), if it is a dark (playing) square.
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        if file < 8 && rank < 8 && (file + rank) % 2 == 0 {
+        if file < 8 && rank < 8 && (file + rank).is_multiple_of(2) {
             Some(Square(rank * 4 + file / 2))
         } else {
             None
