@@ -530,3 +530,155 @@ fn russian_three_kings_against_one_have_eighteen_moves() {
     assert!(got.contains(&(DrawKind::ThreeKingsVsKing, 35)), "{got:?}");
     assert!(!got.iter().any(|&(k, _)| k == DrawKind::NoCapture));
 }
+
+/// One game of the pydraughts oracle: per ply the landing path, the captured squares and the
+/// number of legal moves (same start, end and captures counted once), in rulebook numbers.
+struct OracleGame {
+    result: String,
+    moves: Vec<(Vec<Square>, u32, usize)>,
+}
+
+fn rulebook(n: &serde_json::Value) -> Square {
+    n.as_u64()
+        .and_then(|n| u8::try_from(n).ok())
+        .and_then(|n| Square::from_number(n, Numbering::Rulebook))
+        .unwrap_or_else(|| panic!("bad square number {n}"))
+}
+
+fn oracle_games(variant: &str) -> Vec<OracleGame> {
+    let path = format!(
+        "{}/tests/fixtures/draughts/{variant}_random.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("oracle fixture");
+    text.lines()
+        .map(|line| {
+            let game: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+            let moves = game["moves"]
+                .as_array()
+                .expect("moves")
+                .iter()
+                .map(|m| {
+                    let path = m[0]
+                        .as_array()
+                        .expect("path")
+                        .iter()
+                        .map(rulebook)
+                        .collect();
+                    let captured = m[1]
+                        .as_array()
+                        .expect("captured")
+                        .iter()
+                        .fold(0, |bits, n| bits | rulebook(n).bit());
+                    let legal = m[2].as_u64().expect("legal count") as usize;
+                    (path, captured, legal)
+                })
+                .collect();
+            OracleGame {
+                result: game["result"].as_str().expect("result").to_owned(),
+                moves,
+            }
+        })
+        .collect()
+}
+
+fn distinct_moves(pos: &Position, variant: Variant) -> usize {
+    let moves = pos.legal_moves(variant);
+    moves
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| !moves[..*i].iter().any(|o| o.same_effect(m)))
+        .count()
+}
+
+fn replay_oracle(name: &str, variant: Variant) {
+    let games = oracle_games(name);
+    assert_eq!(games.len(), 150);
+    for (g, game) in games.iter().enumerate() {
+        let mut pos = Position::initial();
+        for (ply, (path, captured, legal)) in game.moves.iter().enumerate() {
+            let at = format!("{name} game {} ply {}", g + 1, ply + 1);
+            assert_eq!(
+                distinct_moves(&pos, variant),
+                *legal,
+                "{at}: legal move count"
+            );
+            let found = pos.matching_moves(variant, path[0], &path[1..]);
+            let mv = found
+                .iter()
+                .find(|m| m.captured() == *captured)
+                .unwrap_or_else(|| panic!("{at}: oracle move not legal"));
+            pos.play(mv);
+        }
+        match game.result.as_str() {
+            "2-0" | "0-2" => assert!(pos.is_lost(variant), "{name} game {}: not over", g + 1),
+            _ => assert!(!pos.is_lost(variant)),
+        }
+    }
+}
+
+#[test]
+fn oracle_random_games_russian() {
+    replay_oracle("russian", Variant::Russian);
+}
+
+#[test]
+fn oracle_random_games_brazilian() {
+    replay_oracle("brazilian", Variant::Brazilian);
+}
+
+fn check_corrupted(name: &str, variant: Variant) {
+    let games = oracle_games(name);
+    let path = format!(
+        "{}/tests/fixtures/draughts/{name}_corrupted.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("corrupted fixture");
+    for line in text.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+        let source = case["source_game"].as_u64().expect("source_game") as usize;
+        let ply = case["ply"].as_u64().expect("ply") as usize;
+        let written = case["written"].as_str().expect("written");
+        let kind = case["kind"].as_str().expect("kind");
+        let squares: Vec<Square> = written
+            .split(['x', '-'])
+            .map(|n| {
+                n.parse::<u8>()
+                    .ok()
+                    .and_then(|n| Square::from_number(n, Numbering::Rulebook))
+                    .unwrap_or_else(|| panic!("bad written move {written}"))
+            })
+            .collect();
+        let mut pos = Position::initial();
+        for (path, captured, _) in &games[source - 1].moves[..ply - 1] {
+            let found = pos.matching_moves(variant, path[0], &path[1..]);
+            let mv = found
+                .iter()
+                .find(|m| m.captured() == *captured)
+                .expect("oracle move");
+            pos.play(mv);
+        }
+        let reason = pos.explain(variant, squares[0], &squares[1..]);
+        let ok = match (kind, &reason) {
+            ("no-piece", Some(IllegalReason::NoPieceThere { .. })) => true,
+            ("man-moves-backward", Some(IllegalReason::ManMovesBackward { .. })) => true,
+            ("capture-mandatory", Some(IllegalReason::CaptureMandatory { .. })) => true,
+            ("capture-incomplete", Some(IllegalReason::CaptureIncomplete { .. })) => true,
+            ("capture-incomplete", Some(IllegalReason::NotMajority { .. })) => {
+                variant == Variant::Brazilian
+            }
+            _ => false,
+        };
+        assert!(ok, "{name} {line}: got {reason:?}");
+    }
+}
+
+#[test]
+fn oracle_corrupted_games_russian() {
+    check_corrupted("russian", Variant::Russian);
+}
+
+#[test]
+fn oracle_corrupted_games_brazilian() {
+    check_corrupted("brazilian", Variant::Brazilian);
+}
