@@ -682,3 +682,49 @@ fn oracle_corrupted_games_russian() {
 fn oracle_corrupted_games_brazilian() {
     check_corrupted("brazilian", Variant::Brazilian);
 }
+
+/// Random positions with many kings: the stack move list never overflows and every
+/// listed move is distinct.
+#[test]
+fn move_list_capacity_holds_on_random_positions() {
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut most = 0;
+    for _ in 0..20_000 {
+        let mut pieces = Vec::new();
+        // Sparse to crowded boards, so that kings have room to fly round.
+        let density = 8 + next() % 24;
+        for s in Square::all() {
+            let piece = match next() % density {
+                0 | 1 => (White, King),
+                2..=5 => (Black, Man),
+                6 => (Black, King),
+                _ => continue,
+            };
+            if piece.1 == Man && Black.promotion_row() & s.bit() != 0 {
+                continue;
+            }
+            pieces.push((piece.0, piece.1, s));
+        }
+        let Ok(pos) = Position::from_pieces(pieces, White) else {
+            continue;
+        };
+        for variant in [Variant::Russian, Variant::Brazilian] {
+            let moves = pos.legal_moves(variant);
+            assert!(!moves.overflowed());
+            for (i, m) in moves.iter().enumerate() {
+                assert!(!moves[..i].contains(m), "duplicate route {m}");
+            }
+            most = most.max(moves.len());
+        }
+    }
+    assert!(
+        most > 30,
+        "kings should have room to fly, most moves {most}"
+    );
+}

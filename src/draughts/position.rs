@@ -173,7 +173,8 @@ pub fn squares(mut bits: u32) -> impl Iterator<Item = Square> {
 }
 
 /// Capacity of a [`MoveList`]. Quiet moves are at most 12 kings × 13 squares = 156; capture
-/// routes are bounded in practice far below this (see the stress test in the tests).
+/// routes stay far below this in practice (`tests/draughts_perft.rs` checks crowded random
+/// positions full of kings).
 pub const MOVE_LIST_CAPACITY: usize = 256;
 
 /// A fixed-capacity list of moves kept on the stack, so move generation never allocates.
@@ -753,6 +754,9 @@ impl CaptureSearch<'_> {
         }
         let mut path = self.path;
         path[self.len] = Square::from_index_masked(land);
+        // Clear what deeper routes left past the end, so equal moves compare and hash equal.
+        let start = path[0];
+        path[self.len + 1..].fill(start);
         let promotes = !self.started_king && (king || self.promotion_row & (1 << land) != 0);
         self.list.push(Move {
             path,
