@@ -1,0 +1,266 @@
+//! The rulebook's draw rules (§12.3) as data, one table per rule set, and a tracker that
+//! follows a game and says when a draw becomes claimable.
+//!
+//! The numbers are the Chinese rulebook's (seed 002, 第十二条 §3), not the FMJD Draughts-64
+//! text's (which has a 15-move rule and a long-diagonal rule instead).
+
+use std::fmt;
+
+use super::position::{Color, Move, Piece, Position, Variant};
+
+/// One rule set's draw rules. A `None` rule does not exist in that rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    /// §12.3.1: the same position occurring this many times, each time with the same side to
+    /// move, is a draw.
+    pub repetitions: u32,
+    /// Brazilian §12.3.4.1: this many consecutive rounds (回合, one move by each side) in which
+    /// both sides moved only kings, moved no man and captured nothing.
+    pub kings_only_rounds: Option<u32>,
+    /// Brazilian §12.3.4.2: with two kings, a king and a man, or a king against a lone king on
+    /// the board, each player may make at most this many more moves.
+    pub small_endgame_moves: Option<u32>,
+    /// Russian §12.3.5.1: this many consecutive rounds in which neither side captured.
+    pub no_capture_rounds: Option<u32>,
+    /// Russian §12.3.5.2: with three kings against a lone king, the strong side must take the
+    /// lone king within this many of its moves.
+    pub three_kings_moves: Option<u32>,
+}
+
+/// Brazilian rules, §12.3.1 and §12.3.4.
+pub const BRAZILIAN: DrawRules = DrawRules {
+    repetitions: 3,
+    kings_only_rounds: Some(15),
+    small_endgame_moves: Some(5),
+    no_capture_rounds: None,
+    three_kings_moves: None,
+};
+
+/// Russian rules, §12.3.1 and §12.3.5.
+pub const RUSSIAN: DrawRules = DrawRules {
+    repetitions: 3,
+    kings_only_rounds: None,
+    small_endgame_moves: None,
+    no_capture_rounds: Some(30),
+    three_kings_moves: Some(18),
+};
+
+impl DrawRules {
+    /// The table for a rule set.
+    pub const fn for_variant(variant: Variant) -> DrawRules {
+        match variant {
+            Variant::Russian => RUSSIAN,
+            Variant::Brazilian => BRAZILIAN,
+        }
+    }
+}
+
+/// Which draw rule applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawKind {
+    /// §12.3.1: threefold repetition with the same side to move.
+    Repetition,
+    /// §12.3.4.2 (Brazilian): two kings, king and man, or king against a lone king, and the
+    /// set number of moves each has passed.
+    SmallEndgame,
+    /// §12.3.5.2 (Russian): three kings have not taken a lone king in the set number of moves.
+    ThreeKingsVsKing,
+    /// §12.3.4.1 (Brazilian): only kings moved, no capture, for the set number of rounds.
+    KingsOnlyMoves,
+    /// §12.3.5.1 (Russian): no capture for the set number of rounds.
+    NoCapture,
+}
+
+/// A draw that has become claimable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DrawClaim {
+    /// The rule.
+    pub kind: DrawKind,
+    /// The 1-based ply (half-move) after which the draw can be claimed.
+    pub ply: u32,
+}
+
+impl fmt::Display for DrawClaim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rule = match self.kind {
+            DrawKind::Repetition => "the same position has occurred three times (§12.3.1)",
+            DrawKind::KingsOnlyMoves => {
+                "only kings have moved, without capture, for 15 rounds (§12.3.4.1)"
+            }
+            DrawKind::SmallEndgame => {
+                "each player has made 5 moves in a two-king, king-and-man or king against lone king ending (§12.3.4.2)"
+            }
+            DrawKind::NoCapture => "no capture for 30 rounds (§12.3.5.1)",
+            DrawKind::ThreeKingsVsKing => {
+                "three kings have not taken the lone king in 18 moves (§12.3.5.2)"
+            }
+        };
+        write!(f, "draw claimable after ply {}: {rule}", self.ply)
+    }
+}
+
+/// The draw rules that became claimable on one ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawClaims {
+    kinds: [Option<DrawKind>; 5],
+    ply: u32,
+}
+
+impl DrawClaims {
+    /// Whether no rule triggered.
+    pub fn is_empty(&self) -> bool {
+        self.kinds.iter().all(Option::is_none)
+    }
+
+    /// The claims, in [`DrawKind`] order.
+    pub fn iter(&self) -> impl Iterator<Item = DrawClaim> + '_ {
+        self.kinds.iter().flatten().map(|&kind| DrawClaim {
+            kind,
+            ply: self.ply,
+        })
+    }
+}
+
+/// Follows a game move by move and reports when a draw becomes claimable.
+#[derive(Clone, Debug)]
+pub struct DrawTracker {
+    rules: DrawRules,
+    ply: u32,
+    /// Hashes of the positions since the last irreversible move (a man move or a capture),
+    /// the current one last; earlier positions can never recur.
+    history: Vec<u64>,
+    kings_only_plies: u32,
+    no_capture_plies: u32,
+    /// Plies since the small Brazilian ending appeared, while it lasts.
+    small_endgame_plies: Option<u32>,
+    /// Moves of the side with three kings since three kings against one appeared.
+    three_kings_moves: Option<u32>,
+}
+
+impl DrawTracker {
+    /// A tracker for `variant`'s rules, starting from `start` (ply 0).
+    pub fn new(variant: Variant, start: &Position) -> DrawTracker {
+        DrawTracker::with_rules(DrawRules::for_variant(variant), start)
+    }
+
+    /// A tracker with an explicit rule table.
+    pub fn with_rules(rules: DrawRules, start: &Position) -> DrawTracker {
+        DrawTracker {
+            rules,
+            ply: 0,
+            history: vec![start.zobrist()],
+            kings_only_plies: 0,
+            no_capture_plies: 0,
+            small_endgame_plies: is_small_endgame(start).then_some(0),
+            three_kings_moves: three_kings_side(start).map(|_| 0),
+        }
+    }
+
+    /// Number of plies recorded so far.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Records `mv`, a legal move in `before`, and returns the draw that becomes claimable with
+    /// it, if any. When several rules trigger on the same ply the first in [`DrawKind`] order is
+    /// returned; [`DrawTracker::record`] gives them all.
+    pub fn update(&mut self, before: &Position, mv: &Move) -> Option<DrawClaim> {
+        self.record(before, mv).iter().next()
+    }
+
+    /// Records `mv`, a legal move in `before`, and returns every draw rule that becomes
+    /// claimable with it.
+    pub fn record(&mut self, before: &Position, mv: &Move) -> DrawClaims {
+        self.ply += 1;
+        let moved_king = matches!(before.piece_at(mv.from()), Some((_, Piece::King)));
+        let mut after = *before;
+        after.play(mv);
+        let capture = mv.is_capture();
+        let mut claims = [None; 5];
+
+        if capture || !moved_king {
+            self.history.clear();
+        }
+        let hash = after.zobrist();
+        self.history.push(hash);
+        let seen = self.history.iter().filter(|&&h| h == hash).count() as u32;
+        claims[0] = (seen == self.rules.repetitions).then_some(DrawKind::Repetition);
+
+        self.small_endgame_plies = if is_small_endgame(&after) {
+            Some(self.small_endgame_plies.map_or(0, |p| p + 1))
+        } else {
+            None
+        };
+        claims[1] = self
+            .rules
+            .small_endgame_moves
+            .filter(|&moves| self.small_endgame_plies == Some(2 * moves))
+            .map(|_| DrawKind::SmallEndgame);
+
+        let strong_before = three_kings_side(before);
+        self.three_kings_moves = match three_kings_side(&after) {
+            Some(strong) if strong_before == Some(strong) => {
+                let previous = self.three_kings_moves.unwrap_or(0);
+                Some(previous + u32::from(before.turn() == strong))
+            }
+            Some(_) => Some(0),
+            None => None,
+        };
+        claims[2] = self
+            .rules
+            .three_kings_moves
+            .filter(|&moves| {
+                self.three_kings_moves == Some(moves) && strong_before == Some(before.turn())
+            })
+            .map(|_| DrawKind::ThreeKingsVsKing);
+
+        self.kings_only_plies = if moved_king && !capture {
+            self.kings_only_plies + 1
+        } else {
+            0
+        };
+        claims[3] = self
+            .rules
+            .kings_only_rounds
+            .filter(|&rounds| self.kings_only_plies == 2 * rounds)
+            .map(|_| DrawKind::KingsOnlyMoves);
+
+        self.no_capture_plies = if capture {
+            0
+        } else {
+            self.no_capture_plies + 1
+        };
+        claims[4] = self
+            .rules
+            .no_capture_rounds
+            .filter(|&rounds| self.no_capture_plies == 2 * rounds)
+            .map(|_| DrawKind::NoCapture);
+
+        DrawClaims {
+            kinds: claims,
+            ply: self.ply,
+        }
+    }
+}
+
+/// A lone king against two kings, a king and a man, or a king (§12.3.4.2).
+fn is_small_endgame(pos: &Position) -> bool {
+    let lone_king = |c: Color| pos.count(c, Piece::King) == 1 && pos.count(c, Piece::Man) == 0;
+    let small = |c: Color| {
+        matches!(
+            (pos.count(c, Piece::King), pos.count(c, Piece::Man)),
+            (2, 0) | (1, 1) | (1, 0)
+        )
+    };
+    (lone_king(Color::Black) && small(Color::White))
+        || (lone_king(Color::White) && small(Color::Black))
+}
+
+/// The side with exactly three kings (and no men) against a lone king (§12.3.5.2).
+fn three_kings_side(pos: &Position) -> Option<Color> {
+    let lone_king = |c: Color| pos.count(c, Piece::King) == 1 && pos.count(c, Piece::Man) == 0;
+    let three = |c: Color| pos.count(c, Piece::King) == 3 && pos.count(c, Piece::Man) == 0;
+    [Color::White, Color::Black]
+        .into_iter()
+        .find(|&c| three(c) && lone_king(c.other()))
+}
