@@ -308,6 +308,13 @@ fn latin_piece(i: &str) -> PResult<'_, (Role, PieceScript, Option<QueenName>)> {
 /// | "驼" | "駝" | "夫"`. Two-character names are tried before their one-character tails.
 fn chinese_piece(i: &str) -> PResult<'_, (Role, PieceScript, Option<QueenName>)> {
     use PieceScript::{Chinese, ChineseTraditional};
+    // Most tokens are Latin: refuse them before trying fourteen multi-byte tags.
+    if !i.starts_with(|c: char| "王猛虎雄狮獅车車马馬驼駝夫".contains(c)) {
+        return Err(Err::Error(PError {
+            input: i,
+            kind: SyntaxErrorKind::ExpectedMove,
+        }));
+    }
     alt((
         value((Role::King, Chinese, None), tag("王")),
         value(
@@ -349,6 +356,12 @@ pub(crate) fn piece<'a>(
 
 /// `dash = "—" | "–" | "-" | "－" | "―" | "−"`.
 fn dash(i: &str) -> PResult<'_, ()> {
+    if !i.starts_with(|c: char| "—–-－―−".contains(c)) {
+        return Err(Err::Error(PError {
+            input: i,
+            kind: SyntaxErrorKind::ExpectedMove,
+        }));
+    }
     value(
         (),
         alt((tag("—"), tag("–"), tag("-"), tag("－"), tag("―"), tag("−"))),
@@ -667,6 +680,12 @@ pub(crate) fn move_token<'a>(
 /// `result = "1-0" | "0-1" | ("1/2" | "½") dash ("1/2" | "½") | "*" | "白胜" | "白勝" | "蓝胜"
 /// | "藍勝" | "蓝勝" | "和棋" | "和"` — any dash may join the scores; digits may not follow.
 pub(crate) fn result_token(i: &str) -> PResult<'_, ResultToken> {
+    if !i.starts_with(|c: char| "10½*白蓝藍和".contains(c)) {
+        return Err(Err::Error(PError {
+            input: i,
+            kind: SyntaxErrorKind::ExpectedMove,
+        }));
+    }
     let half = || alt((tag("1/2"), tag("½")));
     (
         alt((

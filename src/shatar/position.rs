@@ -99,6 +99,11 @@ impl MoveList {
         self.moves[self.len] = mv;
         self.len += 1;
     }
+
+    /// Empties the list for reuse, without the cost of a fresh one.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
 }
 
 impl Default for MoveList {
@@ -557,19 +562,19 @@ impl Position {
 
     /// The legal moves that land on `to`, found from the square's attackers rather than
     /// by generating every move: what resolving a written move needs.
-    pub fn legal_moves_to(&self, to: Square) -> MoveList {
+    /// Fills `list` (emptied first, so one buffer serves a whole replay).
+    pub fn legal_moves_to(&self, to: Square, list: &mut MoveList) {
+        list.clear();
         if self.opening != Opening::Free {
-            let mut list = MoveList::new();
             for mv in self.legal_moves().iter().filter(|mv| mv.to == to) {
                 list.push(*mv);
             }
-            return list;
+            return;
         }
         let us = self.turn;
         let own = self.pieces(us);
-        let mut list = MoveList::new();
         if own & to.bit() != 0 {
-            return list;
+            return;
         }
         let occupied = self.occupied();
         let capture = self.role_at(to);
@@ -617,7 +622,6 @@ impl Position {
                 list.push(base);
             }
         }
-        list
     }
 
     /// Whether the side to move has any legal move; stops at the first one found.

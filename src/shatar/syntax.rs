@@ -287,9 +287,10 @@ pub fn looks_like_shatar(src: &str) -> bool {
         }
     });
     let blue = ["蓝方", "藍方"].iter().any(|m| text.contains(m))
-        || text
-            .lines()
-            .any(|l| l.trim_start().starts_with("White:") && l.contains("Blue:"));
+        || text.lines().any(|l| {
+            let l = l.trim_start();
+            l.starts_with("Blue:") || (l.starts_with("White:") && l.contains("Blue:"))
+        });
     let piece_on_square = text.char_indices().any(|(n, c)| {
         "虎狮獅驼駝夫".contains(c)
             && text[n + c.len_utf8()..].starts_with(|f: char| ('a'..='h').contains(&f))
@@ -334,8 +335,14 @@ fn append_comment(slot: &mut Option<String>, text: &str) {
 
 impl LineBuilder {
     pub(crate) fn new() -> LineBuilder {
+        // Most games run to a few dozen moves: growing from empty would copy the line
+        // several times over.
+        let main_line = OpenLine {
+            moves: Vec::with_capacity(128),
+            ..OpenLine::default()
+        };
         LineBuilder {
-            stack: vec![OpenLine::default()],
+            stack: vec![main_line],
             skipped: 0,
             leading_comment: None,
         }

@@ -3,7 +3,7 @@
 use super::fen::{parse_fen, write_fen};
 use super::issue::{Ending, ShatarIssue};
 use super::notation::{CheckMark as WrittenCheck, Link, MoveText, PieceScript, QueenName, Target};
-use super::position::Position;
+use super::position::{MoveList, Position};
 use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
 use super::syntax::{ParsedGame, ParsedMove, SyntaxErrorKind};
 use super::types::{Color, Role};
@@ -17,7 +17,7 @@ use crate::{AnyRecord, RecordReport};
 use rayon::prelude::*;
 
 /// Blocks of about this many bytes are parsed and replayed independently.
-const BLOCK: usize = 256 * 1024;
+const BLOCK: usize = 64 * 1024;
 
 /// Parses `text` as PGN or as rulebook scoresheets and replays every game. With
 /// `keep_records`, the replayed records are kept for writing.
@@ -265,6 +265,7 @@ fn replay_line(
 ) -> LineOutcome {
     let mut line = Vec::new();
     let mut plies = 0;
+    let mut candidates = MoveList::new();
     for (i, written) in moves.iter().enumerate() {
         let ply = first_ply + i as u32;
         let variations: Vec<Line<ShatarMove>> = written
@@ -292,10 +293,10 @@ fn replay_line(
         };
         let query = query(text, replay.pieces);
         // Most moves name their square: only the moves landing there are generated.
-        let candidates = match query.to_square {
-            Some(to) if !query.castling => position.legal_moves_to(to),
-            _ => position.legal_moves(),
-        };
+        match query.to_square {
+            Some(to) if !query.castling => position.legal_moves_to(to, &mut candidates),
+            _ => candidates = position.legal_moves(),
+        }
         let mv = match replay::resolve(&position, &candidates, &query) {
             Resolution::Move(mv) => mv,
             Resolution::Error(issue) => {
