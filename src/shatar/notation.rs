@@ -387,6 +387,12 @@ fn link(i: &str) -> PResult<'_, Link> {
 
 /// `castling = z dash z [dash z]` with `z = "0" | "O"`; the longer form first.
 fn castling(i: &str) -> PResult<'_, CastlingSide> {
+    if !i.starts_with(['0', 'O']) {
+        return Err(Err::Error(PError {
+            input: i,
+            kind: SyntaxErrorKind::ExpectedMove,
+        }));
+    }
     let z = || one_of("0O");
     alt((
         value(CastlingSide::Queen, (z(), dash, z(), dash, z())),
@@ -565,6 +571,10 @@ fn annotation(i: &str) -> PResult<'_, Annotation> {
 
 /// `suffix = [check] [annotation]`.
 fn suffix(i: &str) -> PResult<'_, Suffix> {
+    // Most moves carry no mark at all.
+    if !i.starts_with(|c: char| "+#＋＃!?！？".contains(c)) {
+        return Ok((i, Suffix::default()));
+    }
     (opt(check), opt(annotation))
         .map(|(check, annotation)| Suffix { check, annotation })
         .parse(i)
