@@ -13,6 +13,7 @@ pub mod draughts;
 pub mod diag;
 pub mod go;
 pub mod record;
+pub mod stream;
 pub mod shatar;
 pub mod text;
 pub mod write;
@@ -90,6 +91,7 @@ impl RecordReport {
 }
 
 /// Decodes `bytes`, detects the game family, parses every record and replays it.
+/// [`stream::DocumentStream`] does the same piece by piece for large inputs.
 pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Document {
     let game = options.game.or_else(|| detect::game_from_path(source));
     let declared = detect::declared_charset(bytes, game);
@@ -101,8 +103,33 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
             .map(|(label, span)| (label.as_str(), span.clone())),
     );
     let encoding = decoded.encoding_name();
-    let decode_issues = decoded.issues;
-    let text = decoded.text;
+    let piece = Piece {
+        lines_before: 0,
+        first_index: 0,
+        first: true,
+    };
+    read_text(source, decoded.text, encoding, decoded.issues, game, options, piece)
+}
+
+/// Where a piece of text stands in its file.
+#[derive(Clone, Copy, Debug)]
+struct Piece {
+    lines_before: usize,
+    first_index: usize,
+    /// The file's first piece, which reports a file without records.
+    first: bool,
+}
+
+/// Parses and replays the records of decoded text (a whole file or one piece of it).
+fn read_text(
+    source: &str,
+    text: String,
+    encoding: &'static str,
+    decode_issues: Vec<text::DecodeIssue>,
+    game: Option<Game>,
+    options: &ReadOptions,
+    piece: Piece,
+) -> Document {
     let game = game.or_else(|| detect::game_from_text(&text));
     let mut records = match game {
         Some(Game::Shatar) => shatar::read_records(&text, options.keep_records),
@@ -121,7 +148,7 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
             Diagnostic::new(Severity::Error, Kind::File(FileIssue::UnknownGame), None),
         )],
     };
-    if records.is_empty() {
+    if records.is_empty() && (piece.first || !decode_issues.is_empty()) {
         records.push(RecordReport::unreadable(
             text.len(),
             game,
@@ -134,8 +161,11 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
             ),
         ));
     }
+    for report in &mut records {
+        report.index += piece.first_index;
+    }
     attach_decode_issues(&mut records, decode_issues);
-    let lines = LineIndex::new(&text);
+    let lines = LineIndex::after_lines(&text, piece.lines_before);
     Document {
         source: source.to_string(),
         text,

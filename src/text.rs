@@ -110,33 +110,111 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
     Some(if encoding == GBK { GB18030 } else { encoding })
 }
 
-/// Decodes `bytes`: `forced` wins; then a BOM; then the charset the format declares
-/// (checked against the bytes); then detection among UTF-8 and the legacy encodings.
+/// The encoding chosen for a file, from its first bytes.
+#[derive(Debug)]
+pub struct EncodingChoice {
+    pub encoding: &'static Encoding,
+    pub source: EncodingSource,
+    /// Length of the byte-order mark to skip.
+    pub bom_len: usize,
+    pub issues: Vec<DecodeIssue>,
+}
+
+/// Chooses the encoding from `sample` (the whole file, or its first bytes): `forced`
+/// wins; then a BOM; then the charset the format declares (checked against the bytes);
+/// then detection among UTF-8 and the legacy encodings.
+pub fn choose_encoding(
+    sample: &[u8],
+    forced: Option<&'static Encoding>,
+    declared: Option<(&str, Option<Span>)>,
+) -> EncodingChoice {
+    let mut issues = Vec::new();
+    let (encoding, source, bom_len) = if let Some(encoding) = forced {
+        let skip = Encoding::for_bom(sample)
+            .filter(|(bom, _)| *bom == encoding)
+            .map_or(0, |(_, len)| len);
+        (encoding, EncodingSource::Override, skip)
+    } else if let Some((encoding, len)) = Encoding::for_bom(sample) {
+        (encoding, EncodingSource::Bom, len)
+    } else if let Some(choice) = declared_choice(sample, declared, &mut issues) {
+        (choice, EncodingSource::Declared, 0)
+    } else {
+        (detect(sample), EncodingSource::Detected, 0)
+    };
+    EncodingChoice {
+        encoding,
+        source,
+        bom_len,
+        issues,
+    }
+}
+
+/// Decodes a whole file; see [`choose_encoding`] for the order of evidence.
 pub fn decode(
     bytes: &[u8],
     forced: Option<&'static Encoding>,
     declared: Option<(&str, Option<Span>)>,
 ) -> Decoded {
-    let mut issues = Vec::new();
-    let (encoding, source, skip) = if let Some(encoding) = forced {
-        let skip = Encoding::for_bom(bytes)
-            .filter(|(bom, _)| *bom == encoding)
-            .map_or(0, |(_, len)| len);
-        (encoding, EncodingSource::Override, skip)
-    } else if let Some((encoding, len)) = Encoding::for_bom(bytes) {
-        (encoding, EncodingSource::Bom, len)
-    } else if let Some(choice) = declared_choice(bytes, declared, &mut issues) {
-        (choice, EncodingSource::Declared, 0)
-    } else {
-        (detect(bytes), EncodingSource::Detected, 0)
-    };
-    let (text, malformed) = decode_with_positions(&bytes[skip..], encoding, skip);
+    let choice = choose_encoding(bytes, forced, declared);
+    let mut issues = choice.issues;
+    let (text, malformed) = decode_with_positions(&bytes[choice.bom_len..], choice.encoding, choice.bom_len);
     issues.extend(malformed);
     Decoded {
         text,
-        encoding,
-        source,
+        encoding: choice.encoding,
+        source: choice.source,
         issues,
+    }
+}
+
+/// Decodes a file that arrives in pieces, replacing malformed sequences with U+FFFD and
+/// remembering where each was.
+pub struct StreamDecoder {
+    decoder: encoding_rs::Decoder,
+    encoding: &'static Encoding,
+    /// Bytes of the file consumed so far (BOM included).
+    consumed: usize,
+}
+
+impl StreamDecoder {
+    /// A decoder for a file whose first `bom_len` bytes (a BOM) will not be fed.
+    pub fn new(encoding: &'static Encoding, bom_len: usize) -> StreamDecoder {
+        StreamDecoder {
+            decoder: encoding.new_decoder_without_bom_handling(),
+            encoding,
+            consumed: bom_len,
+        }
+    }
+
+    /// Appends the text of `bytes` to `out`; issues are located in `out`.
+    pub fn feed(&mut self, bytes: &[u8], last: bool, out: &mut String, issues: &mut Vec<DecodeIssue>) {
+        let mut read_total = 0;
+        loop {
+            if let Some(needed) = self.decoder.max_utf8_buffer_length_without_replacement(bytes.len() - read_total) {
+                out.reserve(needed);
+            }
+            let (result, read) = self
+                .decoder
+                .decode_to_string_without_replacement(&bytes[read_total..], out, last);
+            read_total += read;
+            match result {
+                encoding_rs::DecoderResult::InputEmpty => break,
+                encoding_rs::DecoderResult::OutputFull => out.reserve(64),
+                encoding_rs::DecoderResult::Malformed(bad, extra) => {
+                    let end = read_total - usize::from(extra);
+                    let start = end.saturating_sub(usize::from(bad));
+                    let at = out.len();
+                    out.push('\u{FFFD}');
+                    issues.push(DecodeIssue::Malformed {
+                        span: at..out.len(),
+                        byte_offset: self.consumed + start,
+                        bytes: bytes[start..end].to_vec(),
+                        encoding: encoding_display_name(self.encoding),
+                    });
+                }
+            }
+        }
+        self.consumed += bytes.len();
     }
 }
 
@@ -229,8 +307,7 @@ fn detect_utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
     }
 }
 
-/// Decodes, replacing malformed sequences with U+FFFD and remembering where each was.
-/// `base` is the byte offset of `bytes` in the file (after a BOM).
+/// Decodes a whole buffer; `base` is the byte offset of `bytes` in the file (after a BOM).
 fn decode_with_positions(
     bytes: &[u8],
     encoding: &'static Encoding,
@@ -241,63 +318,55 @@ fn decode_with_positions(
             return (text.to_string(), Vec::new());
         }
     }
-    let mut decoder = encoding.new_decoder_without_bom_handling();
-    let capacity = decoder
-        .max_utf8_buffer_length_without_replacement(bytes.len())
-        .unwrap_or(bytes.len() * 3);
-    let mut text = String::with_capacity(capacity);
+    let mut text = String::new();
     let mut issues = Vec::new();
-    let mut consumed = 0;
-    loop {
-        let (result, read) =
-            decoder.decode_to_string_without_replacement(&bytes[consumed..], &mut text, true);
-        consumed += read;
-        match result {
-            encoding_rs::DecoderResult::InputEmpty => break,
-            encoding_rs::DecoderResult::OutputFull => {
-                text.reserve(bytes.len() - consumed + 16);
-            }
-            encoding_rs::DecoderResult::Malformed(bad, extra) => {
-                let end = consumed - usize::from(extra);
-                let start = end.saturating_sub(usize::from(bad));
-                let at = text.len();
-                text.push('\u{FFFD}');
-                issues.push(DecodeIssue::Malformed {
-                    span: at..text.len(),
-                    byte_offset: base + start,
-                    bytes: bytes[start..end].to_vec(),
-                    encoding: encoding_display_name(encoding),
-                });
-            }
-        }
-    }
+    StreamDecoder::new(encoding, base).feed(bytes, true, &mut text, &mut issues);
     (text, issues)
 }
 
 /// Maps byte offsets in a text to 1-based lines and character columns.
+///
+/// A text may be one piece of a larger file: line numbers then start after the lines
+/// of the pieces before it.
 #[derive(Clone, Debug)]
 pub struct LineIndex {
     line_starts: Vec<usize>,
+    /// Lines of the file before this text.
+    lines_before: usize,
 }
 
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
-        let mut line_starts = vec![0];
-        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
-        LineIndex { line_starts }
+        LineIndex::after_lines(text, 0)
     }
 
-    /// 1-based line and 1-based column in characters of byte `offset`.
+    /// The index of a piece of a file that starts after `lines_before` whole lines.
+    pub fn after_lines(text: &str, lines_before: usize) -> LineIndex {
+        let mut line_starts = vec![0];
+        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        LineIndex {
+            line_starts,
+            lines_before,
+        }
+    }
+
+    /// Lines this text starts (the last one may be unterminated).
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// 1-based line (of the whole file) and 1-based column in characters of byte `offset`.
     pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
         let offset = floor_char_boundary(text, offset.min(text.len()));
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
         let column = text[start..offset].chars().count() + 1;
-        (line + 1, column)
+        (self.lines_before + line + 1, column)
     }
 
-    /// Byte range of the 1-based `line`, without its line terminator.
+    /// Byte range of the 1-based file `line`, without its line terminator.
     pub fn line_span(&self, text: &str, line: usize) -> Span {
+        let line = line - self.lines_before;
         let start = self.line_starts[line - 1];
         let mut end = self
             .line_starts

@@ -6,6 +6,9 @@ use std::path::{Path, PathBuf};
 /// Extensions read when walking a folder.
 const RECORD_EXTENSIONS: [&str; 4] = ["pgn", "pdn", "sgf", "txt"];
 
+/// Files larger than this are streamed.
+const STREAM_ABOVE: u64 = 8 << 20;
+
 /// One thing to read.
 pub enum Input {
     File(PathBuf),
@@ -18,6 +21,23 @@ impl Input {
             Input::File(path) => path.display().to_string(),
             Input::Stdin => "<stdin>".to_string(),
         }
+    }
+
+    /// Large enough to stream rather than read whole: standard input (of unknown
+    /// size) and files over 8 MB.
+    pub fn is_large(&self) -> bool {
+        match self {
+            Input::File(path) => std::fs::metadata(path).is_ok_and(|m| m.len() > STREAM_ABOVE),
+            Input::Stdin => true,
+        }
+    }
+
+    /// A reader over the input, for streaming.
+    pub fn open(&self) -> io::Result<Box<dyn Read>> {
+        Ok(match self {
+            Input::File(path) => Box::new(std::fs::File::open(path)?),
+            Input::Stdin => Box::new(io::stdin().lock()),
+        })
     }
 
     pub fn read(&self) -> io::Result<Vec<u8>> {

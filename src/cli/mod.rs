@@ -288,22 +288,72 @@ fn for_each_document(
         writeln!(io::stderr(), "qipu: {error}")?;
         status = Status::Failure;
     }
-    for batch in inputs.chunks(BATCH) {
-        let documents: Vec<Result<Document, String>> = batch
-            .par_iter()
-            .map(|input| read_input(input, &options))
-            .collect();
-        for document in documents {
-            match document {
-                Ok(document) => status = status.max(emit(&document)?),
-                Err(error) => {
-                    writeln!(io::stderr(), "qipu: {error}")?;
-                    status = Status::Failure;
-                }
+    // Small files are read whole, many at a time; a large file or standard input is
+    // streamed piece by piece (each piece replayed in parallel) to keep memory flat.
+    let mut batch: Vec<&Input> = Vec::new();
+    for input in &inputs {
+        if input.is_large() {
+            status = status.max(read_batch(&batch, &options, &mut emit)?);
+            batch.clear();
+            status = status.max(stream_input(input, &options, &mut emit)?);
+        } else {
+            batch.push(input);
+            if batch.len() == BATCH {
+                status = status.max(read_batch(&batch, &options, &mut emit)?);
+                batch.clear();
+            }
+        }
+    }
+    status = status.max(read_batch(&batch, &options, &mut emit)?);
+    Ok(status)
+}
+
+fn read_batch(
+    batch: &[&Input],
+    options: &ReadOptions,
+    emit: &mut impl FnMut(&Document) -> io::Result<Status>,
+) -> io::Result<Status> {
+    let documents: Vec<Result<Document, String>> = batch
+        .par_iter()
+        .map(|input| read_input(input, options))
+        .collect();
+    let mut status = Status::Valid;
+    for document in documents {
+        match document {
+            Ok(document) => status = status.max(emit(&document)?),
+            Err(error) => {
+                writeln!(io::stderr(), "qipu: {error}")?;
+                status = Status::Failure;
             }
         }
     }
     Ok(status)
+}
+
+fn stream_input(
+    input: &Input,
+    options: &ReadOptions,
+    emit: &mut impl FnMut(&Document) -> io::Result<Status>,
+) -> io::Result<Status> {
+    let reader = match input.open() {
+        Ok(reader) => reader,
+        Err(error) => {
+            writeln!(io::stderr(), "qipu: {}: {error}", input.name())?;
+            return Ok(Status::Failure);
+        }
+    };
+    let mut stream = qipu::stream::DocumentStream::new(&input.name(), reader, options);
+    let mut status = Status::Valid;
+    loop {
+        match stream.next_document() {
+            Ok(Some(document)) => status = status.max(emit(&document)?),
+            Ok(None) => return Ok(status),
+            Err(error) => {
+                writeln!(io::stderr(), "qipu: {}: {error}", input.name())?;
+                return Ok(Status::Failure);
+            }
+        }
+    }
 }
 
 fn read_input(input: &Input, options: &ReadOptions) -> Result<Document, String> {

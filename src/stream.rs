@@ -1,0 +1,350 @@
+//! Reading large inputs piece by piece, so that memory stays flat however large a file
+//! is: bytes are read and decoded a megabyte at a time, and whenever a few megabytes of
+//! text have gathered they are cut at a record boundary and read as a [`Document`] of
+//! their own. Line numbers and record indices carry on across pieces.
+
+use std::io::{self, Read};
+
+use crate::text::{self, DecodeIssue, StreamDecoder};
+use crate::{detect, read_text, Document, Game, Piece, ReadOptions};
+
+/// Text gathered before looking for a cut.
+const PIECE: usize = 4 << 20;
+/// Bytes read at a time.
+const READ: usize = 1 << 20;
+/// Bytes that decide the encoding and the game family.
+const SAMPLE: usize = 64 << 10;
+
+/// Where one record ends and the next begins, found without parsing.
+enum Boundary {
+    /// A blank line followed by a line that opens a record: a PGN/PDN tag pair or a
+    /// scoresheet's players header. `from` is where the next search starts.
+    BlankLine { from: usize },
+    /// The end of a top-level SGF game tree, tracked through values and escapes.
+    SgfTree(SgfScan),
+}
+
+impl Boundary {
+    fn for_game(game: Option<Game>) -> Boundary {
+        match game {
+            Some(Game::Go) => Boundary::SgfTree(SgfScan::default()),
+            _ => Boundary::BlankLine { from: 0 },
+        }
+    }
+
+    /// The first cut at or after `min` in `text`, if one has arrived.
+    fn find(&mut self, text: &str, min: usize) -> Option<usize> {
+        match self {
+            Boundary::BlankLine { from } => {
+                let bytes = text.as_bytes();
+                let mut at = (*from).max(min.saturating_sub(1));
+                while let Some(found) = memchr::memmem::find(&bytes[at..], b"\n\n") {
+                    let cut = at + found + 2;
+                    let rest = &text[cut..];
+                    if rest.starts_with('[') || rest.starts_with("白方") || rest.starts_with("White:") {
+                        *from = 0;
+                        return Some(cut);
+                    }
+                    at = cut - 1;
+                }
+                *from = text.len().saturating_sub(2);
+                None
+            }
+            Boundary::SgfTree(scan) => scan.find(text, min),
+        }
+    }
+}
+
+/// Scanner state over SGF text: parenthesis depth outside values, and whether the
+/// scan stands inside a `[...]` value (after a backslash).
+#[derive(Default)]
+struct SgfScan {
+    at: usize,
+    depth: u32,
+    in_value: bool,
+    escaped: bool,
+}
+
+impl SgfScan {
+    fn find(&mut self, text: &str, min: usize) -> Option<usize> {
+        let bytes = text.as_bytes();
+        while self.at < bytes.len() {
+            let byte = bytes[self.at];
+            self.at += 1;
+            if self.in_value {
+                if self.escaped {
+                    self.escaped = false;
+                } else if byte == b'\\' {
+                    self.escaped = true;
+                } else if byte == b']' {
+                    self.in_value = false;
+                }
+                continue;
+            }
+            match byte {
+                b'[' => self.in_value = true,
+                b'(' => self.depth += 1,
+                b')' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    if self.depth == 0 && self.at >= min {
+                        // Cut after the line break that follows, so pieces start lines.
+                        let rest = &bytes[self.at..];
+                        let spaces = rest.iter().take_while(|b| b.is_ascii_whitespace() && **b != b'\n').count();
+                        let cut = match rest.get(spaces) {
+                            Some(b'\n') => self.at + spaces + 1,
+                            _ => self.at,
+                        };
+                        self.at = 0;
+                        return Some(cut);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+/// Reads one input as a sequence of documents.
+pub struct DocumentStream<R> {
+    source: String,
+    reader: R,
+    options: ReadOptions,
+    state: Option<State>,
+    finished: bool,
+}
+
+/// What is known once the first bytes have been read.
+struct State {
+    decoder: StreamDecoder,
+    encoding: &'static str,
+    game: Option<Game>,
+    boundary: Boundary,
+    pending: String,
+    issues: Vec<DecodeIssue>,
+    eof: bool,
+    lines_before: usize,
+    next_index: usize,
+    first: bool,
+}
+
+impl<R: Read> DocumentStream<R> {
+    pub fn new(source: &str, reader: R, options: &ReadOptions) -> DocumentStream<R> {
+        DocumentStream {
+            source: source.to_string(),
+            reader,
+            options: options.clone(),
+            state: None,
+            finished: false,
+        }
+    }
+
+    /// The next piece of the input, read and replayed; `None` after the last.
+    pub fn next_document(&mut self) -> io::Result<Option<Document>> {
+        if self.finished {
+            return Ok(None);
+        }
+        if self.state.is_none() {
+            self.state = Some(self.start()?);
+        }
+        loop {
+            let Some(state) = self.state.as_mut() else {
+                return Ok(None);
+            };
+            if state.pending.len() >= PIECE {
+                if let Some(cut) = state.boundary.find(&state.pending, PIECE) {
+                    return Ok(Some(self.emit(cut)));
+                }
+            }
+            if state.eof {
+                self.finished = true;
+                let all = state.pending.len();
+                return Ok(Some(self.emit(all)));
+            }
+            let mut buffer = vec![0; READ];
+            let read = read_full(&mut self.reader, &mut buffer)?;
+            let state = self.state.as_mut().expect("started above");
+            state.eof = read < READ;
+            state
+                .decoder
+                .feed(&buffer[..read], state.eof, &mut state.pending, &mut state.issues);
+        }
+    }
+
+    fn start(&mut self) -> io::Result<State> {
+        let mut sample = vec![0; SAMPLE];
+        let read = read_full(&mut self.reader, &mut sample)?;
+        sample.truncate(read);
+        let eof = read < SAMPLE;
+        let game = self
+            .options
+            .game
+            .or_else(|| detect::game_from_path(&self.source));
+        let declared = detect::declared_charset(&sample, game);
+        let choice = text::choose_encoding(
+            &sample,
+            self.options.encoding,
+            declared
+                .as_ref()
+                .map(|(label, span)| (label.as_str(), span.clone())),
+        );
+        let mut decoder = StreamDecoder::new(choice.encoding, choice.bom_len);
+        let mut pending = String::new();
+        let mut issues = choice.issues;
+        decoder.feed(&sample[choice.bom_len.min(sample.len())..], eof, &mut pending, &mut issues);
+        let game = game.or_else(|| detect::game_from_text(&pending));
+        Ok(State {
+            decoder,
+            encoding: text::encoding_display_name(choice.encoding),
+            game,
+            boundary: Boundary::for_game(game),
+            pending,
+            issues,
+            eof,
+            lines_before: 0,
+            next_index: 0,
+            first: true,
+        })
+    }
+
+    /// Reads the first `cut` bytes of the pending text as a document.
+    fn emit(&mut self, cut: usize) -> Document {
+        let state = self.state.as_mut().expect("emit follows start");
+        let rest = state.pending.split_off(cut);
+        let text = std::mem::replace(&mut state.pending, rest);
+        let (mine, later): (Vec<DecodeIssue>, Vec<DecodeIssue>) =
+            state.issues.drain(..).partition(|issue| match issue {
+                DecodeIssue::Malformed { span, .. } => span.start < cut,
+                _ => true,
+            });
+        state.issues = later
+            .into_iter()
+            .map(|issue| match issue {
+                DecodeIssue::Malformed {
+                    span,
+                    byte_offset,
+                    bytes,
+                    encoding,
+                } => DecodeIssue::Malformed {
+                    span: span.start - cut..span.end - cut,
+                    byte_offset,
+                    bytes,
+                    encoding,
+                },
+                other => other,
+            })
+            .collect();
+        let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).count();
+        let piece = Piece {
+            lines_before: state.lines_before,
+            first_index: state.next_index,
+            first: state.first,
+        };
+        let document = read_text(
+            &self.source,
+            text,
+            state.encoding,
+            mine,
+            state.game,
+            &self.options,
+            piece,
+        );
+        state.lines_before += newlines;
+        state.next_index += document.records.len();
+        state.first = false;
+        if state.game.is_none() {
+            state.game = document.game;
+        }
+        document
+    }
+}
+
+/// Reads until `buffer` is full or the input ends; returns the bytes read.
+fn read_full(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buffer.len() {
+        match reader.read(&mut buffer[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pieces(text: &str, min: usize, game: Option<Game>) -> Vec<String> {
+        let mut boundary = Boundary::for_game(game);
+        let mut rest = text.to_string();
+        let mut out = Vec::new();
+        while let Some(cut) = boundary.find(&rest, min) {
+            let tail = rest.split_off(cut);
+            out.push(std::mem::replace(&mut rest, tail));
+        }
+        out.push(rest);
+        out
+    }
+
+    #[test]
+    fn text_cuts_before_tags_after_a_blank_line() {
+        let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n";
+        assert_eq!(
+            pieces(pgn, 1, Some(Game::Shatar)),
+            ["[Event \"a\"]\n\n1. e4 e5 *\n\n", "[Event \"b\"]\n\n1. d4 d5 *\n"]
+        );
+    }
+
+    #[test]
+    fn sgf_cuts_between_trees_not_inside_values() {
+        let sgf = "(;C[a)(b\\]c)])\n(;B[aa](;W[bb])(;W[cc]))\n";
+        assert_eq!(
+            pieces(sgf, 1, Some(Game::Go)),
+            ["(;C[a)(b\\]c)])\n", "(;B[aa](;W[bb])(;W[cc]))\n", ""]
+        );
+    }
+
+    #[test]
+    fn streamed_pieces_match_a_whole_read() {
+        let one = std::fs::read("tests/fixtures/shatar/random_games.pgn").unwrap();
+        let mut big = Vec::new();
+        while big.len() < 3 * PIECE {
+            big.extend_from_slice(&one);
+            big.extend_from_slice(b"\n");
+        }
+        let options = ReadOptions {
+            game: Some(Game::Shatar),
+            ..ReadOptions::default()
+        };
+        let whole = crate::read_document("big.pgn", &big, &options);
+        let mut stream = DocumentStream::new("big.pgn", big.as_slice(), &options);
+        let mut streamed = Vec::new();
+        let mut documents = 0;
+        while let Some(document) = stream.next_document().unwrap() {
+            documents += 1;
+            for report in &document.records {
+                let first = report.diagnostics.first().map(|d| {
+                    let located = d.located(&document.text, &document.lines);
+                    (d.code(), located.line_col())
+                });
+                streamed.push((report.index, report.plies, first));
+            }
+        }
+        assert!(documents >= 3);
+        let expected: Vec<_> = whole
+            .records
+            .iter()
+            .map(|report| {
+                let first = report.diagnostics.first().map(|d| {
+                    let located = d.located(&whole.text, &whole.lines);
+                    (d.code(), located.line_col())
+                });
+                (report.index, report.plies, first)
+            })
+            .collect();
+        assert_eq!(streamed, expected);
+    }
+}
