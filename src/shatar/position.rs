@@ -301,6 +301,9 @@ pub struct Position {
     halfmoves: u32,
     fullmoves: u32,
     zobrist: u64,
+    /// Pieces giving check to the side to move, kept up to date by every move: the
+    /// replay asks for it several times per move.
+    checkers: u64,
 }
 
 impl Default for Position {
@@ -329,6 +332,7 @@ impl Position {
             pos.put(Color::Blue, Role::Pawn, Square::new(file, 6));
             pos.put(Color::Blue, role, Square::new(file, 7));
         }
+        pos.checkers = pos.compute_checkers();
         pos
     }
 
@@ -358,6 +362,7 @@ impl Position {
         if pos.attacked_by(pos.king(turn.other()), turn, pos.occupied()) != 0 {
             return Err(SetupError::OppositeCheck);
         }
+        pos.checkers = pos.compute_checkers();
         Ok(pos)
     }
 
@@ -370,6 +375,7 @@ impl Position {
             halfmoves: 0,
             fullmoves: 1,
             zobrist: 0,
+            checkers: 0,
         };
         pos.zobrist = turn_key(turn) ^ opening_key(opening);
         pos
@@ -484,6 +490,10 @@ impl Position {
 
     /// Pieces giving check to the side to move.
     pub fn checkers(&self) -> u64 {
+        self.checkers
+    }
+
+    fn compute_checkers(&self) -> u64 {
         self.attacked_by(self.king(self.turn), self.turn.other(), self.occupied())
     }
 
@@ -777,6 +787,7 @@ impl Position {
         self.opening = opening;
         self.zobrist ^= turn_key(us) ^ turn_key(them);
         self.turn = them;
+        self.checkers = self.compute_checkers();
     }
 
     /// Number of leaf nodes of the legal move tree `depth` plies deep.
