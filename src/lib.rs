@@ -48,6 +48,7 @@ pub struct Document {
 #[derive(Clone, Debug)]
 pub enum AnyRecord {
     Shatar(record::Record<shatar::ShatarMove>),
+    Go(Box<go::GoRecord>),
 }
 
 /// One record and what its replay found.
@@ -105,6 +106,7 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
     let game = game.or_else(|| detect::game_from_text(&text));
     let mut records = match game {
         Some(Game::Shatar) => shatar::read_records(&text, options.keep_records),
+        Some(Game::Go) => go::read_records(&text, options.keep_records),
         Some(other) => vec![RecordReport::unreadable(
             text.len(),
             Some(other),
