@@ -369,13 +369,16 @@ impl<'a> Replay<'a> {
 
     /// A copy of `state` for a variation, with its repetition history while the budget lasts.
     fn copy(&mut self, state: &State) -> State {
-        let mut copy = state.clone();
         self.history_spent += u64::from(state.ply);
-        if self.history_spent > HISTORY_BUDGET {
-            copy.board.clear_history();
-            self.superko_limited = true;
+        if self.history_spent <= HISTORY_BUDGET {
+            return state.clone();
         }
-        copy
+        self.superko_limited = true;
+        State {
+            board: state.board.clone_without_history(),
+            placed_at: state.placed_at.clone(),
+            ..*state
+        }
     }
 
     /// Applies one node: setup first, then its move(s). False when a move breaks a rule or
