@@ -1,6 +1,8 @@
 //! Go validation end to end: the oracle fixtures (sgfmill), the corpus and samples, the
 //! encodings, the SGF round trip, diagnostics of every kind, and deep trees.
 
+// Shared with the SGF tests; this one uses the file lists, not the decoding helper.
+#[allow(dead_code)]
 mod sgf_common;
 
 use std::path::Path;
