@@ -19,8 +19,46 @@ pub fn game_from_path(path: &str) -> Option<Game> {
 
 /// The charset a file declares in its own syntax, read from the raw bytes.
 pub fn declared_charset(bytes: &[u8], game: Option<Game>) -> Option<(String, Option<Span>)> {
-    let _ = (bytes, game);
-    None
+    let sgf = match game {
+        Some(Game::Go) => true,
+        Some(_) => false,
+        None => sgf_tree_start(head_bytes(bytes)).is_some(),
+    };
+    if !sgf {
+        return None;
+    }
+    let (label, range) = crate::go::charset::declared_charset(bytes)?;
+    // Diagnostic spans index the decoded text, which agrees with the bytes only as long as
+    // everything before is ASCII.
+    let span = bytes
+        .get(..range.start)
+        .is_some_and(<[u8]>::is_ascii)
+        .then_some(range);
+    Some((label.to_string(), span))
+}
+
+/// Where an SGF game tree starts: `(`, white space, `;`, then a property identifier and
+/// `[`. Legacy files may put any text before it. The bytes looked for are ASCII and never
+/// trail bytes of GBK, Big5 or Shift_JIS, so this works on undecoded bytes too.
+fn sgf_tree_start(bytes: &[u8]) -> Option<usize> {
+    memchr::memchr_iter(b'(', bytes).find(|&open| {
+        let rest = skip_space(&bytes[open + 1..]);
+        let Some(rest) = rest.strip_prefix(b";") else {
+            return false;
+        };
+        let rest = skip_space(rest);
+        let ident = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+        ident > 0 && skip_space(&rest[ident..]).starts_with(b"[")
+    })
+}
+
+fn skip_space(bytes: &[u8]) -> &[u8] {
+    let n = bytes.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    &bytes[n..]
+}
+
+fn head_bytes(bytes: &[u8]) -> &[u8] {
+    &bytes[..bytes.len().min(64 * 1024)]
 }
 
 /// The family that the text looks like, from cheap signs in its first kilobytes:
@@ -28,7 +66,7 @@ pub fn declared_charset(bytes: &[u8], game: Option<Game>) -> Option<(String, Opt
 /// names, and finally the only two first moves Shatar allows (`e4`/`d4` in any form).
 pub fn game_from_text(text: &str) -> Option<Game> {
     let head = head(text, 64 * 1024);
-    if looks_like_sgf(head) {
+    if sgf_tree_start(head.as_bytes()).is_some() {
         return Some(Game::Go);
     }
     if crate::shatar::looks_like_shatar(head) {
@@ -41,18 +79,6 @@ pub fn game_from_text(text: &str) -> Option<Game> {
         return Some(Game::Shatar);
     }
     None
-}
-
-/// `(;` with anything but letters between, after optional text (legacy files carry a
-/// banner before the first tree).
-fn looks_like_sgf(head: &str) -> bool {
-    head.match_indices('(').any(|(at, _)| {
-        let rest = head[at + 1..].trim_start();
-        rest.starts_with(';')
-            && rest[1..]
-                .trim_start()
-                .starts_with(|c: char| c.is_ascii_uppercase())
-    })
 }
 
 /// The longest prefix of `text` of at most `max` bytes that ends on a character boundary.

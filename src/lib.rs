@@ -50,6 +50,7 @@ pub struct Document {
 #[derive(Clone, Debug)]
 pub enum AnyRecord {
     Shatar(record::Record<shatar::ShatarMove>),
+    Go(Box<go::GoRecord>),
 }
 
 /// One record and what its replay found.
@@ -133,6 +134,7 @@ fn read_text(
     let game = game.or_else(|| detect::game_from_text(&text));
     let mut records = match game {
         Some(Game::Shatar) => shatar::read_records(&text, options.keep_records),
+        Some(Game::Go) => go::read_records(&text, options.keep_records),
         Some(other) => vec![RecordReport::unreadable(
             text.len(),
             Some(other),

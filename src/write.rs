@@ -104,6 +104,16 @@ pub fn write_record(
             game: Game::Shatar,
             format,
         }),
+        (AnyRecord::Go(r), Format::Json) => Ok(json_line(&SourcedRecord {
+            source,
+            index,
+            record: &r.record,
+        })),
+        (AnyRecord::Go(r), Format::Sgf) => Ok(crate::go::write_sgf(r)),
+        (AnyRecord::Go(_), _) => Err(WriteError::Unsupported {
+            game: Game::Go,
+            format,
+        }),
     }
 }
 

@@ -462,6 +462,33 @@ impl Board {
         self.ko = None;
     }
 
+    /// A copy of the position without the repetition history, which costs time in
+    /// proportion to the game's length to copy; the simple-ko point is kept.
+    pub fn clone_without_history(&self) -> Board {
+        Board {
+            width: self.width,
+            height: self.height,
+            stride: self.stride,
+            cells: self.cells.clone(),
+            head: self.head.clone(),
+            next: self.next.clone(),
+            liberties: self.liberties.clone(),
+            size: self.size.clone(),
+            chain_key: self.chain_key.clone(),
+            key: self.key,
+            ko_rule: self.ko_rule,
+            history: KeySet::default(),
+            ko: self.ko,
+            captured_by: self.captured_by,
+            consecutive_passes: self.consecutive_passes,
+            last_captures: self.last_captures.clone(),
+            stack: Vec::with_capacity(self.stack.capacity()),
+            stones: Vec::with_capacity(self.stones.capacity()),
+            marks: self.marks.clone(),
+            mark: self.mark,
+        }
+    }
+
     fn index(&self, point: Point) -> Option<usize> {
         self.contains(point)
             .then(|| (usize::from(point.y) + 1) * self.stride + usize::from(point.x) + 1)

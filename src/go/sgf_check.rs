@@ -27,7 +27,7 @@ impl fmt::Display for Severity {
 }
 
 /// A structural problem, with the span of the offending property, value or node.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SgfIssue {
     /// A node holds both a move (`B`/`W`) and setup (`AB`/`AW`/`AE`/`PL`); FF[3] allowed it.
     MixedSetupMove {

@@ -1,0 +1,328 @@
+//! What reading and replaying an SGF record can find, as data: the issue and its arguments
+//! (points, colours, move numbers), worded only on demand.
+
+use super::board::{Color, Point};
+use super::scoring::{KomiUnit, Unverifiable};
+use super::sgf::{SgfSyntaxError, ValueError};
+use super::sgf_check::{self, SgfIssue};
+use crate::diag::{Issue, Severity};
+
+/// Everything the Go reader reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoIssue {
+    /// The SGF text is malformed; the reader recovered (codes of [`SgfSyntaxError`]).
+    Syntax(SgfSyntaxError),
+    /// A property is misplaced, repeated or of the wrong type (codes of [`SgfIssue`],
+    /// among them `not-go`).
+    Structure(SgfIssue),
+    /// A stone played on a point that already holds one.
+    Occupied {
+        color: Color,
+        point: Point,
+        stone: Color,
+        /// The move that put the stone there; `None` for a setup stone.
+        since: Option<u32>,
+    },
+    /// A stone that would leave its own group without liberties and capture nothing (禁着点).
+    Suicide { color: Color, point: Point },
+    /// A move that repeats an earlier whole-board position (第6条).
+    Ko {
+        color: Color,
+        point: Point,
+        /// True when it retakes, at once, the single stone whose capture made the ko.
+        retake: bool,
+    },
+    /// A move on a point outside the board.
+    OffBoard {
+        color: Color,
+        /// The SGF letters as written.
+        point: String,
+        width: u8,
+        height: u8,
+    },
+    /// A move whose value is not a point (nor a pass).
+    BadMove { color: Color, reason: ValueError },
+    /// A move after the game ended with two passes in a row.
+    MoveAfterEnd {
+        /// The move number of the second pass.
+        ended_at: u32,
+    },
+    /// `HA` disagrees with the handicap stones placed in the root node.
+    HandicapMismatch { declared: u32, stones: usize },
+    /// `KM` was written in stones or hundredths and was converted to points.
+    KomiNormalised {
+        raw: String,
+        unit: KomiUnit,
+        /// The komi in points, as a decimal number.
+        points: String,
+    },
+    /// `RE` disagrees with the area count of the final position (第9条).
+    ResultMismatch {
+        /// `RE` in SGF form (`B+3.5`).
+        recorded: String,
+        /// What the count gives, in SGF form.
+        counted: String,
+        black: u32,
+        white: u32,
+        /// Komi in points, as a decimal number.
+        komi: String,
+        handicap: u32,
+    },
+    /// The result cannot be checked against the record.
+    ResultUnverifiable { reason: Unverifiable },
+    /// Variations nested deeper than this are replayed but left out of the kept record.
+    VariationsTooDeep { depth: usize },
+    /// The tree is so large that later variations are replayed with a fresh repetition
+    /// history: ko is still checked, superko across their branch point is not.
+    SuperkoLimited,
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+fn sgf_severity(severity: sgf_check::Severity) -> Severity {
+    match severity {
+        sgf_check::Severity::Error => Severity::Error,
+        sgf_check::Severity::Warning => Severity::Warning,
+    }
+}
+
+impl GoIssue {
+    /// Rule breaches and unreadable moves are errors; disagreements the record survives
+    /// are warnings; facts worth knowing are notes.
+    pub fn severity(&self) -> Severity {
+        match self {
+            GoIssue::Syntax(e) => sgf_severity(e.severity()),
+            GoIssue::Structure(i) => sgf_severity(i.severity()),
+            GoIssue::Occupied { .. }
+            | GoIssue::Suicide { .. }
+            | GoIssue::Ko { .. }
+            | GoIssue::OffBoard { .. }
+            | GoIssue::BadMove { .. } => Severity::Error,
+            GoIssue::MoveAfterEnd { .. }
+            | GoIssue::HandicapMismatch { .. }
+            | GoIssue::ResultMismatch { .. } => Severity::Warning,
+            GoIssue::KomiNormalised { .. }
+            | GoIssue::ResultUnverifiable { .. }
+            | GoIssue::VariationsTooDeep { .. }
+            | GoIssue::SuperkoLimited => Severity::Note,
+        }
+    }
+}
+
+impl Issue for GoIssue {
+    fn code(&self) -> &'static str {
+        match self {
+            GoIssue::Syntax(e) => e.code(),
+            GoIssue::Structure(i) => i.code(),
+            GoIssue::Occupied { .. } => "occupied-point",
+            GoIssue::Suicide { .. } => "suicide",
+            GoIssue::Ko { .. } => "ko",
+            GoIssue::OffBoard { .. } => "off-board",
+            GoIssue::BadMove { .. } => "bad-move",
+            GoIssue::MoveAfterEnd { .. } => "move-after-end",
+            GoIssue::HandicapMismatch { .. } => "handicap-mismatch",
+            GoIssue::KomiNormalised { .. } => "komi-normalised",
+            GoIssue::ResultMismatch { .. } => "result-mismatch",
+            GoIssue::ResultUnverifiable { .. } => "result-unverifiable",
+            GoIssue::VariationsTooDeep { .. } => "variations-too-deep",
+            GoIssue::SuperkoLimited => "superko-limited",
+        }
+    }
+
+    fn message(&self) -> String {
+        match self {
+            GoIssue::Syntax(e) => e.to_string(),
+            GoIssue::Structure(i) => i.to_string(),
+            GoIssue::Occupied {
+                color,
+                point,
+                stone,
+                ..
+            } => format!(
+                "{} plays on {point}, where a {} stone already stands",
+                capitalised(*color),
+                color_name(*stone)
+            ),
+            GoIssue::Suicide { color, point } => format!(
+                "{} on {point} would leave its own group without liberties and capture nothing \
+                 (forbidden point)",
+                capitalised(*color)
+            ),
+            GoIssue::Ko {
+                color,
+                point,
+                retake: true,
+            } => format!(
+                "{} retakes the ko on {point} at once, repeating the previous position",
+                capitalised(*color)
+            ),
+            GoIssue::Ko { color, point, .. } => format!(
+                "{} on {point} would repeat an earlier whole-board position (superko)",
+                capitalised(*color)
+            ),
+            GoIssue::OffBoard {
+                color,
+                point,
+                width,
+                height,
+            } => format!(
+                "{} plays on `{point}`, outside the {width}x{height} board",
+                capitalised(*color)
+            ),
+            GoIssue::BadMove { color, reason } => {
+                format!("{}'s move cannot be read: {reason}", capitalised(*color))
+            }
+            GoIssue::MoveAfterEnd { ended_at } => {
+                format!("a move after the game ended with two passes (move {ended_at})")
+            }
+            GoIssue::HandicapMismatch { declared, stones } => format!(
+                "HA gives a handicap of {declared} but the record places {stones} black \
+                 stone{}",
+                if *stones == 1 { "" } else { "s" }
+            ),
+            GoIssue::KomiNormalised { raw, unit, points } => format!(
+                "komi {raw} read as {}: {points} points",
+                match unit {
+                    KomiUnit::Points => "points",
+                    KomiUnit::Stones => "stones",
+                    KomiUnit::HundredthsOfPoints => "hundredths of a point",
+                    KomiUnit::HundredthsOfStones => "hundredths of a stone",
+                }
+            ),
+            GoIssue::ResultMismatch {
+                recorded, counted, ..
+            } => format!("the record says {recorded} but the final position counts {counted}"),
+            GoIssue::ResultUnverifiable { reason } => {
+                format!("the result cannot be verified: {reason}")
+            }
+            GoIssue::VariationsTooDeep { depth } => format!(
+                "variations nested deeper than {depth} levels are checked but left out of the \
+                 converted record"
+            ),
+            GoIssue::SuperkoLimited => {
+                "this tree has too many long variations to carry the full position history \
+                 into each; superko is checked only within them"
+                    .to_string()
+            }
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        match self {
+            GoIssue::Syntax(e) => syntax_help(e),
+            GoIssue::Structure(i) => structure_help(i),
+            GoIssue::Occupied { stone, since, .. } => Some(match since {
+                Some(ply) => format!(
+                    "the {} stone there was played at move {ply}; the move was probably \
+                     meant for another point",
+                    color_name(*stone)
+                ),
+                None => format!(
+                    "the {} stone there was set up (AB/AW) before the moves",
+                    color_name(*stone)
+                ),
+            }),
+            GoIssue::Suicide { .. } => Some(
+                "a stone may only be played where its group keeps a liberty or captures"
+                    .to_string(),
+            ),
+            GoIssue::Ko {
+                point,
+                retake: true,
+                ..
+            } => Some(format!(
+                "the stone just captured on {point} cannot be retaken at once; play elsewhere \
+                 first (a ko threat)"
+            )),
+            GoIssue::Ko { .. } => Some(
+                "the Chinese rules forbid recreating any position the opponent has faced; \
+                 play elsewhere first"
+                    .to_string(),
+            ),
+            GoIssue::OffBoard { width, height, .. } => Some(format!(
+                "points run from `aa` to `{}{}` on this board; check SZ",
+                letter(width.saturating_sub(1)),
+                letter(height.saturating_sub(1))
+            )),
+            GoIssue::BadMove { .. } => {
+                Some("write a move as two letters (B[dd]), or B[] for a pass".to_string())
+            }
+            GoIssue::MoveAfterEnd { .. } => {
+                Some("two passes in a row end the game; put later moves in a variation".to_string())
+            }
+            GoIssue::HandicapMismatch { .. } => {
+                Some("set HA to the number of handicap stones in AB".to_string())
+            }
+            GoIssue::KomiNormalised { points, .. } => {
+                Some(format!("SGF writes komi in points: KM[{points}]"))
+            }
+            GoIssue::ResultMismatch {
+                black,
+                white,
+                komi,
+                handicap,
+                ..
+            } => {
+                let mut text = format!("area count: Black {black}, White {white}, komi {komi}");
+                if *handicap > 0 {
+                    text.push_str(&format!(", White +{handicap} for the handicap"));
+                }
+                Some(text)
+            }
+            GoIssue::ResultUnverifiable { .. }
+            | GoIssue::VariationsTooDeep { .. }
+            | GoIssue::SuperkoLimited => None,
+        }
+    }
+}
+
+fn capitalised(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// SGF coordinate letter of `n` (0 = `a`, 26 = `A`).
+fn letter(n: u8) -> char {
+    Point::new(n, 0).to_sgf().map_or('?', |[x, _]| x)
+}
+
+fn syntax_help(error: &SgfSyntaxError) -> Option<String> {
+    let text = match error {
+        SgfSyntaxError::NoGameTree { .. } => "an SGF record starts with `(;`",
+        SgfSyntaxError::UnterminatedValue { .. } => {
+            "close the value with `]`; a `]` inside a value is written `\\]`"
+        }
+        SgfSyntaxError::MissingValue { .. } => "give the property a value in brackets: B[dd]",
+        SgfSyntaxError::UnclosedGameTree { .. } => "close the game tree with `)`",
+        SgfSyntaxError::MissingSemicolon { .. } => "FF[4] starts every node with `;`",
+        SgfSyntaxError::LowercaseIdentifier { .. } => {
+            "FF[4] identifiers are upper-case letters only"
+        }
+        _ => return None,
+    };
+    Some(text.to_string())
+}
+
+fn structure_help(issue: &SgfIssue) -> Option<String> {
+    let text = match issue {
+        SgfIssue::MixedSetupMove { .. } => {
+            "FF[4] keeps setup (AB/AW/AE) and moves in separate nodes; the setup was applied first"
+        }
+        SgfIssue::TwoMovesInNode { .. } => "give each move its own node: ;B[..];W[..]",
+        SgfIssue::DuplicateProperty { .. } => "write all values in one property: AB[aa][bb]",
+        SgfIssue::RootPropertyOutsideRoot { .. } => "move the property to the root node",
+        SgfIssue::NotGo { .. } => "qipu reads Go records (GM[1]) from SGF",
+        SgfIssue::BadKomi { .. } => "write komi in points, such as KM[7.5]",
+        SgfIssue::BadResult { .. } => "write the result as B+R, W+3.5, 0 (draw) or ?",
+        SgfIssue::BadDate { .. } => "write dates as YYYY-MM-DD",
+        SgfIssue::DuplicateSetupPoint { .. } | SgfIssue::BadValue { .. } => return None,
+    };
+    Some(text.to_string())
+}

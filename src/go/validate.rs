@@ -1,0 +1,721 @@
+//! Reading Go files: parse the SGF collection, check its structure, replay every game tree
+//! (main line and variations) through the rules engine, and check the recorded result.
+//!
+//! Nothing here recurses on the input: the tree is walked with an explicit stack of jobs
+//! (one per line still to replay), and the kept record is assembled bottom-up from a flat
+//! list of lines.
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use super::board::{Board, Color, PlayError, Point};
+use super::issue::GoIssue;
+use super::scoring::{check_result, parse_result, score, Komi, KomiUnit, ResultCheck};
+use super::sgf::{self, BoardSize, GameTree, Move, NodeId, NodeRef, SgfSyntaxError, ValueError};
+use super::sgf_check::{self, SgfIssue};
+use super::{GoMove, GoRecord};
+use crate::diag::{Diagnostic, Kind};
+use crate::record::{Game, Line, Node, Record, Tags};
+use crate::{AnyRecord, RecordReport};
+
+/// Variations nested deeper than this are replayed but not kept: the kept record is
+/// nested, and dropping or serialising it recurses once per level.
+const MAX_RECORD_DEPTH: usize = 100;
+
+/// Positions of history copied into variations (each copy costs its line's length) before
+/// later variations start with a fresh history, which keeps huge trees linear.
+const HISTORY_BUDGET: u64 = 20_000_000;
+
+/// Marks a line that is not kept.
+const UNKEPT: usize = usize::MAX;
+
+/// Properties that describe the game rather than a position (FF[4] game-info, plus the
+/// board size); they become the record's tags.
+const GAME_INFO: [&str; 25] = [
+    "SZ", "GN", "EV", "RO", "DT", "PC", "PB", "BR", "BT", "PW", "WR", "WT", "KM", "HA", "RU", "RE",
+    "TM", "OT", "GC", "ON", "SO", "US", "AN", "CP", "PL",
+];
+
+/// Parses `text` as an SGF collection and replays every game tree; one report per tree.
+/// With `keep_records`, each report keeps the tree (for the SGF writer) and the replayed
+/// record (for JSON).
+pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
+    let collection = sgf::parse(text);
+    let outside: Vec<Diagnostic> = collection.errors.into_iter().map(syntax).collect();
+    if collection.games.is_empty() {
+        if outside.is_empty() {
+            return Vec::new();
+        }
+        return vec![RecordReport {
+            index: 0,
+            game: Some(Game::Go),
+            variant: None,
+            span: 0..text.len(),
+            plies: 0,
+            diagnostics: outside,
+            record: None,
+        }];
+    }
+    let mut reports: Vec<RecordReport> = collection
+        .games
+        .into_iter()
+        .enumerate()
+        .map(|(index, tree)| read_game(text, tree, index, keep_records))
+        .collect();
+    // Text outside the trees belongs to the record it follows (the first if none).
+    for diagnostic in outside {
+        let at = diagnostic.span.as_ref().map_or(0, |s| s.start);
+        let target = reports
+            .iter()
+            .rposition(|r| r.span.start <= at)
+            .unwrap_or(0);
+        reports[target].diagnostics.push(diagnostic);
+        sort_by_position(&mut reports[target].diagnostics);
+    }
+    reports
+}
+
+fn syntax(error: SgfSyntaxError) -> Diagnostic {
+    let span = error.span();
+    let issue = GoIssue::Syntax(error);
+    Diagnostic::new(issue.severity(), Kind::Go(issue), Some(span))
+}
+
+fn sort_by_position(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
+}
+
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+fn read_game(text: &str, tree: GameTree, index: usize, keep: bool) -> RecordReport {
+    let structure = sgf_check::check(&tree);
+    let not_go = structure
+        .iter()
+        .any(|issue| matches!(issue, SgfIssue::NotGo { .. }));
+    let mut replay = Replay::new(text, &tree, keep);
+    if !not_go {
+        replay.run();
+        replay.check_game_info();
+    }
+    let mut diagnostics: Vec<Diagnostic> = tree.errors.iter().cloned().map(syntax).collect();
+    for issue in structure {
+        // A bad move value is reported by the replay, with its move number.
+        if let SgfIssue::BadValue { ident, span, .. } = &issue {
+            if matches!(ident.as_str(), "B" | "W") && replay.reported_values.contains(&span.start) {
+                continue;
+            }
+        }
+        let span = issue.span();
+        let issue = GoIssue::Structure(issue);
+        diagnostics.push(Diagnostic::new(
+            issue.severity(),
+            Kind::Go(issue),
+            Some(span),
+        ));
+    }
+    diagnostics.append(&mut replay.diagnostics);
+    sort_by_position(&mut diagnostics);
+    let plies = replay.plies;
+    let record = keep.then(|| replay.into_record());
+    RecordReport {
+        index,
+        game: Some(Game::Go),
+        variant: None,
+        span: tree.span(),
+        plies,
+        diagnostics,
+        record: record.map(|record| AnyRecord::Go(Box::new(GoRecord { tree, record }))),
+    }
+}
+
+/// The position of one line being replayed.
+#[derive(Clone)]
+struct State {
+    board: Board,
+    /// Per point (row-major): the move that put the stone there, 0 for a setup stone.
+    placed_at: Vec<u32>,
+    /// Move nodes replayed in this line, counting from the start of the game.
+    ply: u32,
+    /// The move number of the second of two passes in a row, once the game has ended.
+    ended_at: Option<u32>,
+    moved_after_end: bool,
+    /// The single stone the last move captured, where an immediate retake would be ko.
+    ko_point: Option<Point>,
+}
+
+impl State {
+    fn slot(&self, point: Point) -> usize {
+        usize::from(point.y) * usize::from(self.board.width()) + usize::from(point.x)
+    }
+}
+
+/// A line still to replay: from `node` on, in `state`.
+struct Job {
+    node: NodeId,
+    state: State,
+    /// Index into `Replay::lines`, or [`UNKEPT`].
+    line: usize,
+    depth: usize,
+    main: bool,
+}
+
+/// A kept line under construction.
+#[derive(Default)]
+struct LineBuf {
+    nodes: Line<GoMove>,
+    /// The parent line and the index in it of the move this line replaces.
+    attach: Option<(usize, usize)>,
+    /// A comment from a node without a move, waiting for the line's first move.
+    pending_comment: Option<String>,
+    /// Finished child lines: (index of the move they replace, line id, moves).
+    variations: Vec<(usize, usize, Line<GoMove>)>,
+}
+
+/// What one game tree's replay accumulates.
+struct Replay<'a> {
+    text: &'a str,
+    tree: &'a GameTree,
+    size: BoardSize,
+    keep: bool,
+    diagnostics: Vec<Diagnostic>,
+    /// Starts of the move values reported here, whose structural duplicates are dropped.
+    reported_values: HashSet<usize>,
+    lines: Vec<LineBuf>,
+    /// Nodes in each subtree, to replay the largest child last without copying its state.
+    subtree: Vec<u32>,
+    history_spent: u64,
+    superko_limited: bool,
+    too_deep: bool,
+    plies: u32,
+    /// The main line's final state, when every move of it was replayed.
+    main_final: Option<State>,
+    record: Record<GoMove>,
+}
+
+impl<'a> Replay<'a> {
+    fn new(text: &'a str, tree: &'a GameTree, keep: bool) -> Replay<'a> {
+        let size = tree
+            .root()
+            .get("SZ")
+            .and_then(|p| p.value())
+            .and_then(|v| v.board_size().ok())
+            .unwrap_or_default();
+        Replay {
+            text,
+            tree,
+            size,
+            keep,
+            diagnostics: Vec::new(),
+            reported_values: HashSet::new(),
+            lines: Vec::new(),
+            subtree: Vec::new(),
+            history_spent: 0,
+            superko_limited: false,
+            too_deep: false,
+            plies: 0,
+            main_final: None,
+            record: Record::new(Game::Go),
+        }
+    }
+
+    fn report(&mut self, issue: GoIssue, span: Range<usize>, at: Option<(u32, Color)>) {
+        let mut diagnostic = Diagnostic::new(issue.severity(), Kind::Go(issue), Some(span));
+        if let Some((ply, color)) = at {
+            diagnostic = diagnostic.at_ply(ply, ply, side(color));
+        }
+        self.diagnostics.push(diagnostic);
+    }
+
+    fn run(&mut self) {
+        let Ok(board) = Board::new(u32::from(self.size.width), u32::from(self.size.height)) else {
+            // SZ values outside 1..=52 are refused by the reader, so this is unreachable.
+            return;
+        };
+        self.subtree = subtree_sizes(self.tree);
+        let points = usize::from(self.size.width) * usize::from(self.size.height);
+        let state = State {
+            board,
+            placed_at: vec![0; points],
+            ply: 0,
+            ended_at: None,
+            moved_after_end: false,
+            ko_point: None,
+        };
+        let line = if self.keep {
+            self.lines.push(LineBuf::default());
+            0
+        } else {
+            UNKEPT
+        };
+        let mut stack = vec![Job {
+            node: NodeId::ROOT,
+            state,
+            line,
+            depth: 0,
+            main: true,
+        }];
+        while let Some(job) = stack.pop() {
+            self.walk(job, &mut stack);
+        }
+        if self.superko_limited {
+            self.report(GoIssue::SuperkoLimited, self.tree.root().span(), None);
+        }
+        if self.too_deep {
+            self.report(
+                GoIssue::VariationsTooDeep {
+                    depth: MAX_RECORD_DEPTH,
+                },
+                self.tree.root().span(),
+                None,
+            );
+        }
+    }
+
+    /// Replays one line until it ends or breaks a rule; branches become new jobs.
+    fn walk(&mut self, job: Job, stack: &mut Vec<Job>) {
+        let Job {
+            mut node,
+            mut state,
+            line,
+            depth,
+            main,
+        } = job;
+        let tree = self.tree;
+        let completed = loop {
+            let current = tree.node(node);
+            if !self.visit(current, &mut state, line, main) {
+                break false;
+            }
+            if current.is_root() {
+                self.record.start = start_text(&state.board);
+            }
+            let mut children = current.children();
+            let Some(first) = children.next() else {
+                break true;
+            };
+            let others: Vec<NodeRef<'_>> = children.collect();
+            if others.is_empty() {
+                node = first.id();
+                continue;
+            }
+            self.branch(state, line, depth, main, first, others, stack);
+            return;
+        };
+        if main {
+            self.plies = state.ply;
+            if completed {
+                self.main_final = Some(state);
+            }
+        }
+    }
+
+    /// Queues the continuation `first` and its alternatives `others`. The child with the
+    /// largest subtree takes `state` and is replayed last; the others get copies and are
+    /// replayed first, so at most log2(nodes) copies wait on the stack at any time.
+    #[allow(clippy::too_many_arguments)]
+    fn branch(
+        &mut self,
+        state: State,
+        line: usize,
+        depth: usize,
+        main: bool,
+        first: NodeRef<'_>,
+        others: Vec<NodeRef<'_>>,
+        stack: &mut Vec<Job>,
+    ) {
+        let mut jobs = vec![(first.id(), line, depth, main)];
+        let attach_at = self.lines.get(line).map_or(0, |buf| buf.nodes.len());
+        for child in others {
+            let child_line = if line != UNKEPT && depth < MAX_RECORD_DEPTH {
+                self.lines.push(LineBuf {
+                    attach: Some((line, attach_at)),
+                    ..LineBuf::default()
+                });
+                self.lines.len() - 1
+            } else {
+                self.too_deep |= line != UNKEPT;
+                UNKEPT
+            };
+            jobs.push((child.id(), child_line, depth + 1, false));
+        }
+        let heavy = (0..jobs.len())
+            .max_by_key(|&i| (self.subtree[jobs[i].0.index()], std::cmp::Reverse(i)))
+            .unwrap_or(0);
+        let (node, line, depth, main) = jobs.remove(heavy);
+        let copies: Vec<State> = jobs.iter().map(|_| self.copy(&state)).collect();
+        stack.push(Job {
+            node,
+            state,
+            line,
+            depth,
+            main,
+        });
+        // Reversed so that the first alternative is replayed first.
+        for ((node, line, depth, main), state) in jobs.into_iter().zip(copies).rev() {
+            stack.push(Job {
+                node,
+                state,
+                line,
+                depth,
+                main,
+            });
+        }
+    }
+
+    /// A copy of `state` for a variation, with its repetition history while the budget lasts.
+    fn copy(&mut self, state: &State) -> State {
+        self.history_spent += u64::from(state.ply);
+        if self.history_spent <= HISTORY_BUDGET {
+            return state.clone();
+        }
+        self.superko_limited = true;
+        State {
+            board: state.board.clone_without_history(),
+            placed_at: state.placed_at.clone(),
+            ..*state
+        }
+    }
+
+    /// Applies one node: setup first, then its move(s). False when a move breaks a rule or
+    /// cannot be read, which ends the line.
+    fn visit(&mut self, node: NodeRef<'_>, state: &mut State, line: usize, main: bool) -> bool {
+        for prop in node.properties() {
+            let stone = match prop.ident() {
+                "AB" => Some(Color::Black),
+                "AW" => Some(Color::White),
+                "AE" => None,
+                _ => continue,
+            };
+            // Bad setup values are reported by the structural check.
+            for value in prop.values() {
+                for p in value.points(self.size).unwrap_or_default() {
+                    let point = Point::new(p.x, p.y);
+                    if state.board.set(point, stone).is_ok() {
+                        let slot = state.slot(point);
+                        state.placed_at[slot] = 0;
+                    }
+                }
+            }
+        }
+        let mut moved = false;
+        for prop in node.properties() {
+            let color = match prop.ident() {
+                "B" => Color::Black,
+                "W" => Color::White,
+                _ => continue,
+            };
+            let Some(value) = prop.value() else {
+                continue;
+            };
+            let ply = state.ply + 1;
+            let span = prop.span();
+            let mv = match value.go_move(self.size) {
+                Ok(mv) => mv,
+                Err(reason) => {
+                    self.reported_values.insert(value.span.start);
+                    let issue = match reason {
+                        ValueError::OutsideBoard { point, size } => GoIssue::OffBoard {
+                            color,
+                            point: point.to_sgf(),
+                            width: size.width,
+                            height: size.height,
+                        },
+                        reason => GoIssue::BadMove { color, reason },
+                    };
+                    self.report(issue, span, Some((ply, color)));
+                    return false;
+                }
+            };
+            let point = match mv {
+                Move::Pass => {
+                    state.board.pass(color);
+                    state.ko_point = None;
+                    if state.board.consecutive_passes() >= 2 && state.ended_at.is_none() {
+                        state.ended_at = Some(ply);
+                    }
+                    None
+                }
+                Move::Play(p) => {
+                    let point = Point::new(p.x, p.y);
+                    if let (Some(ended_at), false) = (state.ended_at, state.moved_after_end) {
+                        state.moved_after_end = true;
+                        self.report(
+                            GoIssue::MoveAfterEnd { ended_at },
+                            span.clone(),
+                            Some((ply, color)),
+                        );
+                    }
+                    match state.board.play(color, point) {
+                        Ok(outcome) => {
+                            let slot = state.slot(point);
+                            state.placed_at[slot] = ply;
+                            state.ko_point = (outcome.captures == 1)
+                                .then(|| state.board.last_captures().first().copied())
+                                .flatten();
+                        }
+                        Err(error) => {
+                            let issue = self.refusal(state, color, point, error);
+                            self.report(issue, span, Some((ply, color)));
+                            return false;
+                        }
+                    }
+                    Some(point)
+                }
+            };
+            state.ply = ply;
+            moved = true;
+            if let Some(buf) = self.lines.get_mut(line) {
+                let mut node_out = Node::new(
+                    GoMove { color, point },
+                    ply,
+                    self.text.get(span.clone()).unwrap_or_default(),
+                    span,
+                );
+                node_out.comment = join(buf.pending_comment.take(), comment(node));
+                buf.nodes.push(node_out);
+            }
+        }
+        if !moved {
+            self.keep_comment(node, line, main);
+        }
+        true
+    }
+
+    /// The issue for a move the board refused.
+    fn refusal(&self, state: &State, color: Color, point: Point, error: PlayError) -> GoIssue {
+        match error {
+            PlayError::Occupied => {
+                let placed = state.placed_at[state.slot(point)];
+                GoIssue::Occupied {
+                    color,
+                    point,
+                    stone: state.board.get(point).unwrap_or(color.opponent()),
+                    since: (placed > 0).then_some(placed),
+                }
+            }
+            PlayError::Suicide => GoIssue::Suicide { color, point },
+            PlayError::Ko => GoIssue::Ko {
+                color,
+                point,
+                retake: state.ko_point == Some(point),
+            },
+            PlayError::OffBoard => GoIssue::OffBoard {
+                color,
+                point: point.to_string(),
+                width: self.size.width,
+                height: self.size.height,
+            },
+        }
+    }
+
+    /// A comment on a node without a move rides on the move before it, or on the record
+    /// (main line, before any move), or waits for the line's first move.
+    fn keep_comment(&mut self, node: NodeRef<'_>, line: usize, main: bool) {
+        let Some(text) = comment(node) else { return };
+        let Some(buf) = self.lines.get_mut(line) else {
+            return;
+        };
+        if let Some(last) = buf.nodes.last_mut() {
+            last.comment = join(last.comment.take(), Some(text));
+        } else if main {
+            self.record.comment = join(self.record.comment.take(), Some(text));
+        } else {
+            buf.pending_comment = join(buf.pending_comment.take(), Some(text));
+        }
+    }
+
+    /// Tags, komi, handicap and the result against the final position of the main line.
+    fn check_game_info(&mut self) {
+        let mut tags = Tags::default();
+        let mut spans: Vec<(&'static str, Range<usize>)> = Vec::new();
+        for node in self.tree.main_line() {
+            for prop in node.properties() {
+                let Some(&ident) = GAME_INFO.iter().find(|&&i| i == prop.ident()) else {
+                    continue;
+                };
+                if tags.get(ident).is_some() || (ident == "PL" && !node.is_root()) {
+                    continue;
+                }
+                let Some(value) = prop.value() else { continue };
+                let text = if ident == "GC" {
+                    value.text()
+                } else {
+                    value.simple_text()
+                };
+                tags.0.push((ident.to_string(), text));
+                spans.push((ident, value.span));
+            }
+        }
+        let span_of = |ident: &str| {
+            spans
+                .iter()
+                .find(|(i, _)| *i == ident)
+                .map(|(_, span)| span.clone())
+        };
+        let komi = match (tags.get("KM"), span_of("KM")) {
+            (Some(raw), Some(span)) => Komi::parse(raw).ok().inspect(|komi| {
+                if komi.unit() != KomiUnit::Points {
+                    self.report(
+                        GoIssue::KomiNormalised {
+                            raw: komi.raw().to_string(),
+                            unit: komi.unit(),
+                            points: komi.points().to_string(),
+                        },
+                        span,
+                        None,
+                    );
+                }
+            }),
+            _ => Some(Komi::zero()),
+        };
+        let handicap = tags
+            .get("HA")
+            .and_then(|ha| ha.trim().parse::<u32>().ok())
+            .unwrap_or(0);
+        self.check_handicap(handicap, span_of("HA"));
+        let recorded = tags.get("RE").map(|re| (re.to_string(), parse_result(re)));
+        self.record.result = recorded.as_ref().map(|(raw, parsed)| match parsed {
+            Ok(result) => result.to_string(),
+            Err(_) => raw.clone(),
+        });
+        self.record.tags = tags;
+        let (Some((_, Ok(result))), Some(span), Some(komi)) = (recorded, span_of("RE"), komi)
+        else {
+            return;
+        };
+        let Some(board) = self.main_final.as_ref().map(|s| &s.board) else {
+            return;
+        };
+        let issue = match check_result(&result, board, &komi, handicap) {
+            ResultCheck::Matches => return,
+            ResultCheck::Mismatch { recorded, counted } => {
+                let Some(count) = score(board, &komi, handicap) else {
+                    return;
+                };
+                GoIssue::ResultMismatch {
+                    recorded: recorded.to_string(),
+                    counted: counted.to_string(),
+                    black: count.black,
+                    white: count.white,
+                    komi: komi.points().to_string(),
+                    handicap,
+                }
+            }
+            ResultCheck::CannotVerify(reason) => GoIssue::ResultUnverifiable { reason },
+        };
+        self.report(issue, span, None);
+    }
+
+    /// `HA` against the black stones set up in the root node. Handicap stones placed by
+    /// moves (free placement without AB) are not counted.
+    fn check_handicap(&mut self, declared: u32, span: Option<Range<usize>>) {
+        let Some(ab) = self.tree.root().get("AB") else {
+            return;
+        };
+        let stones: usize = ab
+            .values()
+            .map(|v| v.points(self.size).map_or(0, |p| p.len()))
+            .sum();
+        let mismatch = if declared >= 2 {
+            stones != declared as usize
+        } else {
+            // HA missing, 0 or 1 with several AB stones is a problem setup, not a handicap.
+            false
+        };
+        if mismatch {
+            self.report(
+                GoIssue::HandicapMismatch { declared, stones },
+                span.unwrap_or_else(|| ab.span()),
+                None,
+            );
+        }
+    }
+
+    /// The record, its variations assembled from the innermost out.
+    fn into_record(mut self) -> Record<GoMove> {
+        // Children are always created after their parent, so reverse order finishes every
+        // child line before the line it hangs on.
+        for id in (1..self.lines.len()).rev() {
+            let buf = std::mem::take(&mut self.lines[id]);
+            let nodes = attach_variations(buf.nodes, buf.variations);
+            if let (false, Some((parent, at))) = (nodes.is_empty(), buf.attach) {
+                self.lines[parent].variations.push((at, id, nodes));
+            }
+        }
+        if let Some(main) = self.lines.first_mut().map(std::mem::take) {
+            self.record.moves = attach_variations(main.nodes, main.variations);
+        }
+        self.record
+    }
+}
+
+fn attach_variations(
+    mut nodes: Line<GoMove>,
+    mut variations: Vec<(usize, usize, Line<GoMove>)>,
+) -> Line<GoMove> {
+    variations.sort_by_key(|(_, id, _)| *id);
+    for (at, _, line) in variations {
+        // Alternatives after the last move of a line hang on that move.
+        let at = at.min(nodes.len().saturating_sub(1));
+        if let Some(node) = nodes.get_mut(at) {
+            node.variations.push(line);
+        }
+    }
+    nodes
+}
+
+fn comment(node: NodeRef<'_>) -> Option<String> {
+    node.get("C").and_then(|p| p.value()).map(|v| v.text())
+}
+
+fn join(a: Option<String>, b: Option<String>) -> Option<String> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Number of nodes in every node's subtree, from one backward pass over the pre-order arena.
+fn subtree_sizes(tree: &GameTree) -> Vec<u32> {
+    let mut sizes = vec![1u32; tree.len()];
+    let nodes: Vec<NodeRef<'_>> = tree.nodes().collect();
+    for node in nodes.into_iter().rev() {
+        if let Some(parent) = node.parent() {
+            let own = sizes[node.id().index()];
+            let slot = &mut sizes[parent.id().index()];
+            *slot = slot.saturating_add(own);
+        }
+    }
+    sizes
+}
+
+/// The stones on the board as SGF setup (`AB[dd][pp]AW[dp]`), `None` for an empty board.
+fn start_text(board: &Board) -> Option<String> {
+    let mut black = String::new();
+    let mut white = String::new();
+    for point in board.points() {
+        let list = match board.get(point) {
+            Some(Color::Black) => &mut black,
+            Some(Color::White) => &mut white,
+            None => continue,
+        };
+        list.push('[');
+        list.push_str(&point.to_string());
+        list.push(']');
+    }
+    let mut start = String::new();
+    if !black.is_empty() {
+        start.push_str("AB");
+        start.push_str(&black);
+    }
+    if !white.is_empty() {
+        start.push_str("AW");
+        start.push_str(&white);
+    }
+    (!start.is_empty()).then_some(start)
+}
