@@ -94,6 +94,7 @@ impl Issue for FileIssue {
 pub enum Kind {
     File(FileIssue),
     Shatar(crate::shatar::issue::ShatarIssue),
+    Draughts(crate::draughts::issue::DraughtsIssue),
 }
 
 impl Kind {
@@ -101,6 +102,7 @@ impl Kind {
         match self {
             Kind::File(i) => i,
             Kind::Shatar(i) => i,
+            Kind::Draughts(i) => i,
         }
     }
 

@@ -31,6 +31,8 @@ pub struct ReadOptions {
     /// Keep each replayed record (moves, comments, variations) for writing; validation
     /// alone does not need them.
     pub keep_records: bool,
+    /// Draughts rules, instead of the record's `GameType`.
+    pub variant: Option<draughts::position::Variant>,
 }
 
 /// A decoded file and the records read from it.
@@ -49,6 +51,7 @@ pub struct Document {
 #[derive(Clone, Debug)]
 pub enum AnyRecord {
     Shatar(record::Record<shatar::ShatarMove>),
+    Draughts(record::Record<draughts::DraughtsMove>),
 }
 
 /// One record and what its replay found.
@@ -106,6 +109,9 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
     let game = game.or_else(|| detect::game_from_text(&text));
     let mut records = match game {
         Some(Game::Shatar) => shatar::read_records(&text, options.keep_records),
+        Some(Game::Draughts) => {
+            draughts::read_records(&text, options.variant, options.keep_records)
+        }
         Some(other) => vec![RecordReport::unreadable(
             text.len(),
             Some(other),
