@@ -184,7 +184,11 @@ fn illegal_message(written: &str, reason: &IllegalReason, style: SquareStyle) ->
     let sq = |s: &Square| style.square(*s);
     match reason {
         IllegalReason::CaptureMandatory { .. } => {
-            format!("capture is mandatory, but {written} takes nothing")
+            if written.contains(['x', 'X', '×', ':']) {
+                format!("capture is mandatory, but {written} is not a legal capture")
+            } else {
+                format!("capture is mandatory, but {written} takes nothing")
+            }
         }
         IllegalReason::CaptureIncomplete { stopped_at, .. } => format!(
             "the capture is incomplete: it stops on {} although the piece can take more",

@@ -242,7 +242,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
     let lost = outcome.completed && outcome.position.is_lost(replay.variant);
     let loser = outcome.position.turn();
     let expected = if loser == Color::White { "0-2" } else { "2-0" };
-    let last_mover = if (first_ply as usize + game.moves.len()) % 2 == 0 {
+    let last_mover = if (first_ply as usize + game.moves.len()).is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
