@@ -493,3 +493,21 @@ fn lines_keep_variations_from_their_branch_point() {
     assert_eq!(moves[0].variations[0].len(), 2);
     assert_eq!(moves[0].variations[0][1].ply, 2);
 }
+
+#[test]
+fn large_archives_are_read_in_blocks_with_file_spans_and_indices() {
+    let one = std::fs::read_to_string("tests/fixtures/draughts/russian_random.pdn").unwrap();
+    // Over 256 KB, so the text is cut into blocks read in parallel.
+    let text = vec![one.as_str(); 5].join("\n");
+    let options = ReadOptions {
+        game: Some(Game::Draughts),
+        ..ReadOptions::default()
+    };
+    let document = read_document("big.pdn", text.as_bytes(), &options);
+    assert_eq!(document.records.len(), 5 * 150);
+    for (index, report) in document.records.iter().enumerate() {
+        assert_eq!(report.index, index);
+        assert!(report.valid(), "{index}: {:?}", report.diagnostics);
+        assert!(document.text[report.span.clone()].starts_with("[Event"));
+    }
+}
