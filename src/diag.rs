@@ -95,6 +95,7 @@ pub enum Kind {
     File(FileIssue),
     Shatar(crate::shatar::issue::ShatarIssue),
     Go(crate::go::issue::GoIssue),
+    Draughts(crate::draughts::issue::DraughtsIssue),
 }
 
 impl Kind {
@@ -103,6 +104,7 @@ impl Kind {
             Kind::File(i) => i,
             Kind::Shatar(i) => i,
             Kind::Go(i) => i,
+            Kind::Draughts(i) => i,
         }
     }
 

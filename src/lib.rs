@@ -32,6 +32,8 @@ pub struct ReadOptions {
     /// Keep each replayed record (moves, comments, variations) for writing; validation
     /// alone does not need them.
     pub keep_records: bool,
+    /// Draughts rules, instead of the record's `GameType`.
+    pub variant: Option<draughts::position::Variant>,
 }
 
 /// A decoded file and the records read from it.
@@ -51,6 +53,7 @@ pub struct Document {
 pub enum AnyRecord {
     Shatar(record::Record<shatar::ShatarMove>),
     Go(Box<go::GoRecord>),
+    Draughts(record::Record<draughts::DraughtsMove>),
 }
 
 /// One record and what its replay found.
@@ -135,15 +138,9 @@ fn read_text(
     let mut records = match game {
         Some(Game::Shatar) => shatar::read_records(&text, options.keep_records),
         Some(Game::Go) => go::read_records(&text, options.keep_records),
-        Some(other) => vec![RecordReport::unreadable(
-            text.len(),
-            Some(other),
-            Diagnostic::new(
-                Severity::Error,
-                Kind::File(FileIssue::NoRecords { game: other.name() }),
-                None,
-            ),
-        )],
+        Some(Game::Draughts) => {
+            draughts::read_records(&text, options.variant, options.keep_records)
+        }
         None => vec![RecordReport::unreadable(
             text.len(),
             None,

@@ -114,6 +114,14 @@ pub fn write_record(
             game: Game::Go,
             format,
         }),
+        (AnyRecord::Draughts(r), Format::Json) => {
+            Ok(crate::draughts::write_json(r, source, index, options))
+        }
+        (AnyRecord::Draughts(r), Format::Pdn) => Ok(crate::draughts::write_pdn(r, options)),
+        (AnyRecord::Draughts(_), _) => Err(WriteError::Unsupported {
+            game: Game::Draughts,
+            format,
+        }),
     }
 }
 

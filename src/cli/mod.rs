@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
 
+use qipu::draughts::position::Variant;
 use qipu::write::{Format, Notation, Pieces, Squares, WriteOptions};
 use qipu::{Document, Game, ReadOptions};
 
@@ -281,6 +282,10 @@ fn for_each_document(
         }),
         encoding,
         keep_records,
+        variant: args.variant.map(|v| match v {
+            VariantArg::Russian => Variant::Russian,
+            VariantArg::Brazilian => Variant::Brazilian,
+        }),
     };
     let mut status = Status::Valid;
     let (inputs, errors) = inputs::collect(&args.paths);

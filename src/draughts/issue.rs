@@ -1,0 +1,465 @@
+//! What the draughts replay can find wrong (or worth noting) in a record, as data.
+//! Squares and moves are kept as engine values with the [`SquareStyle`] the record uses,
+//! so the wording names them the way the record writes them.
+
+use super::draw_rules::DrawKind;
+use super::notation::SquareStyle;
+use super::position::{Color, IllegalReason, Move, SetupError, Variant};
+use super::square::{Numbering, Square};
+use super::syntax::SyntaxErrorKind;
+use crate::diag::{Issue, Severity};
+
+/// Moves named in one help line at most.
+const HELP_MOVES: usize = 8;
+
+/// Why the game cannot be read as 64-square Russian or Brazilian draughts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameTypeEvidence {
+    /// The `GameType` tag says so.
+    Tag,
+    /// A square number beyond 32 (in the moves or the FEN).
+    SquareNumber(u8),
+    /// White's first move is an opening move of the 10×10 board (`32-28`).
+    OpeningMove(String),
+}
+
+/// Where the numbering convention of a numeric record was taken from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NumberingSource {
+    /// The notation field of the `GameType` tag (`N0`, `N2`).
+    GameType,
+    /// Where the FEN puts each side's men.
+    Fen,
+    /// The first move, legal in this numbering only.
+    FirstMove(String),
+    /// Nothing told: the rulebook's numbering.
+    Default,
+}
+
+/// What is wrong with a FEN tag.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenProblem {
+    /// It does not follow `turn:Wsquares:Bsquares`.
+    Syntax(&'static str),
+    /// A square that is not on the 64-square board.
+    NoSuchSquare(String),
+    /// The pieces cannot stand so.
+    Setup(SetupError),
+}
+
+/// Why a move token could not be read as a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unparsable {
+    /// The reader could not make a move of the token.
+    Token(SyntaxErrorKind),
+    /// A square number beyond 32 or a light square.
+    NoSuchSquare(String),
+}
+
+/// Everything the draughts replay reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DraughtsIssue {
+    /// The text around the moves is malformed (tags, comments, variations).
+    Syntax { kind: SyntaxErrorKind },
+    /// The FEN tag does not give a playable position.
+    BadFen { problem: FenProblem },
+    /// The record is of a game qipu does not replay (10×10, English checkers, …).
+    UnsupportedGameType {
+        number: u32,
+        evidence: GameTypeEvidence,
+    },
+    /// The token could not be read as a move.
+    Unparsable { reason: Unparsable },
+    /// A move written `-`: not recorded, so the game cannot be replayed beyond it.
+    UnrecordedMove,
+    /// The start square holds no piece of the side to move.
+    NoSuchPiece {
+        square: Square,
+        side: Color,
+        /// The side whose piece stands there, if any.
+        occupant: Option<Color>,
+        legal: Vec<Move>,
+        style: SquareStyle,
+    },
+    /// A piece of the side to move stands there, but the move breaks a rule.
+    IllegalMove {
+        written: String,
+        reason: IllegalReason,
+        legal: Vec<Move>,
+        style: SquareStyle,
+    },
+    /// The from–to fits captures that take different pieces.
+    AmbiguousMove {
+        candidates: Vec<Move>,
+        style: SquareStyle,
+    },
+    /// A move after the side to move has lost (no piece or no legal move).
+    MoveAfterEnd { loser: Color, no_pieces: bool },
+    /// The recorded result contradicts the final position.
+    ResultMismatch {
+        recorded: String,
+        loser: Color,
+        no_pieces: bool,
+    },
+    /// Which numbering convention numeric squares were read in, and why.
+    Numbering {
+        numbering: Numbering,
+        source: NumberingSource,
+    },
+    /// No `GameType` and no `--variant`: the rules were taken to be these.
+    VariantDefaulted { variant: Variant },
+    /// A draw that becomes claimable at this move.
+    Draw(DrawKind),
+}
+
+/// English name of a PDN game type number.
+pub fn game_type_name(number: u32) -> &'static str {
+    match number {
+        20 => "international draughts on 10×10",
+        21 => "English draughts (checkers)",
+        22 => "Italian draughts",
+        23 => "American pool checkers",
+        24 => "Spanish draughts",
+        25 => "Russian draughts",
+        26 => "Brazilian draughts",
+        27 => "Canadian draughts on 12×12",
+        28 => "Portuguese draughts",
+        29 => "Czech draughts",
+        30 => "Turkish draughts",
+        31 => "Thai draughts",
+        40 => "Frisian draughts on 10×10",
+        41 => "Spantsiretti on 10×8",
+        _ => "an unknown game type",
+    }
+}
+
+/// `White` or `Black`.
+pub fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// `russian` or `brazilian`, as the JSON reports name the variant.
+pub fn variant_name(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Russian => "russian",
+        Variant::Brazilian => "brazilian",
+    }
+}
+
+const READS: &str = "qipu reads 64-square Russian (25) and Brazilian (26)";
+
+impl DraughtsIssue {
+    /// Rule breaches and unreadable records are errors; structural slips, wrong results
+    /// are warnings; claimable draws and the conventions chosen are notes.
+    pub fn severity(&self) -> Severity {
+        match self {
+            DraughtsIssue::Syntax { kind } => match kind {
+                // The text after an unbalanced comment is swallowed or misread.
+                SyntaxErrorKind::NestedComment
+                | SyntaxErrorKind::UnterminatedComment
+                | SyntaxErrorKind::UnterminatedSetup => Severity::Error,
+                _ => Severity::Warning,
+            },
+            DraughtsIssue::ResultMismatch { .. } => Severity::Warning,
+            DraughtsIssue::Numbering { .. }
+            | DraughtsIssue::VariantDefaulted { .. }
+            | DraughtsIssue::Draw(_) => Severity::Note,
+            _ => Severity::Error,
+        }
+    }
+}
+
+fn loss_text(loser: Color, no_pieces: bool) -> String {
+    if no_pieces {
+        format!("{} has no pieces left", side_name(loser))
+    } else {
+        format!("{} has no legal move", side_name(loser))
+    }
+}
+
+fn illegal_message(written: &str, reason: &IllegalReason, style: SquareStyle) -> String {
+    let sq = |s: &Square| style.square(*s);
+    match reason {
+        IllegalReason::CaptureMandatory { .. } => {
+            if written.contains(['x', 'X', '×', ':']) {
+                format!("capture is mandatory, but {written} is not a legal capture")
+            } else {
+                format!("capture is mandatory, but {written} takes nothing")
+            }
+        }
+        IllegalReason::CaptureIncomplete { stopped_at, .. } => format!(
+            "the capture is incomplete: it stops on {} although the piece can take more",
+            sq(stopped_at)
+        ),
+        IllegalReason::NotMajority { taken, required } => format!(
+            "not the majority capture: {written} takes {taken} piece(s) but {required} can be taken"
+        ),
+        IllegalReason::ManMovesBackward { from, to } => {
+            format!("a man cannot move backward ({} to {})", sq(from), sq(to))
+        }
+        IllegalReason::JumpsPieceTwice { square } => {
+            format!("the piece on {} is jumped twice", sq(square))
+        }
+        IllegalReason::JumpsOwnPiece { square } => {
+            format!("the route jumps the mover's own piece on {}", sq(square))
+        }
+        IllegalReason::PathBlocked { square } => {
+            format!("the way is blocked on {}", sq(square))
+        }
+        IllegalReason::NothingJumped { from, to } => {
+            format!("the step {} to {} takes no piece", sq(from), sq(to))
+        }
+        IllegalReason::DestinationOccupied { square } => {
+            format!("{} is occupied", sq(square))
+        }
+        IllegalReason::NotDiagonal { from, to } => {
+            format!("{} and {} are not on one diagonal", sq(from), sq(to))
+        }
+        IllegalReason::TooFar { from, to } => {
+            format!(
+                "a man cannot go from {} to {} in one move",
+                sq(from),
+                sq(to)
+            )
+        }
+        IllegalReason::NoPieceThere { square } => format!("there is no piece on {}", sq(square)),
+        IllegalReason::OpponentsPiece { square } => {
+            format!("the piece on {} belongs to the opponent", sq(square))
+        }
+        IllegalReason::NoSuchMove => format!("{written} is not a legal move"),
+    }
+}
+
+fn illegal_help(reason: &IllegalReason, legal: &[Move], style: SquareStyle) -> Option<String> {
+    let list =
+        |moves: &[Move]| style.move_list(&super::notation::distinct_effects(moves), HELP_MOVES);
+    match reason {
+        IllegalReason::CaptureMandatory { captures } => {
+            Some(format!("a capture must be made: {}", list(captures)))
+        }
+        IllegalReason::CaptureIncomplete {
+            stopped_at,
+            continuations,
+        } => Some(format!(
+            "the capture goes on from {}: {}",
+            style.square(*stopped_at),
+            list(continuations)
+        )),
+        IllegalReason::NotMajority { required, .. } => Some(format!(
+            "Brazilian rules require the capture taking the most pieces ({required}): {}",
+            list(legal)
+        )),
+        IllegalReason::JumpsPieceTwice { .. } => Some(format!(
+            "a piece may be jumped only once in a capture; legal: {}",
+            list(legal)
+        )),
+        _ if legal.is_empty() => None,
+        _ => Some(format!("legal moves: {}", list(legal))),
+    }
+}
+
+impl Issue for DraughtsIssue {
+    fn code(&self) -> &'static str {
+        match self {
+            DraughtsIssue::Syntax { .. } => "syntax-error",
+            DraughtsIssue::BadFen { .. } => "bad-fen",
+            DraughtsIssue::UnsupportedGameType { .. } => "unsupported-game-type",
+            DraughtsIssue::Unparsable { .. } => "unparsable-move",
+            DraughtsIssue::UnrecordedMove => "unrecorded-move",
+            DraughtsIssue::NoSuchPiece { .. } => "no-such-piece",
+            DraughtsIssue::IllegalMove { .. } => "illegal-move",
+            DraughtsIssue::AmbiguousMove { .. } => "ambiguous-move",
+            DraughtsIssue::MoveAfterEnd { .. } => "move-after-end",
+            DraughtsIssue::ResultMismatch { .. } => "result-mismatch",
+            DraughtsIssue::Numbering { .. } => "numbering",
+            DraughtsIssue::VariantDefaulted { .. } => "variant",
+            DraughtsIssue::Draw(DrawKind::Repetition) => "repetition",
+            DraughtsIssue::Draw(DrawKind::NoCapture) => "no-capture-rounds",
+            DraughtsIssue::Draw(DrawKind::KingsOnlyMoves) => "kings-only-rounds",
+            DraughtsIssue::Draw(DrawKind::SmallEndgame) => "small-endgame",
+            DraughtsIssue::Draw(DrawKind::ThreeKingsVsKing) => "three-kings",
+        }
+    }
+
+    fn message(&self) -> String {
+        match self {
+            DraughtsIssue::Syntax { kind } => kind.to_string(),
+            DraughtsIssue::BadFen { problem } => match problem {
+                FenProblem::Syntax(what) => format!("malformed FEN: expected {what}"),
+                FenProblem::NoSuchSquare(square) => {
+                    format!("the FEN names square {square}, which is not on the 64-square board")
+                }
+                FenProblem::Setup(error) => format!("the FEN position is impossible: {error}"),
+            },
+            DraughtsIssue::UnsupportedGameType { number, evidence } => match evidence {
+                GameTypeEvidence::Tag => {
+                    format!("GameType {number} is {}; {READS}", game_type_name(*number))
+                }
+                GameTypeEvidence::SquareNumber(n) => format!(
+                    "square {n} is not on the 64-square board: this is {} (GameType {number}); {READS}",
+                    game_type_name(*number)
+                ),
+                GameTypeEvidence::OpeningMove(text) => format!(
+                    "White's first move {text} opens a game of {} (GameType {number}); {READS}",
+                    game_type_name(*number)
+                ),
+            },
+            DraughtsIssue::Unparsable { reason } => match reason {
+                Unparsable::Token(kind) => format!("cannot read this as a move: {kind}"),
+                Unparsable::NoSuchSquare(square) => {
+                    format!("{square} is not a playing square of the 64-square board")
+                }
+            },
+            DraughtsIssue::UnrecordedMove => {
+                "this move was not recorded (`-`): the game cannot be replayed beyond it"
+                    .to_string()
+            }
+            DraughtsIssue::NoSuchPiece {
+                square,
+                side,
+                occupant,
+                style,
+                ..
+            } => match occupant {
+                Some(owner) => format!(
+                    "the piece on {} is {}'s, but it is {}'s move",
+                    style.square(*square),
+                    side_name(*owner),
+                    side_name(*side)
+                ),
+                None => format!(
+                    "{} has no piece on {}: the square is empty",
+                    side_name(*side),
+                    style.square(*square)
+                ),
+            },
+            DraughtsIssue::IllegalMove {
+                written,
+                reason,
+                style,
+                ..
+            } => illegal_message(written, reason, *style),
+            DraughtsIssue::AmbiguousMove { candidates, .. } => format!(
+                "ambiguous capture: {} legal captures take different pieces",
+                candidates.len()
+            ),
+            DraughtsIssue::MoveAfterEnd { loser, no_pieces } => format!(
+                "a move after the end of the game: {}",
+                loss_text(*loser, *no_pieces)
+            ),
+            DraughtsIssue::ResultMismatch {
+                recorded,
+                loser,
+                no_pieces,
+            } => format!(
+                "the result {recorded} contradicts the final position: {} and has lost",
+                loss_text(*loser, *no_pieces)
+            ),
+            DraughtsIssue::Numbering { numbering, source } => {
+                let convention = match numbering {
+                    Numbering::Rulebook => "the rulebook numbering (1 = a1, White on 1–12)",
+                    Numbering::Top => "the numbering from the top (1 = b8, White on 21–32)",
+                };
+                let why = match source {
+                    NumberingSource::GameType => "as the GameType tag states".to_string(),
+                    NumberingSource::Fen => "from where the FEN puts each side's men".to_string(),
+                    NumberingSource::FirstMove(text) => {
+                        format!("since White's first move {text} is legal only in it")
+                    }
+                    NumberingSource::Default => "by default".to_string(),
+                };
+                format!("square numbers read in {convention}, {why}")
+            }
+            DraughtsIssue::VariantDefaulted { variant } => format!(
+                "no GameType tag: read with {} rules",
+                match variant {
+                    Variant::Russian => "Russian",
+                    Variant::Brazilian => "Brazilian",
+                }
+            ),
+            DraughtsIssue::Draw(kind) => {
+                let rule = match kind {
+                    DrawKind::Repetition => {
+                        "the same position has occurred three times with the same side to move (§12.3.1)"
+                    }
+                    DrawKind::KingsOnlyMoves => {
+                        "15 rounds with only kings moved and no capture (§12.3.4.1)"
+                    }
+                    DrawKind::SmallEndgame => {
+                        "5 moves each in an ending of two kings, king and man, or king against a lone king (§12.3.4.2)"
+                    }
+                    DrawKind::NoCapture => "30 rounds without a capture (§12.3.5.1)",
+                    DrawKind::ThreeKingsVsKing => {
+                        "three kings have not taken the lone king in 18 moves (§12.3.5.2)"
+                    }
+                };
+                format!("a draw can be claimed: {rule}")
+            }
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        match self {
+            DraughtsIssue::Syntax { .. } | DraughtsIssue::Draw(_) => None,
+            DraughtsIssue::BadFen { .. } => Some(
+                "write the position as turn:Wsquares:Bsquares, kings with K (W:W21,22,K5:B1,2)"
+                    .to_string(),
+            ),
+            DraughtsIssue::UnsupportedGameType { evidence, .. } => match evidence {
+                GameTypeEvidence::Tag => None,
+                _ => Some(
+                    "if this is a 64-square game, add [GameType \"25\"] or [GameType \"26\"] or pass --variant"
+                        .to_string(),
+                ),
+            },
+            DraughtsIssue::Unparsable { .. } => Some(
+                "write a move as from-to (9-13, c3-d4) or a capture as from x to (19x10, e5:c3)"
+                    .to_string(),
+            ),
+            DraughtsIssue::UnrecordedMove => {
+                Some("fill in the missing moves to check the rest of the game".to_string())
+            }
+            DraughtsIssue::NoSuchPiece { legal, style, .. } => (!legal.is_empty()).then(|| {
+                format!(
+                    "legal moves: {}",
+                    style.move_list(&super::notation::distinct_effects(legal), HELP_MOVES)
+                )
+            }),
+            DraughtsIssue::IllegalMove {
+                reason,
+                legal,
+                style,
+                ..
+            } => illegal_help(reason, legal, *style),
+            DraughtsIssue::AmbiguousMove { candidates, style } => Some(format!(
+                "write the full path: {}",
+                style.move_list(candidates, HELP_MOVES)
+            )),
+            DraughtsIssue::MoveAfterEnd { .. } => {
+                Some("remove the moves after the end of the game".to_string())
+            }
+            DraughtsIssue::ResultMismatch { loser, .. } => Some(format!(
+                "the result should be {}",
+                match loser {
+                    Color::White => "0-2",
+                    Color::Black => "2-0",
+                }
+            )),
+            DraughtsIssue::Numbering {
+                source: NumberingSource::GameType,
+                ..
+            } => None,
+            DraughtsIssue::Numbering { .. } => Some(
+                "state the numbering with [GameType \"25,W,8,8,N0,0\"] (1 = a1) or N2 (1 = b8)"
+                    .to_string(),
+            ),
+            DraughtsIssue::VariantDefaulted { .. } => Some(
+                "add [GameType \"25\"] (Russian) or [GameType \"26\"] (Brazilian), or pass --variant"
+                    .to_string(),
+            ),
+        }
+    }
+}
