@@ -9,12 +9,12 @@
 //! finally written ([`write`]).
 
 mod detect;
-pub mod draughts;
 pub mod diag;
+pub mod draughts;
 pub mod go;
 pub mod record;
-pub mod stream;
 pub mod shatar;
+pub mod stream;
 pub mod text;
 pub mod write;
 
@@ -112,7 +112,15 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
         first_index: 0,
         first: true,
     };
-    read_text(source, decoded.text, encoding, decoded.issues, game, options, piece)
+    read_text(
+        source,
+        decoded.text,
+        encoding,
+        decoded.issues,
+        game,
+        options,
+        piece,
+    )
 }
 
 /// Where a piece of text stands in its file.

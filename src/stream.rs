@@ -41,7 +41,10 @@ impl Boundary {
                 while let Some(found) = memchr::memmem::find(&bytes[at..], b"\n\n") {
                     let cut = at + found + 2;
                     let rest = &text[cut..];
-                    if rest.starts_with('[') || rest.starts_with("白方") || rest.starts_with("White:") {
+                    if rest.starts_with('[')
+                        || rest.starts_with("白方")
+                        || rest.starts_with("White:")
+                    {
                         *from = 0;
                         return Some(cut);
                     }
@@ -89,7 +92,10 @@ impl SgfScan {
                     if self.depth == 0 && self.at >= min {
                         // Cut after the line break that follows, so pieces start lines.
                         let rest = &bytes[self.at..];
-                        let spaces = rest.iter().take_while(|b| b.is_ascii_whitespace() && **b != b'\n').count();
+                        let spaces = rest
+                            .iter()
+                            .take_while(|b| b.is_ascii_whitespace() && **b != b'\n')
+                            .count();
                         let cut = match rest.get(spaces) {
                             Some(b'\n') => self.at + spaces + 1,
                             _ => self.at,
@@ -165,9 +171,12 @@ impl<R: Read> DocumentStream<R> {
             let read = read_full(&mut self.reader, &mut buffer)?;
             let state = self.state.as_mut().expect("started above");
             state.eof = read < READ;
-            state
-                .decoder
-                .feed(&buffer[..read], state.eof, &mut state.pending, &mut state.issues);
+            state.decoder.feed(
+                &buffer[..read],
+                state.eof,
+                &mut state.pending,
+                &mut state.issues,
+            );
         }
     }
 
@@ -191,7 +200,12 @@ impl<R: Read> DocumentStream<R> {
         let mut decoder = StreamDecoder::new(choice.encoding, choice.bom_len);
         let mut pending = String::new();
         let mut issues = choice.issues;
-        decoder.feed(&sample[choice.bom_len.min(sample.len())..], eof, &mut pending, &mut issues);
+        decoder.feed(
+            &sample[choice.bom_len.min(sample.len())..],
+            eof,
+            &mut pending,
+            &mut issues,
+        );
         let game = game.or_else(|| detect::game_from_text(&pending));
         Ok(State {
             decoder,
@@ -294,7 +308,10 @@ mod tests {
         let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n";
         assert_eq!(
             pieces(pgn, 1, Some(Game::Shatar)),
-            ["[Event \"a\"]\n\n1. e4 e5 *\n\n", "[Event \"b\"]\n\n1. d4 d5 *\n"]
+            [
+                "[Event \"a\"]\n\n1. e4 e5 *\n\n",
+                "[Event \"b\"]\n\n1. d4 d5 *\n"
+            ]
         );
     }
 

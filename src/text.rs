@@ -157,7 +157,8 @@ pub fn decode(
 ) -> Decoded {
     let choice = choose_encoding(bytes, forced, declared);
     let mut issues = choice.issues;
-    let (text, malformed) = decode_with_positions(&bytes[choice.bom_len..], choice.encoding, choice.bom_len);
+    let (text, malformed) =
+        decode_with_positions(&bytes[choice.bom_len..], choice.encoding, choice.bom_len);
     issues.extend(malformed);
     Decoded {
         text,
@@ -187,15 +188,24 @@ impl StreamDecoder {
     }
 
     /// Appends the text of `bytes` to `out`; issues are located in `out`.
-    pub fn feed(&mut self, bytes: &[u8], last: bool, out: &mut String, issues: &mut Vec<DecodeIssue>) {
+    pub fn feed(
+        &mut self,
+        bytes: &[u8],
+        last: bool,
+        out: &mut String,
+        issues: &mut Vec<DecodeIssue>,
+    ) {
         let mut read_total = 0;
         loop {
-            if let Some(needed) = self.decoder.max_utf8_buffer_length_without_replacement(bytes.len() - read_total) {
+            if let Some(needed) = self
+                .decoder
+                .max_utf8_buffer_length_without_replacement(bytes.len() - read_total)
+            {
                 out.reserve(needed);
             }
-            let (result, read) = self
-                .decoder
-                .decode_to_string_without_replacement(&bytes[read_total..], out, last);
+            let (result, read) =
+                self.decoder
+                    .decode_to_string_without_replacement(&bytes[read_total..], out, last);
             read_total += read;
             match result {
                 encoding_rs::DecoderResult::InputEmpty => break,
@@ -286,7 +296,7 @@ pub fn detect(bytes: &[u8]) -> &'static Encoding {
 }
 
 fn detect_utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
-    if bytes.len() < 4 || bytes.len() % 2 != 0 {
+    if bytes.len() < 4 || !bytes.len().is_multiple_of(2) {
         return None;
     }
     let sample = &bytes[..bytes.len().min(512)];

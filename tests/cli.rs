@@ -19,7 +19,12 @@ fn qipu(args: &[&str]) -> (String, String, i32) {
 
 #[test]
 fn exit_status_zero_when_every_record_is_valid() {
-    let (out, _, status) = qipu(&["validate", "--format", "json", "samples/shatar/rulebook-corrected.txt"]);
+    let (out, _, status) = qipu(&[
+        "validate",
+        "--format",
+        "json",
+        "samples/shatar/rulebook-corrected.txt",
+    ]);
     assert_eq!(status, 0);
     let record: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     assert_eq!(record["valid"], true);
@@ -40,12 +45,26 @@ fn exit_status_one_when_a_record_is_invalid() {
         "samples/shatar/rulebook-full.txt",
     ]);
     assert_eq!(status, 1);
-    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["valid"], true);
     assert_eq!(lines[1]["valid"], false);
     let diagnostic = &lines[1]["diagnostics"][0];
-    for key in ["severity", "code", "ply", "move_number", "side", "line", "column", "text", "message", "help"] {
+    for key in [
+        "severity",
+        "code",
+        "ply",
+        "move_number",
+        "side",
+        "line",
+        "column",
+        "text",
+        "message",
+        "help",
+    ] {
         assert!(diagnostic.get(key).is_some(), "missing {key}");
     }
 }
@@ -70,7 +89,12 @@ fn usage_errors_exit_with_two() {
     assert_eq!(status, 2);
     let (_, _, status) = qipu(&["frobnicate"]);
     assert_eq!(status, 2);
-    let (_, err, status) = qipu(&["validate", "--encoding", "klingon", "samples/shatar/big5.txt"]);
+    let (_, err, status) = qipu(&[
+        "validate",
+        "--encoding",
+        "klingon",
+        "samples/shatar/big5.txt",
+    ]);
     assert_eq!(status, 2);
     assert!(err.contains("klingon"));
 }
@@ -80,7 +104,12 @@ fn folders_are_read_recursively_in_sorted_order() {
     let (out, _, _) = qipu(&["validate", "--format", "json", "samples/shatar"]);
     let sources: Vec<String> = out
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["source"].as_str().unwrap().to_string())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["source"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect();
     let files: std::collections::BTreeSet<&String> = sources.iter().collect();
     let count = std::fs::read_dir("samples/shatar").unwrap().count();
@@ -113,11 +142,22 @@ fn standard_input_is_read_with_a_dash() {
 
 #[test]
 fn legacy_encodings_are_detected_and_reported() {
-    let (out, _, status) = qipu(&["validate", "--format", "json", "samples/shatar/gb18030.txt", "samples/shatar/big5.txt"]);
+    let (out, _, status) = qipu(&[
+        "validate",
+        "--format",
+        "json",
+        "samples/shatar/gb18030.txt",
+        "samples/shatar/big5.txt",
+    ]);
     assert_eq!(status, 0);
     let encodings: Vec<String> = out
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["encoding"].as_str().unwrap().to_string())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["encoding"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect();
     assert_eq!(encodings, ["GB18030", "Big5"]);
 }
@@ -127,8 +167,19 @@ fn undecodable_bytes_are_a_warning_with_a_position() {
     let dir = std::env::temp_dir().join(format!("qipu-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("bad.txt");
-    std::fs::write(&path, b"White: A\xff  Blue: B\n(1)e2-e4,e7-e5; (2)Ng1-f3,Nb8-c6;\n").unwrap();
-    let (out, _, status) = qipu(&["validate", "--format", "json", "--encoding", "utf-8", path.to_str().unwrap()]);
+    std::fs::write(
+        &path,
+        b"White: A\xff  Blue: B\n(1)e2-e4,e7-e5; (2)Ng1-f3,Nb8-c6;\n",
+    )
+    .unwrap();
+    let (out, _, status) = qipu(&[
+        "validate",
+        "--format",
+        "json",
+        "--encoding",
+        "utf-8",
+        path.to_str().unwrap(),
+    ]);
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(status, 0, "{out}");
     let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
@@ -145,7 +196,12 @@ fn convert_writes_valid_records_and_reports_the_rest() {
     assert_eq!(status, 1);
     assert_eq!(out.matches("[Variant \"Shatar\"]").count(), 3);
     assert!(err.contains("ambiguous-move"), "{err}");
-    let (_, err, status) = qipu(&["convert", "--to", "sgf", "samples/shatar/rulebook-corrected.txt"]);
+    let (_, err, status) = qipu(&[
+        "convert",
+        "--to",
+        "sgf",
+        "samples/shatar/rulebook-corrected.txt",
+    ]);
     assert_eq!(status, 2);
     assert!(err.contains("cannot be written as sgf"), "{err}");
 }
@@ -155,7 +211,14 @@ fn convert_to_a_file() {
     let dir = std::env::temp_dir().join(format!("qipu-convert-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("out.pgn");
-    let (_, _, status) = qipu(&["convert", "--to", "pgn", "-o", path.to_str().unwrap(), "samples/shatar/rulebook-corrected.txt"]);
+    let (_, _, status) = qipu(&[
+        "convert",
+        "--to",
+        "pgn",
+        "-o",
+        path.to_str().unwrap(),
+        "samples/shatar/rulebook-corrected.txt",
+    ]);
     let written = std::fs::read_to_string(&path).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(status, 0);
@@ -165,13 +228,23 @@ fn convert_to_a_file() {
 #[test]
 fn closed_pipe_ends_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(["validate", "--format", "json", "tests/fixtures/shatar/random_games.pgn", "tests/fixtures/shatar/random_full_latin.txt"])
+        .args([
+            "validate",
+            "--format",
+            "json",
+            "tests/fixtures/shatar/random_games.pgn",
+            "tests/fixtures/shatar/random_full_latin.txt",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     drop(child.stdout.take());
     let output = child.wait_with_output().unwrap();
-    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     assert_ne!(output.status.code(), Some(101), "panicked");
 }

@@ -498,7 +498,7 @@ fn lines_keep_variations_from_their_branch_point() {
 fn large_archives_are_read_in_blocks_with_file_spans_and_indices() {
     let one = std::fs::read_to_string("tests/fixtures/draughts/russian_random.pdn").unwrap();
     // Over 256 KB, so the text is cut into blocks read in parallel.
-    let text = vec![one.as_str(); 5].join("\n");
+    let text = [one.as_str(); 5].join("\n");
     let options = ReadOptions {
         game: Some(Game::Draughts),
         ..ReadOptions::default()

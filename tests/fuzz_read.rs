@@ -6,7 +6,12 @@ use std::time::{Duration, Instant};
 
 use qipu::{read_document, Game, ReadOptions};
 
-const GAMES: [Option<Game>; 4] = [None, Some(Game::Shatar), Some(Game::Draughts), Some(Game::Go)];
+const GAMES: [Option<Game>; 4] = [
+    None,
+    Some(Game::Shatar),
+    Some(Game::Draughts),
+    Some(Game::Go),
+];
 
 /// xorshift64*, so failures reproduce.
 struct Rng(u64);
@@ -33,8 +38,14 @@ fn read_as_every_game(name: &str, bytes: &[u8]) {
             for report in &document.records {
                 for diagnostic in &report.diagnostics {
                     if let Some(span) = &diagnostic.span {
-                        assert!(span.start <= span.end && span.end <= document.text.len(), "{name}: span {span:?}");
-                        assert!(document.text.is_char_boundary(span.start), "{name}: span {span:?}");
+                        assert!(
+                            span.start <= span.end && span.end <= document.text.len(),
+                            "{name}: span {span:?}"
+                        );
+                        assert!(
+                            document.text.is_char_boundary(span.start),
+                            "{name}: span {span:?}"
+                        );
                     }
                 }
             }
@@ -56,9 +67,10 @@ fn sample_files() -> Vec<std::path::PathBuf> {
 #[test]
 fn random_bytes() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let alphabet: Vec<u8> = "()[];:-x—：马虎e2e4d7d5Nf3BW+#?!{}%$1/2 \n\t0123456789abcdefgh白方蓝方"
-        .bytes()
-        .collect();
+    let alphabet: Vec<u8> =
+        "()[];:-x—：马虎e2e4d7d5Nf3BW+#?!{}%$1/2 \n\t0123456789abcdefgh白方蓝方"
+            .bytes()
+            .collect();
     for round in 0..300 {
         let len = (rng.next() % 400) as usize;
         let bytes: Vec<u8> = (0..len)

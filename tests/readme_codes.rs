@@ -42,8 +42,14 @@ fn readme_lists_every_code() {
         let source = std::fs::read_to_string(path).unwrap();
         for code in codes_in(&source) {
             seen += 1;
-            assert!(readme.contains(&format!("`{code}`")), "{code} (from {path}) is not in the README");
+            assert!(
+                readme.contains(&format!("`{code}`")),
+                "{code} (from {path}) is not in the README"
+            );
         }
     }
-    assert!(seen > 50, "only {seen} codes found: has an issue type moved?");
+    assert!(
+        seen > 50,
+        "only {seen} codes found: has an issue type moved?"
+    );
 }

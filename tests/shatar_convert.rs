@@ -10,8 +10,18 @@ use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
 
 const FORMATS: [(&str, Format, Notation, Pieces); 5] = [
     ("pgn", Format::Pgn, Notation::Full, Pieces::Latin),
-    ("text full latin", Format::Text, Notation::Full, Pieces::Latin),
-    ("text short latin", Format::Text, Notation::Short, Pieces::Latin),
+    (
+        "text full latin",
+        Format::Text,
+        Notation::Full,
+        Pieces::Latin,
+    ),
+    (
+        "text short latin",
+        Format::Text,
+        Notation::Short,
+        Pieces::Latin,
+    ),
     ("text full zh", Format::Text, Notation::Full, Pieces::Zh),
     ("text short zh", Format::Text, Notation::Short, Pieces::Zh),
 ];

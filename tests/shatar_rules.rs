@@ -54,7 +54,11 @@ fn threefold_repetition_is_noted_once() {
     let game = "1. e4 e5 2. Nf3 Nc6 3. Ng1 Nb8 4. Nf3 Nc6 5. Ng1 Nb8 6. Nf3 Nc6 *";
     let found = codes(game);
     // The position after 1...e5 recurs after 3...Nb8 and 5...Nb8.
-    assert_eq!(found, vec![("repetition".to_string(), Some(10))], "{found:?}");
+    assert_eq!(
+        found,
+        vec![("repetition".to_string(), Some(10))],
+        "{found:?}"
+    );
 }
 
 #[test]

@@ -28,7 +28,9 @@ fn main_line(document: &Document, index: usize) -> &Line<ShatarMove> {
 }
 
 fn uci_line(line: &Line<ShatarMove>) -> Vec<String> {
-    line.iter().map(|node| node.mv.mv.uci().to_string()).collect()
+    line.iter()
+        .map(|node| node.mv.mv.uci().to_string())
+        .collect()
 }
 
 fn oracle_games() -> Vec<Vec<String>> {
@@ -57,7 +59,9 @@ fn rulebook_full_form_reports_the_impossible_king_move() {
     assert_eq!(error.side, Some("blue"));
     assert_eq!(&document.text[error.span.clone().unwrap()], "Kd8—d7");
     assert_eq!(error.kind.help().as_deref(), Some("did you mean Ke8—e7?"));
-    let (line, column) = document.lines.line_col(&document.text, error.span.clone().unwrap().start);
+    let (line, column) = document
+        .lines
+        .line_col(&document.text, error.span.clone().unwrap().start);
     assert_eq!((line, column), (5, 30));
 }
 
@@ -69,9 +73,16 @@ fn rulebook_short_form_reports_the_king_walking_into_check() {
     let error = &report.diagnostics[0];
     assert_eq!(error.code(), "illegal-move");
     assert_eq!(error.ply, Some(12));
-    assert!(error.kind.message().contains("into check"), "{}", error.kind.message());
+    assert!(
+        error.kind.message().contains("into check"),
+        "{}",
+        error.kind.message()
+    );
     let help = error.kind.help().unwrap();
-    assert!(help.contains("can only go to e7") && help.contains("Ke7"), "{help}");
+    assert!(
+        help.contains("can only go to e7") && help.contains("Ke7"),
+        "{help}"
+    );
 }
 
 #[test]
@@ -111,7 +122,11 @@ fn oracle_games_replay_in_every_notation() {
                 .map(|d| format!("{d} at ply {:?}", d.ply))
                 .collect();
             assert!(errors.is_empty(), "{file} game {index}: {errors:?}");
-            assert_eq!(&uci_line(main_line(&document, index)), expected, "{file} game {index}");
+            assert_eq!(
+                &uci_line(main_line(&document, index)),
+                expected,
+                "{file} game {index}"
+            );
             // No spurious marker warnings: the oracle's marks are right.
             let warnings: Vec<_> = report
                 .diagnostics
@@ -148,7 +163,12 @@ fn corrupted_games_fail_at_the_corrupted_move() {
             "PromotionRequired" => "promotion-missing",
             _ => "illegal-move",
         };
-        assert_eq!(error.code(), expected_code, "game {}: {error}", case["game"]);
+        assert_eq!(
+            error.code(),
+            expected_code,
+            "game {}: {error}",
+            case["game"]
+        );
         checked += 1;
     }
     assert!(checked >= 50);

@@ -31,8 +31,12 @@ impl Ending {
     /// The PGN result this ending gives.
     pub fn result(self) -> &'static str {
         match self {
-            Ending::Checkmate { winner: Color::White } => "1-0",
-            Ending::Checkmate { winner: Color::Blue } => "0-1",
+            Ending::Checkmate {
+                winner: Color::White,
+            } => "1-0",
+            Ending::Checkmate {
+                winner: Color::Blue,
+            } => "0-1",
             Ending::Stalemate => "1/2-1/2",
         }
     }

@@ -388,13 +388,17 @@ pub fn check_result(recorded: &str, ending: Option<Ending>) -> Option<ShatarIssu
 }
 
 /// Marker warnings for a resolved move.
-pub fn marker_issues(query: &MoveQuery, mv: Move, mover: Color, actual: CheckMark) -> Vec<ShatarIssue> {
+pub fn marker_issues(
+    query: &MoveQuery,
+    mv: Move,
+    mover: Color,
+    actual: CheckMark,
+) -> Vec<ShatarIssue> {
     let mut issues = Vec::new();
-    let wrong = match (query.check_mark, actual) {
-        (CheckMark::Check, CheckMark::None) | (CheckMark::Mate, CheckMark::None) => true,
-        (CheckMark::Mate, CheckMark::Check) => true,
-        _ => false,
-    };
+    let wrong = matches!(
+        (query.check_mark, actual),
+        (CheckMark::Check | CheckMark::Mate, CheckMark::None) | (CheckMark::Mate, CheckMark::Check)
+    );
     if wrong {
         issues.push(ShatarIssue::CheckMarker {
             written: match query.check_mark {

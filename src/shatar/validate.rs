@@ -322,8 +322,9 @@ fn replay_line(
         plies += 1;
         let check = position.is_check();
         // Mate needs the reply moves; look for them only when someone will read it.
-        let mate =
-            check && (replay.keep || query.check_mark == CheckMark::Mate) && !position.has_legal_move();
+        let mate = check
+            && (replay.keep || query.check_mark == CheckMark::Mate)
+            && !position.has_legal_move();
         let actual = match (check, mate) {
             (_, true) => CheckMark::Mate,
             (true, false) => CheckMark::Check,
