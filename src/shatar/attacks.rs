@@ -8,13 +8,7 @@ use super::types::{Color, Square};
 
 /// Squares between two points, exclusive, or 0 when they are not on one line.
 pub fn between(a: Square, b: Square) -> u64 {
-    for (dir, rays) in RAYS.iter().enumerate() {
-        let ray = rays[a.0 as usize];
-        if ray & b.bit() != 0 {
-            return ray & !RAYS[dir][b.0 as usize] & !b.bit();
-        }
-    }
-    0
+    BETWEEN[a.0 as usize][b.0 as usize]
 }
 
 /// Squares a knight on `sq` attacks.
@@ -55,12 +49,14 @@ pub fn queen_attacks(sq: Square, occupied: u64) -> u64 {
 
 /// Squares a rook on `sq` would attack on an empty board.
 pub fn rook_rays(sq: Square) -> u64 {
-    rook_attacks(sq, 0)
+    let i = sq.0 as usize;
+    RAYS[NORTH][i] | RAYS[EAST][i] | RAYS[SOUTH][i] | RAYS[WEST][i]
 }
 
 /// Squares a bishop on `sq` would attack on an empty board.
 pub fn bishop_rays(sq: Square) -> u64 {
-    bishop_attacks(sq, 0)
+    let i = sq.0 as usize;
+    RAYS[NORTH_EAST][i] | RAYS[NORTH_WEST][i] | RAYS[SOUTH_EAST][i] | RAYS[SOUTH_WEST][i]
 }
 
 /// Iterates over the squares of a bitboard, lowest first.
@@ -192,4 +188,27 @@ const RAYS: [[u64; 64]; 8] = {
         dir += 1;
     }
     rays
+};
+
+/// `BETWEEN[a][b]`: the squares strictly between `a` and `b` on a shared line. Pin
+/// detection asks for it on every move, so it is a lookup rather than a ray search.
+static BETWEEN: [[u64; 64]; 64] = {
+    let mut table = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut dir = 0;
+        while dir < 8 {
+            let ray = RAYS[dir][a];
+            let mut b = 0;
+            while b < 64 {
+                if ray & (1u64 << b) != 0 {
+                    table[a][b] = ray & !RAYS[dir][b] & !(1u64 << b);
+                }
+                b += 1;
+            }
+            dir += 1;
+        }
+        a += 1;
+    }
+    table
 };
