@@ -9,6 +9,7 @@
 //! finally written ([`write`]).
 
 mod detect;
+mod blocks;
 pub mod diag;
 pub mod draughts;
 pub mod go;

@@ -5,7 +5,6 @@
 //! squares (`GameType`, else the FEN, else the first move, said in a note), the start
 //! position, then every move resolved against the engine's legal moves.
 
-use rayon::prelude::*;
 
 use super::draw_rules::DrawTracker;
 use super::issue::{
@@ -25,9 +24,6 @@ use crate::record::{Game, Line, Node, Record, Tags};
 use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
 
-/// Blocks of about this many bytes are parsed and replayed independently.
-const BLOCK: usize = 256 * 1024;
-
 /// PDN game type numbers of the two rule sets read.
 const RUSSIAN_TYPE: u32 = 25;
 const BRAZILIAN_TYPE: u32 = 26;
@@ -35,78 +31,30 @@ const BRAZILIAN_TYPE: u32 = 26;
 const INTERNATIONAL_TYPE: u32 = 20;
 
 /// Parses `text` as PDN and replays every game with `variant` (else the game's `GameType`,
-/// else Russian). With `keep_records`, the replayed records are kept for writing.
-///
-/// The text is cut into blocks at game boundaries, and blocks are parsed and replayed in
-/// parallel: memory holds the parsed games of a few blocks at a time, not of the whole
-/// file, and large single-file archives use every core.
+/// else Russian), block by block in parallel ([`crate::blocks`]). With `keep_records`, the
+/// replayed records are kept for writing.
 pub fn read_records(text: &str, variant: Option<Variant>, keep_records: bool) -> Vec<RecordReport> {
-    let per_block: Vec<Vec<RecordReport>> = blocks(text)
-        .par_iter()
-        .map(|block| read_block(text, block.clone(), variant, keep_records))
-        .collect();
-    let mut reports: Vec<RecordReport> = per_block.into_iter().flatten().collect();
-    for (index, report) in reports.iter_mut().enumerate() {
-        report.index = index;
-    }
-    reports
+    crate::blocks::read_in_blocks(text, next_game, |block| {
+        parse_pdn(block)
+            .iter()
+            .map(|game| replay_game(block, game, variant, keep_records))
+            .collect()
+    })
 }
 
-/// Parses and replays the games of `text[block]`, with spans made file-relative.
-fn read_block(text: &str, block: Span, variant: Option<Variant>, keep: bool) -> Vec<RecordReport> {
-    let offset = block.start;
-    let source = &text[block];
-    parse_pdn(source)
-        .iter()
-        .map(|game| {
-            let mut report = replay_game(source, game, variant, keep);
-            shift(&mut report, offset);
-            report
-        })
-        .collect()
-}
-
-fn shift(report: &mut RecordReport, offset: usize) {
-    let by = |span: &mut Span| *span = span.start + offset..span.end + offset;
-    by(&mut report.span);
-    for diagnostic in &mut report.diagnostics {
-        if let Some(span) = &mut diagnostic.span {
-            by(span);
-        }
-    }
-    if let Some(AnyRecord::Draughts(record)) = &mut report.record {
-        let mut pending: Vec<&mut Line<DraughtsMove>> = vec![&mut record.moves];
-        while let Some(line) = pending.pop() {
-            for node in line.iter_mut() {
-                by(&mut node.span);
-                pending.extend(node.variations.iter_mut());
-            }
-        }
-    }
-}
-
-/// Cuts `text` into blocks of at least [`BLOCK`] bytes, each ending just before a tag line
-/// that follows a blank line after movetext: the reader starts a new game there anyway.
-fn blocks(text: &str) -> Vec<Span> {
-    let mut blocks = Vec::new();
-    let mut start = 0;
+/// The start of the first game at or after `from`: a tag line that follows a blank line
+/// after movetext. The reader starts a new game there anyway.
+fn next_game(text: &str, from: usize) -> Option<usize> {
     let bytes = text.as_bytes();
-    let mut search = BLOCK;
-    while search < text.len() {
-        let Some(found) = memchr::memmem::find(&bytes[search..], b"\n[") else {
-            break;
-        };
-        let cut = search + found + 1;
-        if follows_blank_after_movetext(&text[..cut]) {
-            blocks.push(start..cut);
-            start = cut;
-            search = cut + BLOCK;
-        } else {
-            search = cut;
+    let mut at = from;
+    loop {
+        let found = memchr::memmem::find(bytes.get(at..)?, b"\n[")?;
+        let start = at + found + 1;
+        if follows_blank_after_movetext(&text[..start]) {
+            return Some(start);
         }
+        at = start;
     }
-    blocks.push(start..text.len());
-    blocks
 }
 
 /// Whether `before` ends with a blank line whose last non-blank predecessor is not a tag.

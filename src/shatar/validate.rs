@@ -14,98 +14,49 @@ use crate::text::Span;
 use crate::write::{Notation, Pieces};
 use crate::{AnyRecord, RecordReport};
 
-use rayon::prelude::*;
 
-/// Blocks of about this many bytes are parsed and replayed independently.
-const BLOCK: usize = 64 * 1024;
-
-/// Parses `text` as PGN or as rulebook scoresheets and replays every game. With
-/// `keep_records`, the replayed records are kept for writing.
-///
-/// The text is cut into blocks at game boundaries, and blocks are parsed and replayed
-/// in parallel: memory holds the parsed games of a few blocks at a time, not of the
-/// whole file, and large single-file archives use every core.
+/// Parses `text` as PGN or as rulebook scoresheets and replays every game, block by
+/// block in parallel ([`crate::blocks`]). With `keep_records`, the replayed records are
+/// kept for writing.
 pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
     let pgn = super::looks_like_pgn(text);
-    let blocks = blocks(text, pgn);
-    let per_block: Vec<Vec<RecordReport>> = blocks
-        .par_iter()
-        .map(|block| read_block(text, block.clone(), pgn, keep_records))
-        .collect();
-    let mut reports: Vec<RecordReport> = per_block.into_iter().flatten().collect();
-    for (index, report) in reports.iter_mut().enumerate() {
-        report.index = index;
-    }
-    reports
+    crate::blocks::read_in_blocks(
+        text,
+        |text, from| next_game(text, from, pgn),
+        |block| {
+            let games = if pgn {
+                super::pgn::parse_pgn(block)
+            } else {
+                super::scoresheet::parse_scoresheets(block)
+            };
+            games
+                .iter()
+                .map(|game| replay_game(block, game, keep_records))
+                .collect()
+        },
+    )
 }
 
-/// Parses and replays the games of `text[block]`, with spans made file-relative.
-fn read_block(text: &str, block: Span, pgn: bool, keep: bool) -> Vec<RecordReport> {
-    let offset = block.start;
-    let source = &text[block];
-    let games = if pgn {
-        super::pgn::parse_pgn(source)
-    } else {
-        super::scoresheet::parse_scoresheets(source)
-    };
-    games
-        .iter()
-        .map(|game| {
-            let mut report = replay_game(source, game, keep);
-            shift(&mut report, offset);
-            report
-        })
-        .collect()
-}
-
-fn shift(report: &mut RecordReport, offset: usize) {
-    let by = |span: &mut Span| *span = span.start + offset..span.end + offset;
-    by(&mut report.span);
-    for diagnostic in &mut report.diagnostics {
-        if let Some(span) = &mut diagnostic.span {
-            by(span);
-        }
-    }
-    if let Some(AnyRecord::Shatar(record)) = &mut report.record {
-        let mut pending: Vec<&mut Line<ShatarMove>> = vec![&mut record.moves];
-        while let Some(line) = pending.pop() {
-            for node in line.iter_mut() {
-                by(&mut node.span);
-                pending.extend(node.variations.iter_mut());
-            }
-        }
-    }
-}
-
-/// Cuts `text` into blocks of at least [`BLOCK`] bytes, each ending just before a line
-/// that opens a game (a tag pair for PGN, a players' header for scoresheets) and that
-/// follows a blank line: both readers start a new game there anyway.
-fn blocks(text: &str, pgn: bool) -> Vec<Span> {
-    let mut blocks = Vec::new();
-    let mut start = 0;
+/// The start of the first game at or after `from`: a line that opens a game (a tag pair
+/// for PGN, a players' header for scoresheets) after a blank line. Both readers start a
+/// new game there anyway.
+fn next_game(text: &str, from: usize, pgn: bool) -> Option<usize> {
     let bytes = text.as_bytes();
-    let mut search = BLOCK;
-    while search < text.len() {
-        let Some(found) = memchr::memmem::find(&bytes[search..], b"\n\n") else {
-            break;
-        };
-        let cut = search + found + 2;
-        let rest = &text[cut..];
+    let mut at = from;
+    loop {
+        let found = memchr::memmem::find(bytes.get(at..)?, b"\n\n")?;
+        let start = at + found + 2;
+        let rest = &text[start..];
         let opens_game = if pgn {
             rest.starts_with('[')
         } else {
             rest.starts_with("白方") || rest.starts_with("White:")
         };
         if opens_game {
-            blocks.push(start..cut);
-            start = cut;
-            search = cut + BLOCK;
-        } else {
-            search = cut;
+            return Some(start);
         }
+        at = start - 1;
     }
-    blocks.push(start..text.len());
-    blocks
 }
 
 /// What one game's replay accumulates.
