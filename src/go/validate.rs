@@ -14,6 +14,9 @@ use super::scoring::{check_result, parse_result, score, Komi, KomiUnit, ResultCh
 use super::sgf::{self, BoardSize, GameTree, Move, NodeId, NodeRef, SgfSyntaxError, ValueError};
 use super::sgf_check::{self, SgfIssue};
 use super::{GoMove, GoRecord};
+
+use rayon::prelude::*;
+
 use crate::diag::{Diagnostic, Kind};
 use crate::record::{Game, Line, Node, Record, Tags};
 use crate::{AnyRecord, RecordReport};
@@ -56,9 +59,10 @@ pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
             record: None,
         }];
     }
+    // Game trees replay independently: a large collection uses every core.
     let mut reports: Vec<RecordReport> = collection
         .games
-        .into_iter()
+        .into_par_iter()
         .enumerate()
         .map(|(index, tree)| read_game(text, tree, index, keep_records))
         .collect();
