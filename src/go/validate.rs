@@ -8,15 +8,14 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
+use rayon::prelude::*;
+
 use super::board::{Board, Color, PlayError, Point};
 use super::issue::GoIssue;
 use super::scoring::{check_result, parse_result, score, Komi, KomiUnit, ResultCheck};
 use super::sgf::{self, BoardSize, GameTree, Move, NodeId, NodeRef, SgfSyntaxError, ValueError};
 use super::sgf_check::{self, SgfIssue};
 use super::{GoMove, GoRecord};
-
-use rayon::prelude::*;
-
 use crate::diag::{Diagnostic, Kind};
 use crate::record::{Game, Line, Node, Record, Tags};
 use crate::{AnyRecord, RecordReport};
