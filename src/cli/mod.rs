@@ -158,8 +158,8 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 None => io::stdout().is_terminal(),
             };
             let style = render::Style::detect(human && io::stdout().is_terminal());
-            let mut out = io::stdout().lock();
-            for_each_document(&read, false, |document| {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            let status = for_each_document(&read, false, |document| {
                 let text = if human {
                     render::human_report(document, style)
                 } else {
@@ -167,7 +167,9 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 };
                 out.write_all(text.as_bytes())?;
                 Ok(status_of(document))
-            })
+            })?;
+            out.flush()?;
+            Ok(status)
         }
         Command::Convert {
             to,
@@ -200,21 +202,22 @@ fn execute(cli: Cli) -> io::Result<Status> {
             };
             let mut out: Box<dyn Write> = match &output {
                 Some(path) => Box::new(io::BufWriter::new(std::fs::File::create(path)?)),
-                None => Box::new(io::stdout().lock()),
+                None => Box::new(io::BufWriter::new(io::stdout().lock())),
             };
             let style = render::Style::detect(io::stderr().is_terminal());
             let mut written = 0usize;
             let status = for_each_document(&read, true, |document| {
                 let mut status = Status::Valid;
                 for report in &document.records {
-                    if !report.valid() || report.record.is_none() {
-                        status = status.max(Status::Invalid);
-                        io::stderr()
-                            .write_all(render::human_record(document, report, style).as_bytes())?;
-                        continue;
-                    }
-                    let Some(record) = &report.record else {
-                        continue;
+                    let record = match &report.record {
+                        Some(record) if report.valid() => record,
+                        _ => {
+                            status = status.max(Status::Invalid);
+                            io::stderr().write_all(
+                                render::human_record(document, report, style).as_bytes(),
+                            )?;
+                            continue;
+                        }
                     };
                     match qipu::write::write_record(
                         record,
