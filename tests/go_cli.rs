@@ -142,9 +142,12 @@ fn folders_are_read_recursively() {
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON line"))
         .collect();
-    assert_eq!(lines.len(), 130);
+    // Every SGF file below the folder is one record; exactly the corrupted ones fail.
+    let files = sgf_files("tests/fixtures/go");
+    assert_eq!(lines.len(), files.len());
     let invalid = lines.iter().filter(|l| l["valid"] == false).count();
-    assert_eq!(invalid, 30);
+    let corrupted = files.iter().filter(|f| f.contains("corrupted")).count();
+    assert_eq!(invalid, corrupted);
     // Sorted walk: the corrupted folder comes before the random one.
     assert!(lines[0]["source"]
         .as_str()
@@ -152,4 +155,21 @@ fn folders_are_read_recursively() {
     let samples = qipu(&["validate", "--format", "json", "samples/go"]);
     assert_eq!(samples.status.code(), Some(0));
     assert_eq!(stdout(&samples).lines().count(), 8);
+}
+
+/// The SGF files below `root`, found with an explicit stack.
+fn sgf_files(root: &str) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut pending = vec![std::path::PathBuf::from(root)];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "sgf") {
+                files.push(path.display().to_string());
+            }
+        }
+    }
+    files
 }
