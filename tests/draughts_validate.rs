@@ -511,3 +511,45 @@ fn large_archives_are_read_in_blocks_with_file_spans_and_indices() {
         assert!(document.text[report.span.clone()].starts_with("[Event"));
     }
 }
+
+/// A capture straight from 23 to 32 beside a longer route that circles back through 23
+/// to 32 (found by the benchmark generator): the writer writes the short one as `23x32`
+/// and the long one in full, and both must read back as written.
+#[test]
+fn a_full_path_that_is_also_a_from_to_names_its_own_capture() {
+    let position = "[GameType \"25,W,8,8,N0,0\"]\n[FEN \"W:W23:B27,26,18,19,28\"]\n\n";
+    for (moves, expected_path) in [
+        ("1. 23x32 *", vec![23u8, 32]),
+        ("1. 23x30x21x14x23x32 *", vec![23, 30, 21, 14, 23, 32]),
+    ] {
+        let text = format!("{position}{moves}\n");
+        let options = qipu::ReadOptions {
+            game: Some(qipu::Game::Draughts),
+            keep_records: true,
+            ..qipu::ReadOptions::default()
+        };
+        let document = qipu::read_document("t.pdn", text.as_bytes(), &options);
+        let report = &document.records[0];
+        let Some(qipu::AnyRecord::Draughts(record)) = &report.record else {
+            panic!("{moves}: {:?}", report.diagnostics);
+        };
+        assert!(report.valid(), "{moves}: {:?}", report.diagnostics);
+        let json = qipu::write::write_record(
+            report.record.as_ref().unwrap(),
+            "t",
+            0,
+            qipu::write::Format::Json,
+            &qipu::write::WriteOptions::default(),
+        )
+        .unwrap();
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let path: Vec<u8> = value["moves"][0]["path"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap() as u8)
+            .collect();
+        assert_eq!(path, expected_path, "{moves}");
+        assert_eq!(record.moves.len(), 1);
+    }
+}

@@ -651,7 +651,20 @@ fn resolve(
             .copied()
             .collect();
     }
-    let effects = distinct_effects(&matching);
+    let mut effects = distinct_effects(&matching);
+    if effects.len() > 1 {
+        // A full path that is exactly one capture's route names that capture, even when
+        // it is also the from–to of longer routes (`23x32` beside `23x30x21x14x23x32`).
+        let routes: Vec<Move> = matching
+            .iter()
+            .filter(|m| m.path() == squares.as_slice())
+            .copied()
+            .collect();
+        let exact = distinct_effects(&routes);
+        if exact.len() == 1 {
+            effects = exact;
+        }
+    }
     match effects.as_slice() {
         [mv] => {
             let same_ends: Vec<Move> = legal
