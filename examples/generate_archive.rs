@@ -16,7 +16,9 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 
 use qipu::draughts::notation::distinct_effects;
-use qipu::draughts::position::{Color as DraughtsColor, Position as DraughtsPosition, Variant};
+use qipu::draughts::position::{
+    Color as DraughtsColor, Move, Position as DraughtsPosition, Variant,
+};
 use qipu::draughts::DraughtsMove;
 use qipu::go::board::{Board, Color as GoColor, Point};
 use qipu::record::{Game, Node, Record};
@@ -89,8 +91,9 @@ fn shatar_game(rng: &mut Rng, index: usize) -> Record<ShatarMove> {
 /// The longest draughts game generated, in plies; most random games end sooner.
 const DRAUGHTS_MAX_PLIES: usize = 150;
 
-/// A random Russian game: a uniformly chosen legal move (each capture route counted once)
-/// until the side to move has none (it has lost) or the ply limit.
+/// A random Russian game: each ply a legal move chosen uniformly (capture routes that
+/// differ only in a king's landing square count as separate moves), until the side to
+/// move has none (it has lost) or the ply limit.
 fn draughts_game(rng: &mut Rng, index: usize) -> Record<DraughtsMove> {
     let mut record = Record::new(Game::Draughts);
     record.variant = Some("russian");
@@ -108,15 +111,25 @@ fn draughts_game(rng: &mut Rng, index: usize) -> Record<DraughtsMove> {
             lost = true;
             break;
         }
-        let mv = legal[rng.below(legal.len())];
         // As the validator decides: the full path is needed when captures with the same
-        // from and to take different pieces.
-        let same_ends: Vec<_> = legal
+        // from and to take different pieces. A single capture then has no spelling: its
+        // full path is its from–to (`23x32` beside `23x30x21x14x23x32`, a round trip
+        // through the start square), which readers take as ambiguous. Such moves are
+        // left out; the longer route that makes them ambiguous stays.
+        let needs_full_path = |mv: &Move| {
+            let same_ends: Vec<Move> = legal
+                .iter()
+                .filter(|m| m.from() == mv.from() && m.to() == mv.to())
+                .copied()
+                .collect();
+            distinct_effects(&same_ends).len() > 1
+        };
+        let writable: Vec<(Move, bool)> = legal
             .iter()
-            .filter(|m| m.from() == mv.from() && m.to() == mv.to())
-            .copied()
+            .map(|mv| (*mv, needs_full_path(mv)))
+            .filter(|&(mv, full_path)| !(full_path && mv.path().len() == 2))
             .collect();
-        let full_path = distinct_effects(&same_ends).len() > 1;
+        let (mv, full_path) = writable[rng.below(writable.len())];
         position.play(&mv);
         record.moves.push(Node::new(DraughtsMove { mv, full_path }, ply, mv.to_string(), 0..0));
     }
@@ -141,7 +154,8 @@ const GO_TRIES: usize = 200;
 
 /// A random 19×19 game as SGF text, normalised by qipu's SGF writer. Each move is a point
 /// drawn uniformly from those the engine accepts (rejection sampling over the whole board
-/// skips occupied points, suicide and ko), or now and then a pass.
+/// skips occupied points, suicide and ko), or now and then a pass (also when
+/// `GO_TRIES` draws find no such point).
 fn go_game(rng: &mut Rng, index: usize) -> String {
     const SIZE: u8 = 19;
     let mut board = Board::new(SIZE.into(), SIZE.into()).expect("19x19 is supported");
@@ -217,7 +231,8 @@ fn main() -> std::io::Result<()> {
                 if index > 0 {
                     pdn.write_all(b"\n")?;
                 }
-                pdn.write_all(qipu::draughts::write_pdn(&record, &WriteOptions::default()).as_bytes())?;
+                let text = qipu::draughts::write_pdn(&record, &WriteOptions::default());
+                pdn.write_all(text.as_bytes())?;
             }
         }
         "go" => {
