@@ -1,10 +1,26 @@
 //! Generates large archives of random legal games for the benchmarks in `bench/run.sh`.
 //!
-//! `cargo run --release --example generate_archive -- shatar COUNT DIR` writes
-//! `DIR/shatar.pgn` and `DIR/shatar.txt` (rulebook full notation), one game per record.
+//! `cargo run --release --example generate_archive -- FAMILY COUNT DIR`, where FAMILY is
+//!
+//! - `shatar`: `DIR/shatar.pgn` and `DIR/shatar.txt` (rulebook full notation);
+//! - `draughts`: `DIR/draughts-russian.pdn`, Russian games in PDN with rulebook numbers
+//!   (`[GameType "25,W,8,8,N0,0"]`, 1 = a1), a capture written with its full path only
+//!   where another capture shares its from and to (what PDN, qipu and pydraughts need);
+//! - `go`: `DIR/go/NNNN/NNNNNN.sgf`, one 19×19 game per file, 1 000 files a folder, and
+//!   the same games concatenated in `DIR/go-collection.sgf`.
+//!
+//! Moves are drawn from qipu's own rules engines with a fixed-seed generator, so every
+//! game is legal and the archives are the same on every run.
 
-use std::io::Write;
+use std::fs::File;
+use std::io::{BufWriter, Write};
 
+use qipu::draughts::notation::distinct_effects;
+use qipu::draughts::position::{
+    Color as DraughtsColor, Move, Position as DraughtsPosition, Variant,
+};
+use qipu::draughts::DraughtsMove;
+use qipu::go::board::{Board, Color as GoColor, Point};
 use qipu::record::{Game, Node, Record};
 use qipu::shatar::position::Position;
 use qipu::shatar::ShatarMove;
@@ -72,10 +88,122 @@ fn shatar_game(rng: &mut Rng, index: usize) -> Record<ShatarMove> {
     record
 }
 
+/// The longest draughts game generated, in plies; most random games end sooner.
+const DRAUGHTS_MAX_PLIES: usize = 150;
+
+/// A random Russian game: each ply a legal move chosen uniformly (capture routes that
+/// differ only in a king's landing square count as separate moves), until the side to
+/// move has none (it has lost) or the ply limit.
+fn draughts_game(rng: &mut Rng, index: usize) -> Record<DraughtsMove> {
+    let mut record = Record::new(Game::Draughts);
+    record.variant = Some("russian");
+    record.tags.set("Event", "Generated archive");
+    record.tags.set("Site", "qipu");
+    record.tags.set("Date", "2026.11.30");
+    record.tags.set("Round", (index + 1).to_string());
+    record.tags.set("White", format!("Player {}", 2 * index + 1));
+    record.tags.set("Black", format!("Player {}", 2 * index + 2));
+    let mut position = DraughtsPosition::initial();
+    let mut lost = false;
+    for ply in 1..=DRAUGHTS_MAX_PLIES as u32 {
+        let legal = position.legal_moves(Variant::Russian);
+        if legal.is_empty() {
+            lost = true;
+            break;
+        }
+        // As the validator decides: the full path is needed when captures with the same
+        // from and to take different pieces. A single capture then has no spelling: its
+        // full path is its from–to (`23x32` beside `23x30x21x14x23x32`, a round trip
+        // through the start square), which readers take as ambiguous. Such moves are
+        // left out; the longer route that makes them ambiguous stays.
+        let needs_full_path = |mv: &Move| {
+            let same_ends: Vec<Move> = legal
+                .iter()
+                .filter(|m| m.from() == mv.from() && m.to() == mv.to())
+                .copied()
+                .collect();
+            distinct_effects(&same_ends).len() > 1
+        };
+        let writable: Vec<(Move, bool)> = legal
+            .iter()
+            .map(|mv| (*mv, needs_full_path(mv)))
+            .filter(|&(mv, full_path)| !(full_path && mv.path().len() == 2))
+            .collect();
+        let (mv, full_path) = writable[rng.below(writable.len())];
+        position.play(&mv);
+        record.moves.push(Node::new(DraughtsMove { mv, full_path }, ply, mv.to_string(), 0..0));
+    }
+    record.result = Some(
+        match (lost, position.turn()) {
+            (false, _) => "*",
+            (true, DraughtsColor::White) => "0-2",
+            (true, DraughtsColor::Black) => "2-0",
+        }
+        .to_string(),
+    );
+    record
+}
+
+/// Go games are 150–250 moves (passes included) unless both players pass in a row.
+const GO_MIN_MOVES: usize = 150;
+const GO_MAX_MOVES: usize = 250;
+/// A player passes with probability 1/GO_PASS_ODDS.
+const GO_PASS_ODDS: usize = 60;
+/// Random points tried before a player gives up and passes.
+const GO_TRIES: usize = 200;
+
+/// A random 19×19 game as SGF text, normalised by qipu's SGF writer. Each move is a point
+/// drawn uniformly from those the engine accepts (rejection sampling over the whole board
+/// skips occupied points, suicide and ko), or now and then a pass (also when
+/// `GO_TRIES` draws find no such point).
+fn go_game(rng: &mut Rng, index: usize) -> String {
+    const SIZE: u8 = 19;
+    let mut board = Board::new(SIZE.into(), SIZE.into()).expect("19x19 is supported");
+    let mut sgf = format!(
+        "(;GM[1]FF[4]CA[UTF-8]SZ[{SIZE}]KM[7.5]RU[Chinese]EV[Generated archive]RO[{}]\
+         PB[Player {}]PW[Player {}]",
+        index + 1,
+        2 * index + 1,
+        2 * index + 2
+    );
+    let length = GO_MIN_MOVES + rng.below(GO_MAX_MOVES - GO_MIN_MOVES + 1);
+    let mut color = GoColor::Black;
+    let mut passes = 0;
+    for _ in 0..length {
+        let point = if rng.below(GO_PASS_ODDS) == 0 {
+            None
+        } else {
+            (0..GO_TRIES)
+                .map(|_| Point::new(rng.below(SIZE.into()) as u8, rng.below(SIZE.into()) as u8))
+                .find(|&point| board.check(color, point).is_ok())
+        };
+        match point {
+            Some(point) => {
+                board.play(color, point).expect("checked just before");
+                let [x, y] = point.to_sgf().expect("19x19 points have SGF letters");
+                sgf.push_str(&format!(";{}[{x}{y}]", color.letter()));
+                passes = 0;
+            }
+            None => {
+                board.pass(color);
+                sgf.push_str(&format!(";{}[]", color.letter()));
+                passes += 1;
+            }
+        }
+        if passes == 2 {
+            break;
+        }
+        color = color.opponent();
+    }
+    sgf.push(')');
+    let collection = qipu::go::sgf::parse(&sgf);
+    qipu::go::sgf_writer::write_game(&collection.games[0])
+}
+
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [family, count, dir] = args.as_slice() else {
-        eprintln!("usage: generate_archive shatar COUNT DIR");
+        eprintln!("usage: generate_archive shatar|draughts|go COUNT DIR");
         std::process::exit(2);
     };
     let count: usize = count.parse().expect("COUNT must be a number");
@@ -93,6 +221,34 @@ fn main() -> std::io::Result<()> {
                 }
                 pgn.write_all(qipu::shatar::write_pgn(&record).as_bytes())?;
                 text.write_all(qipu::shatar::write_text(&record, &WriteOptions::default()).as_bytes())?;
+            }
+        }
+        "draughts" => {
+            let path = format!("{dir}/draughts-russian.pdn");
+            let mut pdn = BufWriter::new(File::create(path)?);
+            for index in 0..count {
+                let record = draughts_game(&mut rng, index);
+                if index > 0 {
+                    pdn.write_all(b"\n")?;
+                }
+                let text = qipu::draughts::write_pdn(&record, &WriteOptions::default());
+                pdn.write_all(text.as_bytes())?;
+            }
+        }
+        "go" => {
+            let folder = format!("{dir}/go");
+            if std::path::Path::new(&folder).exists() {
+                std::fs::remove_dir_all(&folder)?; // no files left from a larger run
+            }
+            let mut collection = BufWriter::new(File::create(format!("{dir}/go-collection.sgf"))?);
+            for index in 0..count {
+                let sgf = go_game(&mut rng, index);
+                let subfolder = format!("{folder}/{:04}", index / 1000);
+                if index % 1000 == 0 {
+                    std::fs::create_dir_all(&subfolder)?;
+                }
+                std::fs::write(format!("{subfolder}/{index:06}.sgf"), &sgf)?;
+                collection.write_all(sgf.as_bytes())?;
             }
         }
         other => {
