@@ -48,8 +48,12 @@ fn shatar_game(rng: &mut Rng, index: usize) -> Record<ShatarMove> {
     record.tags.set("Site", "qipu");
     record.tags.set("Date", "2026.11.30");
     record.tags.set("Round", (index + 1).to_string());
-    record.tags.set("White", format!("Player {}", 2 * index + 1));
-    record.tags.set("Black", format!("Player {}", 2 * index + 2));
+    record
+        .tags
+        .set("White", format!("Player {}", 2 * index + 1));
+    record
+        .tags
+        .set("Black", format!("Player {}", 2 * index + 2));
     let mut position = Position::new();
     let length = 40 + rng.below(120);
     for ply in 1..=length as u32 {
@@ -101,8 +105,12 @@ fn draughts_game(rng: &mut Rng, index: usize) -> Record<DraughtsMove> {
     record.tags.set("Site", "qipu");
     record.tags.set("Date", "2026.11.30");
     record.tags.set("Round", (index + 1).to_string());
-    record.tags.set("White", format!("Player {}", 2 * index + 1));
-    record.tags.set("Black", format!("Player {}", 2 * index + 2));
+    record
+        .tags
+        .set("White", format!("Player {}", 2 * index + 1));
+    record
+        .tags
+        .set("Black", format!("Player {}", 2 * index + 2));
     let mut position = DraughtsPosition::initial();
     let mut lost = false;
     for ply in 1..=DRAUGHTS_MAX_PLIES as u32 {
@@ -111,27 +119,25 @@ fn draughts_game(rng: &mut Rng, index: usize) -> Record<DraughtsMove> {
             lost = true;
             break;
         }
-        // As the validator decides: the full path is needed when captures with the same
-        // from and to take different pieces. A single capture then has no spelling: its
-        // full path is its from–to (`23x32` beside `23x30x21x14x23x32`, a round trip
-        // through the start square), which readers take as ambiguous. Such moves are
-        // left out; the longer route that makes them ambiguous stays.
-        let needs_full_path = |mv: &Move| {
-            let same_ends: Vec<Move> = legal
+        // As the validator decides: the full path is written when captures with the same
+        // from and to take different pieces.
+        let mv = legal[rng.below(legal.len())];
+        let full_path = distinct_effects(
+            &legal
                 .iter()
                 .filter(|m| m.from() == mv.from() && m.to() == mv.to())
                 .copied()
-                .collect();
-            distinct_effects(&same_ends).len() > 1
-        };
-        let writable: Vec<(Move, bool)> = legal
-            .iter()
-            .map(|mv| (*mv, needs_full_path(mv)))
-            .filter(|&(mv, full_path)| !(full_path && mv.path().len() == 2))
-            .collect();
-        let (mv, full_path) = writable[rng.below(writable.len())];
+                .collect::<Vec<Move>>(),
+        )
+        .len()
+            > 1;
         position.play(&mv);
-        record.moves.push(Node::new(DraughtsMove { mv, full_path }, ply, mv.to_string(), 0..0));
+        record.moves.push(Node::new(
+            DraughtsMove { mv, full_path },
+            ply,
+            mv.to_string(),
+            0..0,
+        ));
     }
     record.result = Some(
         match (lost, position.turn()) {
@@ -208,11 +214,13 @@ fn main() -> std::io::Result<()> {
     };
     let count: usize = count.parse().expect("COUNT must be a number");
     std::fs::create_dir_all(dir)?;
-    let mut rng = Rng(0x5EED_0F_9195);
+    let mut rng = Rng(0x005E_ED0F_9195);
     match family.as_str() {
         "shatar" => {
-            let mut pgn = std::io::BufWriter::new(std::fs::File::create(format!("{dir}/shatar.pgn"))?);
-            let mut text = std::io::BufWriter::new(std::fs::File::create(format!("{dir}/shatar.txt"))?);
+            let mut pgn =
+                std::io::BufWriter::new(std::fs::File::create(format!("{dir}/shatar.pgn"))?);
+            let mut text =
+                std::io::BufWriter::new(std::fs::File::create(format!("{dir}/shatar.txt"))?);
             for index in 0..count {
                 let record = shatar_game(&mut rng, index);
                 if index > 0 {
@@ -220,7 +228,9 @@ fn main() -> std::io::Result<()> {
                     text.write_all(b"\n")?;
                 }
                 pgn.write_all(qipu::shatar::write_pgn(&record).as_bytes())?;
-                text.write_all(qipu::shatar::write_text(&record, &WriteOptions::default()).as_bytes())?;
+                text.write_all(
+                    qipu::shatar::write_text(&record, &WriteOptions::default()).as_bytes(),
+                )?;
             }
         }
         "draughts" => {

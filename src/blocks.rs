@@ -93,7 +93,11 @@ mod tests {
         let next = |_: &str, from: usize| boundaries.iter().copied().find(|b| *b >= from);
         assert_eq!(
             cut(&text, next),
-            vec![0..BLOCK + 5, BLOCK + 5..2 * BLOCK + 20, 2 * BLOCK + 20..3 * BLOCK]
+            vec![
+                0..BLOCK + 5,
+                BLOCK + 5..2 * BLOCK + 20,
+                2 * BLOCK + 20..3 * BLOCK
+            ]
         );
     }
 }

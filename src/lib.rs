@@ -8,8 +8,8 @@
 //! through the engine to resolve every move and collect [`diag::Diagnostic`]s, and
 //! finally written ([`write`]).
 
-mod detect;
 mod blocks;
+mod detect;
 pub mod diag;
 pub mod draughts;
 pub mod go;

@@ -5,7 +5,6 @@
 //! squares (`GameType`, else the FEN, else the first move, said in a note), the start
 //! position, then every move resolved against the engine's legal moves.
 
-
 use super::draw_rules::DrawTracker;
 use super::issue::{
     variant_name, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource, Unparsable,

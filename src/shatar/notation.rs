@@ -708,11 +708,11 @@ pub(crate) fn move_token<'a>(
 /// boundary. Anything else, or anything unusual, returns `None` and goes to the nom
 /// parser, which gives the same result for what this accepts (a test checks that);
 /// this path exists because it is several times faster on archives of millions of moves.
-fn plain_san<'a>(
-    i: &'a str,
+fn plain_san(
+    i: &str,
     end: usize,
     is_boundary: fn(char) -> bool,
-) -> Option<(&'a str, Result<MoveText, SyntaxError>)> {
+) -> Option<(&str, Result<MoveText, SyntaxError>)> {
     let bytes = i.as_bytes();
     let start = end - i.len();
     let role = match bytes.first()? {
@@ -725,7 +725,10 @@ fn plain_san<'a>(
     };
     let mut at = usize::from(role.is_some());
     let body_start = at;
-    while at < bytes.len() && at - body_start < 5 && matches!(bytes[at], b'a'..=b'h' | b'1'..=b'8' | b'x') {
+    while at < bytes.len()
+        && at - body_start < 5
+        && matches!(bytes[at], b'a'..=b'h' | b'1'..=b'8' | b'x')
+    {
         at += 1;
     }
     let body = &bytes[body_start..at];
@@ -779,7 +782,11 @@ fn plain_san<'a>(
     let rest = &i[at..];
     // `(` may open a promotion (`b8(N)`): only plain separators end a plain move.
     let plain_end = |c: char| c.is_whitespace() || ",，;；、。){}$[".contains(c);
-    if !rest.chars().next().is_none_or(|c| plain_end(c) && is_boundary(c)) {
+    if !rest
+        .chars()
+        .next()
+        .is_none_or(|c| plain_end(c) && is_boundary(c))
+    {
         return None;
     }
     let mv = MoveText {
@@ -884,7 +891,9 @@ mod tests {
                     for to in ["e4", "a8", "h1", "d1"] {
                         for promotion in ["", "=Q", "=N", "=K", "Q"] {
                             for check in ["", "+", "#", "+#", "!", "?!"] {
-                                tokens.push(format!("{piece}{origin}{capture}{to}{promotion}{check}"));
+                                tokens.push(format!(
+                                    "{piece}{origin}{capture}{to}{promotion}{check}"
+                                ));
                             }
                         }
                     }
@@ -894,8 +903,10 @@ mod tests {
         let fixture = std::fs::read_to_string("tests/fixtures/shatar/random_games.pgn").unwrap();
         tokens.extend(fixture.split_whitespace().map(str::to_string));
         tokens.extend(
-            ["cd", "h:g5", "e2—e4", "e5Bg4", "0-0", "exd", "e4,", "Nf3;", "b8(N)+", "a1—Q"]
-                .map(str::to_string),
+            [
+                "cd", "h:g5", "e2—e4", "e5Bg4", "0-0", "exd", "e4,", "Nf3;", "b8(N)+", "a1—Q",
+            ]
+            .map(str::to_string),
         );
         let mut accepted = 0;
         for token in &tokens {

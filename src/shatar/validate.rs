@@ -14,7 +14,6 @@ use crate::text::Span;
 use crate::write::{Notation, Pieces};
 use crate::{AnyRecord, RecordReport};
 
-
 /// Parses `text` as PGN or as rulebook scoresheets and replays every game, block by
 /// block in parallel ([`crate::blocks`]). With `keep_records`, the replayed records are
 /// kept for writing.
