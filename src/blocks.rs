@@ -12,12 +12,13 @@ use crate::{AnyRecord, RecordReport};
 /// Blocks are at least this long, unless the text ends first.
 const BLOCK: usize = 64 * 1024;
 
-/// Reads `text` block by block. `next_boundary(text, from)` gives the start of the first
-/// record at or after byte `from`, if one can be told there without parsing;
-/// `read_block` parses and replays one block, with spans relative to it.
+/// Reads `text` block by block. `next_boundary(text, start, min)` gives the start of the
+/// first record at or after byte `min` of a block that starts (with a record) at `start`,
+/// if one can be told without parsing; `read_block` parses and replays one block, with
+/// spans relative to it.
 pub fn read_in_blocks(
     text: &str,
-    next_boundary: impl Fn(&str, usize) -> Option<usize>,
+    next_boundary: impl Fn(&str, usize, usize) -> Option<usize>,
     read_block: impl Fn(&str) -> Vec<RecordReport> + Sync,
 ) -> Vec<RecordReport> {
     let blocks = cut(text, next_boundary);
@@ -38,11 +39,11 @@ pub fn read_in_blocks(
     reports
 }
 
-fn cut(text: &str, next_boundary: impl Fn(&str, usize) -> Option<usize>) -> Vec<Span> {
+fn cut(text: &str, next_boundary: impl Fn(&str, usize, usize) -> Option<usize>) -> Vec<Span> {
     let mut blocks = Vec::new();
     let mut start = 0;
     while start + BLOCK < text.len() {
-        match next_boundary(text, start + BLOCK) {
+        match next_boundary(text, start, start + BLOCK) {
             Some(next) if next > start && next < text.len() => {
                 blocks.push(start..next);
                 start = next;
@@ -90,7 +91,7 @@ mod tests {
     fn cuts_only_at_boundaries_past_the_minimum() {
         let text = "x".repeat(BLOCK * 3);
         let boundaries = [10, BLOCK + 5, BLOCK + 7, 2 * BLOCK + 20];
-        let next = |_: &str, from: usize| boundaries.iter().copied().find(|b| *b >= from);
+        let next = |_: &str, _: usize, from: usize| boundaries.iter().copied().find(|b| *b >= from);
         assert_eq!(
             cut(&text, next),
             vec![

@@ -58,6 +58,17 @@ impl Boundary {
     }
 }
 
+/// The end of the first top-level SGF game tree that ends at or after `min`, scanning
+/// from `start` (which must lie between trees), provided another tree follows.
+pub(crate) fn sgf_tree_end(text: &str, start: usize, min: usize) -> Option<usize> {
+    let mut scan = SgfScan {
+        at: start,
+        ..SgfScan::default()
+    };
+    let cut = scan.find(text, min)?;
+    memchr::memchr(b'(', &text.as_bytes()[cut..]).map(|_| cut)
+}
+
 /// Scanner state over SGF text: parenthesis depth outside values, and whether the
 /// scan stands inside a `[...]` value (after a backslash).
 #[derive(Default)]

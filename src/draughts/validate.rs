@@ -33,12 +33,16 @@ const INTERNATIONAL_TYPE: u32 = 20;
 /// else Russian), block by block in parallel ([`crate::blocks`]). With `keep_records`, the
 /// replayed records are kept for writing.
 pub fn read_records(text: &str, variant: Option<Variant>, keep_records: bool) -> Vec<RecordReport> {
-    crate::blocks::read_in_blocks(text, next_game, |block| {
-        parse_pdn(block)
-            .iter()
-            .map(|game| replay_game(block, game, variant, keep_records))
-            .collect()
-    })
+    crate::blocks::read_in_blocks(
+        text,
+        |text, _, from| next_game(text, from),
+        |block| {
+            parse_pdn(block)
+                .iter()
+                .map(|game| replay_game(block, game, variant, keep_records))
+                .collect()
+        },
+    )
 }
 
 /// The start of the first game at or after `from`: a tag line that follows a blank line

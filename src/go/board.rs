@@ -320,7 +320,8 @@ impl Board {
             chain_key: vec![0; cells_len],
             key: 0,
             ko_rule: KoRule::default(),
-            history: KeySet::default(),
+            // Room for a whole game's positions, so the set does not regrow move by move.
+            history: KeySet::with_capacity_and_hasher(512, Default::default()),
             ko: None,
             captured_by: [0; 2],
             consecutive_passes: 0,

@@ -242,20 +242,28 @@ pub fn check(tree: &GameTree) -> Vec<SgfIssue> {
 }
 
 fn check_node(node: NodeRef<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {
-    let mut seen: HashMap<&str, Range<usize>> = HashMap::new();
+    if is_plain_move(node, size) {
+        return;
+    }
     let mut setup_points: HashMap<Point, &str> = HashMap::new();
     let (mut has_move, mut has_setup) = (false, false);
-    for prop in node.properties() {
+    let (mut has_black, mut has_white) = (false, false);
+    for (position, prop) in node.properties().enumerate() {
         let ident = prop.ident();
-        if let Some(first) = seen.get(ident) {
+        // Nodes hold a handful of properties: a scan beats a map built per node.
+        if let Some(first) = node
+            .properties()
+            .take(position)
+            .find(|earlier| earlier.ident() == ident)
+        {
             issues.push(SgfIssue::DuplicateProperty {
                 ident: ident.to_owned(),
                 span: prop.span(),
-                first: first.clone(),
+                first: first.span(),
             });
-        } else {
-            seen.insert(ident, prop.span());
         }
+        has_black |= ident == "B";
+        has_white |= ident == "W";
         if !node.is_root() && ROOT_ONLY.contains(&ident) {
             issues.push(SgfIssue::RootPropertyOutsideRoot {
                 ident: ident.to_owned(),
@@ -280,12 +288,26 @@ fn check_node(node: NodeRef<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {
             }
         }
     }
-    if seen.contains_key("B") && seen.contains_key("W") {
+    if has_black && has_white {
         issues.push(SgfIssue::TwoMovesInNode { span: node.span() });
     }
     if has_move && has_setup {
         issues.push(SgfIssue::MixedSetupMove { span: node.span() });
     }
+}
+
+/// A node that is one `B` or `W` on a point of the board (or a pass): most nodes of every
+/// record, and nothing in them to report, so they skip the general checks.
+fn is_plain_move(node: NodeRef<'_>, size: BoardSize) -> bool {
+    let mut properties = node.properties();
+    let (Some(only), None) = (properties.next(), properties.next()) else {
+        return false;
+    };
+    if node.is_root() || !matches!(only.ident(), "B" | "W") || only.values().len() != 1 {
+        return false;
+    }
+    only.value()
+        .is_some_and(|value| value.go_move(size).is_ok())
 }
 
 fn check_values(prop: Property<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {

@@ -8,8 +8,6 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use rayon::prelude::*;
-
 use super::board::{Board, Color, PlayError, Point};
 use super::issue::GoIssue;
 use super::scoring::{check_result, parse_result, score, Komi, KomiUnit, ResultCheck};
@@ -42,6 +40,14 @@ const GAME_INFO: [&str; 25] = [
 /// With `keep_records`, each report keeps the tree (for the SGF writer) and the replayed
 /// record (for JSON).
 pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
+    // Blocks of game trees parse and replay in parallel: a large collection uses every core.
+    crate::blocks::read_in_blocks(text, crate::stream::sgf_tree_end, |block| {
+        read_block(block, keep_records)
+    })
+}
+
+/// The records of the game trees in `text`, one block of a collection.
+fn read_block(text: &str, keep_records: bool) -> Vec<RecordReport> {
     let collection = sgf::parse(text);
     let outside: Vec<Diagnostic> = collection.errors.into_iter().map(syntax).collect();
     if collection.games.is_empty() {
@@ -58,10 +64,9 @@ pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
             record: None,
         }];
     }
-    // Game trees replay independently: a large collection uses every core.
     let mut reports: Vec<RecordReport> = collection
         .games
-        .into_par_iter()
+        .into_iter()
         .enumerate()
         .map(|(index, tree)| read_game(text, tree, index, keep_records))
         .collect();
@@ -538,7 +543,12 @@ impl<'a> Replay<'a> {
         let mut spans: Vec<(&'static str, Range<usize>)> = Vec::new();
         for node in self.tree.main_line() {
             for prop in node.properties() {
-                let Some(&ident) = GAME_INFO.iter().find(|&&i| i == prop.ident()) else {
+                let ident = prop.ident();
+                // Moves are nearly every property of the main line: skip them cheaply.
+                if matches!(ident, "B" | "W") {
+                    continue;
+                }
+                let Some(&ident) = GAME_INFO.iter().find(|&&i| i == ident) else {
                     continue;
                 };
                 if tags.get(ident).is_some() || (ident == "PL" && !node.is_root()) {

@@ -21,7 +21,7 @@ pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
     let pgn = super::looks_like_pgn(text);
     crate::blocks::read_in_blocks(
         text,
-        |text, from| next_game(text, from, pgn),
+        |text, _, from| next_game(text, from, pgn),
         |block| {
             let games = if pgn {
                 super::pgn::parse_pgn(block)

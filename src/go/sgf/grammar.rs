@@ -122,7 +122,8 @@ pub fn point(i: &str) -> Res<'_, (u8, u8)> {
     context("point (two letters)", (coord(), coord())).parse(i)
 }
 
-fn point_coordinate(c: char) -> u8 {
+/// `a`–`z` are 0–25, `A`–`Z` 26–51.
+pub(crate) fn point_coordinate(c: char) -> u8 {
     // `c` is ASCII alphabetic, so the subtraction cannot underflow.
     if c.is_ascii_lowercase() {
         c as u8 - b'a'

@@ -99,6 +99,15 @@ fn range(r: &Range<u32>) -> Range<usize> {
 }
 
 impl GameTree {
+    /// Gives back what the parser reserved beyond the tree's size: a collection holds
+    /// many trees at once.
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.names.shrink_to_fit();
+        self.nodes.shrink_to_fit();
+        self.props.shrink_to_fit();
+        self.values.shrink_to_fit();
+    }
+
     /// Byte span of the tree in the whole text.
     pub fn span(&self) -> Range<usize> {
         self.base..self.base + self.text.len()

@@ -98,14 +98,17 @@ fn off(n: usize) -> u32 {
 
 impl<'s> TreeParser<'s> {
     fn new(text: &'s str, open: usize) -> Self {
+        // A move node takes about seven bytes (`;B[pd]` and a line break): reserving for
+        // that many, up to a typical game's length, saves the vectors' regrowth.
+        let nodes = ((text.len() - open) / 7).min(256);
         Self {
             text,
             pos: open,
-            names: String::new(),
-            nodes: Vec::new(),
-            props: Vec::new(),
-            values: Vec::new(),
-            last_child: Vec::new(),
+            names: String::with_capacity(nodes),
+            nodes: Vec::with_capacity(nodes),
+            props: Vec::with_capacity(nodes),
+            values: Vec::with_capacity(nodes),
+            last_child: Vec::with_capacity(nodes),
             errors: Vec::new(),
         }
     }
@@ -199,7 +202,7 @@ impl<'s> TreeParser<'s> {
         if self.nodes.is_empty() {
             return (None, self.errors, end);
         }
-        let tree = GameTree {
+        let mut tree = GameTree {
             text: self.text[start..end].into(),
             base: start,
             names: self.names,
@@ -208,6 +211,7 @@ impl<'s> TreeParser<'s> {
             values: self.values,
             errors: self.errors,
         };
+        tree.shrink_to_fit();
         (Some(tree), Vec::new(), end)
     }
 

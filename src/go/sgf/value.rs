@@ -275,7 +275,14 @@ impl<'t> Value<'t> {
 }
 
 fn parse_point(raw: &str, size: BoardSize) -> Result<Point, ValueError> {
-    let (x, y) = grammar::whole(raw, grammar::point).ok_or(ValueError::NotAPoint)?;
+    // Nearly every point is two bare letters; the grammar handles the rest (spaces).
+    let (x, y) = match raw.as_bytes() {
+        [x, y] if x.is_ascii_alphabetic() && y.is_ascii_alphabetic() => (
+            grammar::point_coordinate(char::from(*x)),
+            grammar::point_coordinate(char::from(*y)),
+        ),
+        _ => grammar::whole(raw, grammar::point).ok_or(ValueError::NotAPoint)?,
+    };
     let point = Point { x, y };
     if size.contains(point) {
         Ok(point)
