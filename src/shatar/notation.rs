@@ -731,14 +731,33 @@ fn plain_san(
     {
         at += 1;
     }
+    // The rulebook's full form joins two squares with a dash or a colon: `Ng1—f3`, `Nf3:e5`.
+    let mut link = None;
+    if let [b'a'..=b'h', b'1'..=b'8'] = &bytes[body_start..at] {
+        let joined = [("—", Link::Dash), ("–", Link::Dash), ("-", Link::Dash)]
+            .into_iter()
+            .chain([(":", Link::Capture(CaptureMark::Colon))])
+            .find(|(mark, _)| i[at..].starts_with(mark));
+        if let Some((mark, kind)) = joined {
+            let to_start = at + mark.len();
+            if let [b'a'..=b'h', b'1'..=b'8', ..] = &bytes[to_start..] {
+                link = Some(kind);
+                at = to_start + 2;
+            }
+        }
+    }
     let body = &bytes[body_start..at];
-    let (origin, destination) = body.split_at(body.len().checked_sub(2)?);
+    let (origin, destination) = match link {
+        // Origin, link, destination: the squares are the first and last two bytes.
+        Some(_) => (&body[..2], &body[body.len() - 2..]),
+        None => body.split_at(body.len().checked_sub(2)?),
+    };
     let to = match destination {
         [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Square::new(file - b'a', rank - b'1'),
         _ => return None,
     };
     let (origin, capture) = match origin {
-        [rest @ .., b'x'] => (rest, true),
+        [rest @ .., b'x'] if link.is_none() => (rest, true),
         _ => (origin, false),
     };
     let (from_file, from_rank) = match origin {
@@ -798,7 +817,7 @@ fn plain_san(
         }),
         from_file,
         from_rank,
-        link: capture.then_some(Link::Capture(CaptureMark::X)),
+        link: link.or(capture.then_some(Link::Capture(CaptureMark::X))),
         to: Target::Square(to),
         promotion,
         suffix: Suffix {
@@ -902,9 +921,40 @@ mod tests {
         }
         let fixture = std::fs::read_to_string("tests/fixtures/shatar/random_games.pgn").unwrap();
         tokens.extend(fixture.split_whitespace().map(str::to_string));
+        // Rulebook full notation: `(12)Ng1—f3,Nb8:c6;` gives `Ng1—f3` and `Nb8:c6`.
+        let full = std::fs::read_to_string("tests/fixtures/shatar/random_full_latin.txt").unwrap();
+        tokens.extend(
+            full.split([' ', '\n', ',', ';'])
+                .map(|t| t.trim_start_matches(|c: char| c == '(' || c == ')' || c.is_ascii_digit()))
+                .filter(|t| !t.is_empty())
+                .map(str::to_string),
+        );
         tokens.extend(
             [
-                "cd", "h:g5", "e2—e4", "e5Bg4", "0-0", "exd", "e4,", "Nf3;", "b8(N)+", "a1—Q",
+                "cd",
+                "h:g5",
+                "e2—e4",
+                "e5Bg4",
+                "0-0",
+                "exd",
+                "e4,",
+                "Nf3;",
+                "b8(N)+",
+                "a1—Q",
+                "Ng1—f3",
+                "Ng1–f3,",
+                "e2-e4;",
+                "Nf3:e5",
+                "Bc4:f7+",
+                "a7—a8=Q",
+                "a7—a8变虎",
+                "Kd8—d7",
+                "e5:d6",
+                "Nf3:e5Bg4:d1?",
+                "g1—f3",
+                "Ng1—",
+                "Ng1—f",
+                "Ng1:f3x",
             ]
             .map(str::to_string),
         );
