@@ -74,6 +74,14 @@ pub fn prop_ident(i: &str) -> Res<'_, &str> {
 /// escapes left in place. Linear: jumps between `]` and `\` with memchr.
 pub fn value_text(i: &str) -> Res<'_, &str> {
     let bytes = i.as_bytes();
+    // Most values are a point: a plain look at the first bytes beats memchr's setup.
+    for (k, &b) in bytes.iter().take(8).enumerate() {
+        match b {
+            b']' => return Ok((&i[k..], &i[..k])),
+            b'\\' => break,
+            _ => {}
+        }
+    }
     let mut at = 0;
     while let Some(found) = memchr2(b']', b'\\', &bytes[at..]) {
         let k = at + found;
