@@ -334,6 +334,25 @@ fn decode_with_positions(
     (text, issues)
 }
 
+/// A problem found while parsing, and where: `K` is the family's own kind of problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError<K> {
+    pub kind: K,
+    pub span: Span,
+}
+
+impl<K: fmt::Display> fmt::Display for SyntaxError<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} at bytes {}..{}",
+            self.kind, self.span.start, self.span.end
+        )
+    }
+}
+
+impl<K: fmt::Debug + fmt::Display> std::error::Error for SyntaxError<K> {}
+
 /// Maps byte offsets in a text to 1-based lines and character columns.
 ///
 /// A text may be one piece of a larger file: line numbers then start after the lines

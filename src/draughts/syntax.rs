@@ -405,25 +405,7 @@ impl fmt::Display for SyntaxErrorKind {
 }
 
 /// A syntax error and where it is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SyntaxError {
-    /// What went wrong.
-    pub kind: SyntaxErrorKind,
-    /// Where.
-    pub span: Span,
-}
-
-impl fmt::Display for SyntaxError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} at bytes {}..{}",
-            self.kind, self.span.start, self.span.end
-        )
-    }
-}
-
-impl std::error::Error for SyntaxError {}
+pub type SyntaxError = crate::text::SyntaxError<SyntaxErrorKind>;
 
 /// One game as read: tags, main line, result and the errors met on the way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -183,15 +183,11 @@ impl Game {
     fn move_token<'a>(&mut self, i: &'a str, end: usize) -> &'a str {
         let at = end - i.len();
         let (rest, parsed) = move_token(i, end, is_boundary);
-        self.lines.push_move(ParsedMove {
-            number: self.pending_number.take(),
-            span: at..end - rest.len(),
+        self.lines.push_move(ParsedMove::new(
+            self.pending_number.take(),
+            at..end - rest.len(),
             parsed,
-            comment_before: None,
-            comment: None,
-            nags: Vec::new(),
-            variations: Vec::new(),
-        });
+        ));
         rest
     }
 }

@@ -194,15 +194,11 @@ fn movetext_line(games: &mut Vec<ParsedGame>, sheet: &mut Sheet, line: &str, end
             rest
         } else {
             let (rest, parsed) = move_token(i, end, is_boundary);
-            sheet.lines.push_move(ParsedMove {
-                number: sheet.pending_number.take(),
-                span: at..end - rest.len(),
+            sheet.lines.push_move(ParsedMove::new(
+                sheet.pending_number.take(),
+                at..end - rest.len(),
                 parsed,
-                comment_before: None,
-                comment: None,
-                nags: Vec::new(),
-                variations: Vec::new(),
-            });
+            ));
             rest
         };
         sheet.touch(at..end - rest.len());

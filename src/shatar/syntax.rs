@@ -79,6 +79,25 @@ pub struct ParsedMove {
     pub variations: Vec<Vec<ParsedMove>>,
 }
 
+impl ParsedMove {
+    /// A move token as read, with nothing attached yet.
+    pub(crate) fn new(
+        number: Option<MoveNumber>,
+        span: Span,
+        parsed: Result<MoveText, SyntaxError>,
+    ) -> ParsedMove {
+        ParsedMove {
+            number,
+            span,
+            parsed,
+            comment_before: None,
+            comment: None,
+            nags: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+}
+
 /// A half-known date: `2007年x月x日` keeps only the year.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PartialDate {
@@ -209,23 +228,7 @@ impl fmt::Display for SyntaxErrorKind {
 }
 
 /// A syntax problem and where it is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SyntaxError {
-    pub kind: SyntaxErrorKind,
-    pub span: Span,
-}
-
-impl fmt::Display for SyntaxError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} at bytes {}..{}",
-            self.kind, self.span.start, self.span.end
-        )
-    }
-}
-
-impl std::error::Error for SyntaxError {}
+pub type SyntaxError = crate::text::SyntaxError<SyntaxErrorKind>;
 
 #[cfg(test)]
 mod tests {
