@@ -11,21 +11,9 @@ use qipu::go::board::{Board, Color, Point};
 const MOVES_PER_GAME: usize = 250;
 const DISTINCT_GAMES: usize = 1_000;
 
-/// xorshift64*: enough randomness for move choice, reproducible without dependencies.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "../tests/support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// Whether `point` is an eye-like point of `color` (every neighbour is its own stone), which a
 /// random player should not fill.

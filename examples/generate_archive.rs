@@ -26,21 +26,9 @@ use qipu::shatar::position::Position;
 use qipu::shatar::ShatarMove;
 use qipu::write::WriteOptions;
 
-/// xorshift64*: a small deterministic generator, so archives are reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "../tests/support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn shatar_game(rng: &mut Rng, index: usize) -> Record<ShatarMove> {
     let mut record = Record::new(Game::Shatar);

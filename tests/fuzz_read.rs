@@ -13,17 +13,9 @@ const GAMES: [Option<Game>; 4] = [
     Some(Game::Go),
 ];
 
-/// xorshift64*, so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn read_as_every_game(name: &str, bytes: &[u8]) {
     for game in GAMES {

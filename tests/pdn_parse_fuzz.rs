@@ -6,17 +6,9 @@ use qipu::draughts::pdn::{parse_pdn, MAX_VARIATION_DEPTH};
 use qipu::draughts::pdn_writer::{from_syntax, write_pdn};
 use qipu::draughts::syntax::{PdnGame, PdnMove, SyntaxErrorKind};
 
-/// Small deterministic xorshift generator, so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 const SEED_TEXT: &str = "[Event \"Чемпионат\"]\n[GameType \"25,W,8,8,A0,0\"]\n[FEN \"W:W21-32,K5:B1-12\"]\n\
 % escape line\n1. c3-d4 {к {x} } f6-g5 (1... f6-e5 2. d4xf6 g7xe5!) 2. b2-c3 $1 g5-h4?! 3. 22x15x8 a.l. \

@@ -11,21 +11,9 @@ use qipu::go::sgf_check::check;
 use qipu::go::sgf_writer::write_collection;
 use sgf_common::{corpus_dir, decode, samples_dir, sgf_files};
 
-/// xorshift64*: deterministic, dependency-free randomness.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// Everything a consumer would do with a text; the writer's output must be a fixed point.
 fn exercise(text: &str) -> Collection {

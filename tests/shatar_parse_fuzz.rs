@@ -8,21 +8,9 @@ use qipu::shatar::pgn::parse_pgn;
 use qipu::shatar::scoresheet::parse_scoresheets;
 use qipu::shatar::syntax::{looks_like_pgn, looks_like_shatar, ParsedGame};
 
-/// A small deterministic generator (xorshift64*), enough to vary the input reproducibly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// Fragments that drive the parsers into their interesting states.
 const FRAGMENTS: &[&str] = &[
