@@ -21,7 +21,7 @@ use qipu::draughts::position::{
 };
 use qipu::draughts::DraughtsMove;
 use qipu::go::board::{Board, Color as GoColor, Point};
-use qipu::record::{Game, Node, Record};
+use qipu::record::{Game, Node, Record, Tags};
 use qipu::shatar::position::Position;
 use qipu::shatar::ShatarMove;
 use qipu::write::WriteOptions;
@@ -30,18 +30,21 @@ use qipu::write::WriteOptions;
 mod rng;
 use rng::Rng;
 
+/// The tags every generated game carries: event, site, date, round and two players.
+fn archive_tags(index: usize) -> Tags {
+    let mut tags = Tags::default();
+    tags.set("Event", "Generated archive");
+    tags.set("Site", "qipu");
+    tags.set("Date", "2026.11.30");
+    tags.set("Round", (index + 1).to_string());
+    tags.set("White", format!("Player {}", 2 * index + 1));
+    tags.set("Black", format!("Player {}", 2 * index + 2));
+    tags
+}
+
 fn shatar_game(rng: &mut Rng, index: usize) -> Record<ShatarMove> {
     let mut record = Record::new(Game::Shatar);
-    record.tags.set("Event", "Generated archive");
-    record.tags.set("Site", "qipu");
-    record.tags.set("Date", "2026.11.30");
-    record.tags.set("Round", (index + 1).to_string());
-    record
-        .tags
-        .set("White", format!("Player {}", 2 * index + 1));
-    record
-        .tags
-        .set("Black", format!("Player {}", 2 * index + 2));
+    record.tags = archive_tags(index);
     let mut position = Position::new();
     let length = 40 + rng.below(120);
     for ply in 1..=length as u32 {
@@ -89,16 +92,7 @@ const DRAUGHTS_MAX_PLIES: usize = 150;
 fn draughts_game(rng: &mut Rng, index: usize) -> Record<DraughtsMove> {
     let mut record = Record::new(Game::Draughts);
     record.variant = Some("russian");
-    record.tags.set("Event", "Generated archive");
-    record.tags.set("Site", "qipu");
-    record.tags.set("Date", "2026.11.30");
-    record.tags.set("Round", (index + 1).to_string());
-    record
-        .tags
-        .set("White", format!("Player {}", 2 * index + 1));
-    record
-        .tags
-        .set("Black", format!("Player {}", 2 * index + 2));
+    record.tags = archive_tags(index);
     let mut position = DraughtsPosition::initial();
     let mut lost = false;
     for ply in 1..=DRAUGHTS_MAX_PLIES as u32 {

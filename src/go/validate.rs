@@ -356,15 +356,11 @@ impl<'a> Replay<'a> {
             .unwrap_or(0);
         let (node, line, depth, main) = jobs.remove(heavy);
         let copies: Vec<State> = jobs.iter().map(|_| self.copy(&state)).collect();
-        stack.push(Job {
-            node,
-            state,
-            line,
-            depth,
-            main,
-        });
         // Reversed so that the first alternative is replayed first.
-        for ((node, line, depth, main), state) in jobs.into_iter().zip(copies).rev() {
+        let alternatives = jobs.into_iter().zip(copies).rev();
+        for ((node, line, depth, main), state) in
+            std::iter::once(((node, line, depth, main), state)).chain(alternatives)
+        {
             stack.push(Job {
                 node,
                 state,
