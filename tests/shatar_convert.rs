@@ -168,3 +168,27 @@ fn diagnostics_snapshots() {
         insta::assert_snapshot!(format!("validate__{name}"), all);
     }
 }
+
+/// A set-up position without players or place: the side to move rides on the listing, so
+/// it is not taken for a place when read back; a free-form Result tag is no result.
+#[test]
+fn listing_without_headers_round_trips() {
+    let pgn = "[Result \"1-0 (time)\"]\n[FEN \"7k/P7/6K1/8/8/8/8/8 w - - 0 1\"]\n\n1. a8=Q# 1-0\n";
+    let document = read("listing.pgn", pgn.as_bytes());
+    for (label, format, notation, pieces) in FORMATS {
+        let options = WriteOptions {
+            notation,
+            pieces,
+            squares: Squares::Numeric,
+        };
+        let first = convert(&document, format, &options);
+        let reread = read("listing", first.as_bytes());
+        assert!(reread.records[0].valid(), "{label}:\n{first}");
+        assert_eq!(uci_lines(&reread), uci_lines(&document), "{label}");
+        assert_eq!(convert(&reread, format, &options), first, "{label}");
+        assert!(
+            !first.contains("地点"),
+            "{label}: the side to move became a place:\n{first}"
+        );
+    }
+}

@@ -109,7 +109,9 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
         .as_ref()
         .map(|(token, span)| (token.pgn().to_string(), span.clone()))
         .or_else(|| {
+            // Only the four PGN results: a free-form Result tag is not a result to write.
             game.tag("Result")
+                .filter(|r| ["1-0", "0-1", "1/2-1/2", "*"].contains(r))
                 .map(|r| (r.to_string(), game.span.clone()))
         });
     if let Some((result, span)) = &written_result {

@@ -270,8 +270,11 @@ pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &Write
     if !pair.is_empty() {
         tokens.push(pair);
     }
-    if let Some(result) = &record.result {
-        tokens.push(result.clone());
+    match &record.result {
+        Some(result) => tokens.push(result.clone()),
+        // A record with neither moves nor result still needs a token to be read back.
+        None if tokens.is_empty() => tokens.push("*".to_string()),
+        None => {}
     }
     wrap_tokens(&mut out, &tokens, MAX_LINE);
     out
@@ -329,8 +332,8 @@ fn piece_name(role: Role, color: Color, pieces: Pieces) -> &'static str {
     }
 }
 
-/// The §2.2.3 listing: `白：王e1 虎d1 …  蓝：王e8 …` (Latin: `White: Ke1 Qd1 …; Blue: …`),
-/// pieces in the order K, Q, R, N, B, P, and a line for the side to move.
+/// The §2.2.3 listing: `白：王e1 虎d1 …` and `蓝：王e8 … 白先` (Latin: `White: Ke1 Qd1 …`
+/// and `Blue: Ke8 …; White to move`), pieces in the order K, Q, R, N, B, P.
 fn position_listing(position: &Position, pieces: Pieces) -> String {
     let order = [
         Role::King,
@@ -356,13 +359,14 @@ fn position_listing(position: &Position, pieces: Pieces) -> String {
         };
         sides.push(format!("{label}{}", entries.join(" ")));
     }
+    // The side to move closes the listing, where the reader takes it (`白先`, `White to move`).
     let to_move = match (pieces, position.turn()) {
-        (Pieces::Zh, Color::White) => "白方先走",
-        (Pieces::Zh, Color::Blue) => "蓝方先走",
-        (Pieces::Latin, Color::White) => "White to move",
-        (Pieces::Latin, Color::Blue) => "Blue to move",
+        (Pieces::Zh, Color::White) => " 白先",
+        (Pieces::Zh, Color::Blue) => " 蓝先",
+        (Pieces::Latin, Color::White) => "; White to move",
+        (Pieces::Latin, Color::Blue) => "; Blue to move",
     };
-    format!("{}\n{}\n{to_move}", sides[0], sides[1])
+    format!("{}\n{}{to_move}", sides[0], sides[1])
 }
 
 /// One move in rulebook notation, played from `position`.
