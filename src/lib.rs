@@ -6,7 +6,7 @@
 //! The pipeline is the same for every family: bytes are decoded ([`text`]), parsed into
 //! an unvalidated syntax record that keeps byte spans (each family's parsers), replayed
 //! through the engine to resolve every move and collect [`diag::Diagnostic`]s, and
-//! finally written ([`write`]).
+//! finally written ([`mod@write`]).
 
 mod blocks;
 mod detect;

@@ -4,7 +4,7 @@
 //!
 //! - [`position`], [`square`], [`draw_rules`]: the rules.
 //! - [`pdn`] (with [`syntax`]): the PDN reader, into unvalidated records with spans.
-//! - [`validate`]: game type, rules and numbering of each record, replay, diagnostics
+//! - `validate`: game type, rules and numbering of each record, replay, diagnostics
 //!   ([`issue`]).
 //! - [`export`] (with [`pdn_writer`]): normalised PDN and JSON of replayed records.
 

@@ -1,7 +1,7 @@
 //! PDN 3.0 reader: decoded text in, unvalidated [`PdnGame`] syntax records out.
 //!
 //! The grammar (see `grammars/pdn.ebnf`) is implemented bottom-up by small nom rules here and
-//! in [`super::pdn_move`]. The game body is driven by a loop with an explicit stack of open
+//! in `pdn_move`. The game body is driven by a loop with an explicit stack of open
 //! variations, so nesting depth never turns into recursion. A token that fits no rule is
 //! recorded as a [`SyntaxError`] and skipped; reading always goes on to the end of the input.
 

@@ -30,7 +30,7 @@ const BRAZILIAN_TYPE: u32 = 26;
 const INTERNATIONAL_TYPE: u32 = 20;
 
 /// Parses `text` as PDN and replays every game with `variant` (else the game's `GameType`,
-/// else Russian), block by block in parallel ([`crate::blocks`]). With `keep_records`, the
+/// else Russian), block by block in parallel (see `crate::blocks`). With `keep_records`, the
 /// replayed records are kept for writing.
 pub fn read_records(text: &str, variant: Option<Variant>, keep_records: bool) -> Vec<RecordReport> {
     crate::blocks::read_in_blocks(

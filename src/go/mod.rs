@@ -5,7 +5,7 @@
 //!   declared character set.
 //! - [`board`], [`scoring`]: captures, forbidden points, ko; area counting, komi, results.
 //! - [`issue`] and [`read_records`]: validation of every game tree by replay.
-//! - [`sgf_writer`]: the normalised FF[4] writer.
+//! - [`sgf_writer`]: the normalised `FF[4]` writer.
 
 pub mod board;
 pub mod charset;
@@ -50,7 +50,7 @@ pub struct GoRecord {
     pub record: Record<GoMove>,
 }
 
-/// Normalised SGF (FF[4], UTF-8) of a record.
+/// Normalised SGF (`FF[4]`, UTF-8) of a record.
 pub fn write_sgf(record: &GoRecord) -> String {
     sgf_writer::write_game(&record.tree)
 }

@@ -29,21 +29,21 @@ impl fmt::Display for Severity {
 /// A structural problem, with the span of the offending property, value or node.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SgfIssue {
-    /// A node holds both a move (`B`/`W`) and setup (`AB`/`AW`/`AE`/`PL`); FF[3] allowed it.
+    /// A node holds both a move (`B`/`W`) and setup (`AB`/`AW`/`AE`/`PL`); `FF[3]` allowed it.
     MixedSetupMove {
         /// The node.
         span: Range<usize>,
     },
     /// A root property (`FF`, `GM`, `SZ`, `CA`, `AP`, `ST`) outside the root node; ignored.
     RootPropertyOutsideRoot {
-        /// FF[4] identifier.
+        /// `FF[4]` identifier.
         ident: String,
         /// The property.
         span: Range<usize>,
     },
     /// The same property twice in one node.
     DuplicateProperty {
-        /// FF[4] identifier.
+        /// `FF[4]` identifier.
         ident: String,
         /// The second occurrence.
         span: Range<usize>,
@@ -66,7 +66,7 @@ pub enum SgfIssue {
     },
     /// A value of the wrong type for its property.
     BadValue {
-        /// FF[4] identifier.
+        /// `FF[4]` identifier.
         ident: String,
         /// What is wrong.
         reason: ValueError,
@@ -86,7 +86,7 @@ pub enum SgfIssue {
         /// The value.
         span: Range<usize>,
     },
-    /// `DT` is not `YYYY-MM-DD[,…]` (ISO dates, shortened as FF[4] allows).
+    /// `DT` is not `YYYY-MM-DD[,…]` (ISO dates, shortened as `FF[4]` allows).
     BadDate {
         /// The value.
         span: Range<usize>,
@@ -185,7 +185,7 @@ impl fmt::Display for SgfIssue {
     }
 }
 
-/// The value types of the FF[4] properties checked here.
+/// The value types of the `FF[4]` properties checked here.
 #[derive(Clone, Copy)]
 enum Kind {
     Move,
@@ -411,7 +411,7 @@ pub fn is_result(re: &str) -> bool {
     colour && win || has(&["和棋", "和局", "持碁", "ジゴ", "無勝負", "无胜负"])
 }
 
-/// Whether `dt` is a list of FF[4] dates: `YYYY[-MM[-DD]]` first, later items may omit the
+/// Whether `dt` is a list of `FF[4]` dates: `YYYY[-MM[-DD]]` first, later items may omit the
 /// parts they share with the item before (`1996-05-06,07,08`, `1996-05-06,06-10`).
 pub fn is_date_list(dt: &str) -> bool {
     let mut first = true;

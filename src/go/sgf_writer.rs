@@ -1,11 +1,11 @@
-//! Normalised SGF writer: FF[4], UTF-8, fixed property order, minimal escaping, short lines.
+//! Normalised SGF writer: `FF[4]`, UTF-8, fixed property order, minimal escaping, short lines.
 //!
 //! Layout and order (deterministic, so write → parse → write gives the same bytes):
 //! - root node: `FF[4]`, `CA[UTF-8]` (both replace what the record said), `GM` (`GM[1]` is
-//!   inserted when missing: the FF[4] default), `AP`, `SZ`, then every other property in
+//!   inserted when missing: the `FF[4]` default), `AP`, `SZ`, then every other property in
 //!   alphabetical order of its identifier; the root node ends its line;
 //! - other nodes: `B`, `W`, then the rest alphabetically (same identifiers keep their order);
-//! - identifiers are written in their FF[4] form (`AddBlack` → `AB`);
+//! - identifiers are written in their `FF[4]` form (`AddBlack` → `AB`);
 //! - values: escapes resolved, then only `]` and `\` escaped, plus `:` in the first part of
 //!   compose-typed values; soft line breaks dropped, line breaks written as `\n`;
 //! - a line is broken before a property, a further value, `(` or `)` that would pass column

@@ -29,7 +29,7 @@ const HISTORY_BUDGET: u64 = 20_000_000;
 /// Marks a line that is not kept.
 const UNKEPT: usize = usize::MAX;
 
-/// Properties that describe the game rather than a position (FF[4] game-info, plus the
+/// Properties that describe the game rather than a position (`FF[4]` game-info, plus the
 /// board size); they become the record's tags.
 const GAME_INFO: [&str; 25] = [
     "SZ", "GN", "EV", "RO", "DT", "PC", "PB", "BR", "BT", "PW", "WR", "WT", "KM", "HA", "RU", "RE",

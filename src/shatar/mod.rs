@@ -6,7 +6,7 @@
 //! - [`notation`], [`scoresheet`], [`pgn`]: nom parsers for the rulebook's full and
 //!   short notations (Latin or Chinese names) and for PGN, into [`syntax`] records.
 //! - [`replay`]: resolution of written moves against legal moves, diagnostics.
-//! - [`write`]: PGN and rulebook-text writers.
+//! - [`mod@write`]: PGN and rulebook-text writers.
 
 pub mod attacks;
 pub mod fen;

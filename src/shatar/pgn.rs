@@ -1,7 +1,7 @@
 //! PGN collections of Shatar games, read as leniently as pgn-extract: long algebraic and
 //! rulebook forms are accepted in SAN position (`e2e4`, `Ng1-f3`, `Nf3:e5`, `马g1—f3`).
 //!
-//! One pass over the text with an explicit variation stack (see [`LineBuilder`]): no recursion,
+//! One pass over the text with an explicit variation stack (see `LineBuilder`): no recursion,
 //! linear time. A game ends at its result, or where a tag section follows movetext.
 //! Grammar: `grammars/shatar.ebnf`.
 

@@ -15,7 +15,7 @@ use crate::write::{Notation, Pieces};
 use crate::{AnyRecord, RecordReport};
 
 /// Parses `text` as PGN or as rulebook scoresheets and replays every game, block by
-/// block in parallel ([`crate::blocks`]). With `keep_records`, the replayed records are
+/// block in parallel (see `crate::blocks`). With `keep_records`, the replayed records are
 /// kept for writing.
 pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
     let pgn = super::looks_like_pgn(text);

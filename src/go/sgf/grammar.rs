@@ -60,7 +60,7 @@ pub fn ws(i: &str) -> Res<'_, &str> {
     take_while(is_space).parse(i)
 }
 
-/// `PropIdent = Letter { Letter }` — FF[4] allows upper case only; FF[1]–[3] mixed lower case
+/// `PropIdent = Letter { Letter }` — `FF[4]` allows upper case only; ``FF[1]``–``FF[3]`` mixed lower case
 /// into long names (`AddBlack`), which the caller reduces to the upper-case letters.
 pub fn prop_ident(i: &str) -> Res<'_, &str> {
     context(

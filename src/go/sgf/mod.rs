@@ -1,4 +1,4 @@
-//! SGF reader: the whole FF[4] grammar plus the FF[1]–[3] forms archives still hold.
+//! SGF reader: the whole `FF[4]` grammar plus the ``FF[1]``–``FF[3]`` forms archives still hold.
 //!
 //! Works on already-decoded text (decode first: in GBK, Big5 and Shift_JIS a trail byte can
 //! be `\` or `]`). Every game tree of a collection becomes a [`GameTree`]: a node arena in
@@ -234,7 +234,7 @@ impl<'t> Property<'t> {
         &self.tree.props[self.index]
     }
 
-    /// FF[4] identifier: the upper-case letters of the identifier as written
+    /// `FF[4]` identifier: the upper-case letters of the identifier as written
     /// (`AddBlack` → `AB`, `CoPyright` → `CP`).
     pub fn ident(&self) -> &'t str {
         let r = range(&self.data().name);

@@ -1,4 +1,4 @@
-//! Property values: the raw text with its span, and typed readings of it (FF[4] value types).
+//! Property values: the raw text with its span, and typed readings of it (`FF[4]` value types).
 
 use std::fmt;
 use std::ops::Range;
@@ -47,7 +47,7 @@ pub struct BoardSize {
 }
 
 impl BoardSize {
-    /// The FF[4] default for Go.
+    /// The `FF[4]` default for Go.
     pub const DEFAULT: BoardSize = BoardSize {
         width: 19,
         height: 19,
@@ -173,7 +173,7 @@ pub struct Value<'t> {
 }
 
 impl<'t> Value<'t> {
-    /// The value as FF[4] Text: escapes resolved, soft line breaks removed, line breaks
+    /// The value as `FF[4]` Text: escapes resolved, soft line breaks removed, line breaks
     /// normalised to `\n`, other white space turned into spaces.
     pub fn text(&self) -> String {
         unescape(self.raw, false)
