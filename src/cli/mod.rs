@@ -129,7 +129,7 @@ enum Status {
 }
 
 /// Files read in parallel per batch; output stays in input order.
-const BATCH: usize = 64;
+const BATCH: usize = 512;
 
 pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
