@@ -272,27 +272,31 @@ pub(crate) fn spanned<'a, O>(
     }
 }
 
+/// The error of a rule that does not apply at `i`.
+fn no_match(i: &str) -> Err<PError<'_>> {
+    Err::Error(PError {
+        input: i,
+        kind: SyntaxErrorKind::ExpectedMove,
+    })
+}
+
+/// One byte in `first..=last`, as its distance from `first`. Files and ranks are the
+/// hottest rules of every reader, so they test bytes rather than use `one_of`.
+fn byte_in(i: &str, first: u8, last: u8) -> PResult<'_, u8> {
+    match i.as_bytes().first() {
+        Some(&b) if (first..=last).contains(&b) => Ok((&i[1..], b - first)),
+        _ => Err(no_match(i)),
+    }
+}
+
 /// `file = "a" … "h"`, 0 = a-file.
 pub(crate) fn file(i: &str) -> PResult<'_, u8> {
-    // Byte tests rather than `one_of`: squares are the hottest rule of every reader.
-    match i.as_bytes().first() {
-        Some(b @ b'a'..=b'h') => Ok((&i[1..], b - b'a')),
-        _ => Err(Err::Error(PError {
-            input: i,
-            kind: SyntaxErrorKind::ExpectedMove,
-        })),
-    }
+    byte_in(i, b'a', b'h')
 }
 
 /// `rank = "1" … "8"`, 0 = first rank.
 pub(crate) fn rank(i: &str) -> PResult<'_, u8> {
-    match i.as_bytes().first() {
-        Some(b @ b'1'..=b'8') => Ok((&i[1..], b - b'1')),
-        _ => Err(Err::Error(PError {
-            input: i,
-            kind: SyntaxErrorKind::ExpectedMove,
-        })),
-    }
+    byte_in(i, b'1', b'8')
 }
 
 /// `square = file rank`.
@@ -323,10 +327,7 @@ fn chinese_piece(i: &str) -> PResult<'_, (Role, PieceScript, Option<QueenName>)>
     use PieceScript::{Chinese, ChineseTraditional};
     // Most tokens are Latin: refuse them before trying fourteen multi-byte tags.
     if !i.starts_with(|c: char| "王猛虎雄狮獅车車马馬驼駝夫".contains(c)) {
-        return Err(Err::Error(PError {
-            input: i,
-            kind: SyntaxErrorKind::ExpectedMove,
-        }));
+        return Err(no_match(i));
     }
     alt((
         value((Role::King, Chinese, None), tag("王")),
@@ -370,10 +371,7 @@ pub(crate) fn piece<'a>(
 /// `dash = "—" | "–" | "-" | "－" | "―" | "−"`.
 fn dash(i: &str) -> PResult<'_, ()> {
     if !i.starts_with(|c: char| "—–-－―−".contains(c)) {
-        return Err(Err::Error(PError {
-            input: i,
-            kind: SyntaxErrorKind::ExpectedMove,
-        }));
+        return Err(no_match(i));
     }
     value(
         (),
@@ -401,10 +399,7 @@ fn link(i: &str) -> PResult<'_, Link> {
 /// `castling = z dash z [dash z]` with `z = "0" | "O"`; the longer form first.
 fn castling(i: &str) -> PResult<'_, CastlingSide> {
     if !i.starts_with(['0', 'O']) {
-        return Err(Err::Error(PError {
-            input: i,
-            kind: SyntaxErrorKind::ExpectedMove,
-        }));
+        return Err(no_match(i));
     }
     let z = || one_of("0O");
     alt((
@@ -623,10 +618,7 @@ pub(crate) fn move_text<'a>(
         if matches!(body.to, Target::File(_))
             && piece.as_ref().is_some_and(|p| p.role != Role::Pawn)
         {
-            return Err(Err::Error(PError {
-                input: i,
-                kind: SyntaxErrorKind::ExpectedMove,
-            }));
+            return Err(no_match(i));
         }
         let rest = if body.promotion.is_none() {
             let (rest, promo) = opt(promotion(end)).parse(rest)?;
@@ -833,10 +825,7 @@ fn plain_san(
 /// | "藍勝" | "蓝勝" | "和棋" | "和"` — any dash may join the scores; digits may not follow.
 pub(crate) fn result_token(i: &str) -> PResult<'_, ResultToken> {
     if !i.starts_with(|c: char| "10½*白蓝藍和".contains(c)) {
-        return Err(Err::Error(PError {
-            input: i,
-            kind: SyntaxErrorKind::ExpectedMove,
-        }));
+        return Err(no_match(i));
     }
     let half = || alt((tag("1/2"), tag("½")));
     (
