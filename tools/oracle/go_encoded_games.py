@@ -48,6 +48,9 @@ from pathlib import Path
 
 from sgfmill import boards, sgf
 
+# Board helpers shared with the plain random-game oracle beside this script.
+from go_random_games import from_sgf, handicap_points, neighbours, own_eye, snapshot, to_sgf
+
 SEED = 19951025  # 应氏杯 first final
 GAMES = 40
 
@@ -153,49 +156,6 @@ VARIATION_COMMENTS = {
     "ja": ["変化図{k}", "参考図{k}：白が良い", "別の打ち方"],
     "ko": ["변화도{k}", "참고도{k}: 백이 낫다", "다른 수"],
 }
-
-HANDICAP_POINTS = {
-    19: ["pd", "dp", "pp", "dd", "jj", "dj", "pj", "jd", "jp"],
-    13: ["jd", "dj", "jj", "dd", "gg", "dg", "jg", "gd", "gj"],
-}
-
-
-def handicap_points(size, stones):
-    corners = HANDICAP_POINTS[size]
-    layouts = {
-        2: corners[:2],
-        3: corners[:3],
-        4: corners[:4],
-        5: corners[:5],
-        6: corners[:4] + corners[5:7],
-        7: corners[:7],
-        8: corners[:4] + corners[5:9],
-        9: corners[:9],
-    }
-    return layouts[stones]
-
-
-def to_sgf(size, row, col):
-    return chr(ord("a") + col) + chr(ord("a") + size - 1 - row)
-
-
-def from_sgf(size, point):
-    return size - 1 - (ord(point[1]) - ord("a")), ord(point[0]) - ord("a")
-
-
-def snapshot(board):
-    return frozenset(board.list_occupied_points())
-
-
-def neighbours(size, row, col):
-    for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-        if 0 <= r < size and 0 <= c < size:
-            yield r, c
-
-
-def own_eye(board, colour, row, col):
-    return all(board.get(r, c) == colour for r, c in neighbours(board.side, row, col))
-
 
 def legal_after(board, colour, row, col, seen, ko_point):
     """The board after the move, or None if sgfmill, suicide or superko refuse it."""
