@@ -18,7 +18,7 @@ pub fn game_from_path(path: &str) -> Option<Game> {
 }
 
 /// The charset a file declares in its own syntax, read from the raw bytes.
-pub fn declared_charset(bytes: &[u8], game: Option<Game>) -> Option<(String, Option<Span>)> {
+pub fn declared_charset(bytes: &[u8], game: Option<Game>) -> Option<(&str, Option<Span>)> {
     let sgf = match game {
         Some(Game::Go) => true,
         Some(_) => false,
@@ -34,7 +34,7 @@ pub fn declared_charset(bytes: &[u8], game: Option<Game>) -> Option<(String, Opt
         .get(..range.start)
         .is_some_and(<[u8]>::is_ascii)
         .then_some(range);
-    Some((label.to_string(), span))
+    Some((label, span))
 }
 
 /// Where an SGF game tree starts: `(`, white space, `;`, then a property identifier and

@@ -201,13 +201,7 @@ impl<R: Read> DocumentStream<R> {
             .game
             .or_else(|| detect::game_from_path(&self.source));
         let declared = detect::declared_charset(&sample, game);
-        let choice = text::choose_encoding(
-            &sample,
-            self.options.encoding,
-            declared
-                .as_ref()
-                .map(|(label, span)| (label.as_str(), span.clone())),
-        );
+        let choice = text::choose_encoding(&sample, self.options.encoding, declared);
         let mut decoder = StreamDecoder::new(choice.encoding, choice.bom_len);
         let mut pending = String::new();
         let mut issues = choice.issues;
