@@ -2,6 +2,7 @@
 //! moves; what does not resolve becomes a diagnostic whose help comes from the legal
 //! moves themselves (same piece and destination, same origin, a one-square slip).
 
+use super::attacks::squares;
 use super::issue::{DrawNote, Ending, ShatarIssue};
 use super::position::{DrawnEnding, IllegalReason, Move, Opening, Position};
 use super::types::{Color, Role, Square};
@@ -261,18 +262,6 @@ fn suggest(position: &Position, query: &MoveQuery, legal: &[Move]) -> Vec<String
         .take(6)
         .map(|m| write_move(position, *m, query.style))
         .collect()
-}
-
-/// Iterates the squares of a bitboard, lowest first.
-pub fn squares(mut bb: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if bb == 0 {
-            return None;
-        }
-        let square = Square(bb.trailing_zeros() as u8);
-        bb &= bb - 1;
-        Some(square)
-    })
 }
 
 /// A legal move written in `style`, for help texts.

@@ -347,7 +347,7 @@ fn position_listing(position: &Position, pieces: Pieces) -> String {
     for color in Color::ALL {
         let mut entries = Vec::new();
         for role in order {
-            for square in super::replay::squares(position.piece_bb(color, role)) {
+            for square in super::attacks::squares(position.piece_bb(color, role)) {
                 entries.push(format!("{}{square}", piece_name(role, color, pieces)));
             }
         }
