@@ -236,6 +236,20 @@ fn superko_cycle_forbidden_by_situational_and_positional_allowed_by_simple() {
 }
 
 #[test]
+fn a_repetition_after_setup_removals_is_found_without_any_capture() {
+    // Nothing is ever captured, but setup takes both stones off: Black's second `aa`
+    // recreates the board White faced after the first one.
+    let mut b = Board::new(3, 3).expect("valid");
+    assert_eq!(b.play(Black, p("aa")).map(|o| o.captures), Ok(0));
+    assert_eq!(b.play(White, p("cc")).map(|o| o.captures), Ok(0));
+    for point in ["aa", "cc"] {
+        b.set(p(point), None).expect("on the board");
+    }
+    assert_eq!(b.play(Black, p("aa")), Err(PlayError::Ko));
+    assert_eq!(b.play(Black, p("bb")).map(|o| o.captures), Ok(0));
+}
+
+#[test]
 fn situational_and_positional_differ_on_the_side_to_move() {
     // 1x5: the last move recreates the board after White's first move, but then Black was to
     // move and now White is: a new situation, yet an old position.

@@ -279,6 +279,9 @@ pub struct Board {
     ko_rule: KoRule,
     /// Situational keys of every position a player has faced, that is, had to move in.
     history: KeySet,
+    /// Whether a stone has ever left the board (capture or setup). Until then every move
+    /// makes a position with more stones than any before it, which cannot be a repetition.
+    removed_any: bool,
     /// The point where `ko_colour` may not play at once (simple ko).
     ko: Option<(u16, Color)>,
     captured_by: [usize; 2],
@@ -322,6 +325,7 @@ impl Board {
             ko_rule: KoRule::default(),
             // Room for a whole game's positions, so the set does not regrow move by move.
             history: KeySet::with_capacity_and_hasher(512, Default::default()),
+            removed_any: false,
             ko: None,
             captured_by: [0; 2],
             consecutive_passes: 0,
@@ -479,6 +483,7 @@ impl Board {
             key: self.key,
             ko_rule: self.ko_rule,
             history: KeySet::default(),
+            removed_any: self.removed_any,
             ko: self.ko,
             captured_by: self.captured_by,
             consecutive_passes: self.consecutive_passes,
@@ -564,6 +569,7 @@ impl Board {
             return Err(PlayError::Ko);
         }
         let repeats = match self.ko_rule {
+            _ if !self.removed_any && analysis.captured_len == 0 => false,
             KoRule::Simple => false,
             KoRule::Situational => self
                 .history
@@ -634,6 +640,7 @@ impl Board {
 
     /// Removes a captured chain, giving liberties back to its neighbours. Returns its size.
     fn remove_chain(&mut self, head: usize) -> usize {
+        self.removed_any = true;
         let mut stone = head;
         loop {
             self.cells[stone] = EMPTY;
@@ -663,6 +670,7 @@ impl Board {
 
     /// Takes one stone off (setup), splitting its chain where needed.
     fn lift_stone(&mut self, index: usize, color: Color) {
+        self.removed_any = true;
         let old_head = self.head[index];
         let mut stones = std::mem::take(&mut self.stones);
         stones.clear();

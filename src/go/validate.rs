@@ -46,11 +46,23 @@ pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
     })
 }
 
-/// The records of the game trees in `text`, one block of a collection.
+/// The records of the game trees in `text`, one block of a collection. Each tree is
+/// replayed as soon as it is read, while its arena is still in the cache.
 fn read_block(text: &str, keep_records: bool) -> Vec<RecordReport> {
-    let collection = sgf::parse(text);
-    let outside: Vec<Diagnostic> = collection.errors.into_iter().map(syntax).collect();
-    if collection.games.is_empty() {
+    let mut reports = Vec::new();
+    let mut outside = Vec::new();
+    for item in sgf::trees(text) {
+        match item {
+            Ok(mut tree) => {
+                if keep_records {
+                    tree.shrink_to_fit();
+                }
+                reports.push(read_game(text, tree, reports.len(), keep_records));
+            }
+            Err(error) => outside.push(syntax(error)),
+        }
+    }
+    if reports.is_empty() {
         if outside.is_empty() {
             return Vec::new();
         }
@@ -64,12 +76,6 @@ fn read_block(text: &str, keep_records: bool) -> Vec<RecordReport> {
             record: None,
         }];
     }
-    let mut reports: Vec<RecordReport> = collection
-        .games
-        .into_iter()
-        .enumerate()
-        .map(|(index, tree)| read_game(text, tree, index, keep_records))
-        .collect();
     // Text outside the trees belongs to the record it follows (the first if none).
     for diagnostic in outside {
         let at = diagnostic.span.as_ref().map_or(0, |s| s.start);

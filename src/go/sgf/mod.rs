@@ -23,7 +23,7 @@ mod value;
 use std::ops::Range;
 
 pub use error::SgfSyntaxError;
-pub use parser::parse;
+pub use parser::{parse, trees, Trees};
 pub use value::{unescape, BoardSize, Color, Double, Move, Point, Value, ValueError};
 
 /// Marks a missing link in the arena.
@@ -99,9 +99,9 @@ fn range(r: &Range<u32>) -> Range<usize> {
 }
 
 impl GameTree {
-    /// Gives back what the parser reserved beyond the tree's size: a collection holds
-    /// many trees at once.
-    pub(crate) fn shrink_to_fit(&mut self) {
+    /// Gives back what the parser reserved beyond the tree's size, for a tree that is kept
+    /// beside many others.
+    pub fn shrink_to_fit(&mut self) {
         self.names.shrink_to_fit();
         self.nodes.shrink_to_fit();
         self.props.shrink_to_fit();
@@ -255,7 +255,7 @@ impl<'t> Property<'t> {
     pub fn span(&self) -> Range<usize> {
         let end = self
             .values()
-            .last()
+            .next_back()
             .map_or(self.ident_span().end, |v| v.span.end);
         self.ident_span().start..end
     }

@@ -1,11 +1,12 @@
 //! The iterative tree parser: `(`, `;` and `)` drive an explicit stack, so nesting depth is
 //! bounded by memory only; every byte is looked at a bounded number of times (linear time).
 
+use std::collections::VecDeque;
 use std::ops::Range;
 
 use memchr::memchr;
 
-use super::grammar::{prop_ident, prop_value, ws};
+use super::grammar::{prop_value, ws};
 use super::{Collection, GameTree, NodeData, PropData, SgfSyntaxError, ValueData, NONE};
 
 /// Reads every game tree of `text` (already decoded). Text before the first game tree is
@@ -13,50 +14,107 @@ use super::{Collection, GameTree, NodeData, PropData, SgfSyntaxError, ValueData,
 /// are recorded, never fatal.
 pub fn parse(text: &str) -> Collection {
     let mut collection = Collection::default();
-    if u32::try_from(text.len()).is_err() {
-        collection.errors.push(SgfSyntaxError::TooLarge {
-            span: 0..text.len(),
-        });
-        return collection;
+    for item in trees(text) {
+        match item {
+            Ok(mut tree) => {
+                // A collection holds many trees at once: give back what was reserved.
+                tree.shrink_to_fit();
+                collection.games.push(tree);
+            }
+            Err(error) => collection.errors.push(error),
+        }
     }
-    let mut pos = 0;
-    let mut seen_tree = false;
-    loop {
-        let open = memchr(b'(', &text.as_bytes()[pos..]).map(|k| pos + k);
-        let gap_end = open.unwrap_or(text.len());
-        if seen_tree {
-            if let Some(span) = non_space(text, pos..gap_end) {
-                collection
-                    .errors
-                    .push(SgfSyntaxError::TextBetweenTrees { span });
+    collection
+}
+
+/// The game trees of `text` one by one, in text order, with the problems found outside
+/// them (stray text, no tree at all) as errors where they occur. One tree at a time stays
+/// in memory, so a long collection is read in cache-sized steps.
+pub fn trees(text: &str) -> Trees<'_> {
+    Trees {
+        text,
+        pos: 0,
+        seen_tree: false,
+        pending: VecDeque::new(),
+        done: false,
+    }
+}
+
+/// Iterator returned by [`trees`].
+#[derive(Debug)]
+pub struct Trees<'s> {
+    text: &'s str,
+    pos: usize,
+    seen_tree: bool,
+    /// Problems found while looking for the next tree, handed out before it.
+    pending: VecDeque<SgfSyntaxError>,
+    done: bool,
+}
+
+impl Iterator for Trees<'_> {
+    type Item = Result<GameTree, SgfSyntaxError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(error) = self.pending.pop_front() {
+                return Some(Err(error));
+            }
+            if self.done {
+                return None;
+            }
+            if let Some(tree) = self.step() {
+                return Some(Ok(tree));
             }
         }
-        let Some(open) = open else { break };
+    }
+}
+
+impl Trees<'_> {
+    /// Reads up to the next game tree, queueing the problems met on the way.
+    fn step(&mut self) -> Option<GameTree> {
+        let text = self.text;
+        if u32::try_from(text.len()).is_err() {
+            self.done = true;
+            self.pending.push_back(SgfSyntaxError::TooLarge {
+                span: 0..text.len(),
+            });
+            return None;
+        }
+        let open = memchr(b'(', &text.as_bytes()[self.pos..]).map(|k| self.pos + k);
+        let gap_end = open.unwrap_or(text.len());
+        if self.seen_tree {
+            if let Some(span) = non_space(text, self.pos..gap_end) {
+                self.pending
+                    .push_back(SgfSyntaxError::TextBetweenTrees { span });
+            }
+        }
+        let Some(open) = open else {
+            self.done = true;
+            if !self.seen_tree {
+                self.pending.push_back(SgfSyntaxError::NoGameTree {
+                    span: 0..text.len(),
+                });
+            }
+            return None;
+        };
         let (tree, errors, end) = TreeParser::new(text, open).run();
+        self.pos = end;
         match tree {
             Some(tree) if !tree.props.is_empty() || tree.errors.is_empty() => {
-                collection.games.push(tree);
-                seen_tree = true;
+                self.seen_tree = true;
+                return Some(tree);
             }
             // Not a record but text with parentheses, like a banner's "(c) 2020": silent
             // before the first record, stray text after it.
-            Some(_) if seen_tree => {
-                let span = open..end;
-                collection
-                    .errors
-                    .push(SgfSyntaxError::TextBetweenTrees { span });
+            Some(_) if self.seen_tree => {
+                self.pending
+                    .push_back(SgfSyntaxError::TextBetweenTrees { span: open..end });
             }
-            None if seen_tree => collection.errors.extend(errors),
+            None if self.seen_tree => self.pending.extend(errors),
             _ => {}
         }
-        pos = end;
+        None
     }
-    if !seen_tree {
-        collection.errors.push(SgfSyntaxError::NoGameTree {
-            span: 0..text.len(),
-        });
-    }
-    collection
 }
 
 /// The part of `span` between its first and last non-space characters, if any.
@@ -91,6 +149,14 @@ struct TreeParser<'s> {
     errors: Vec<SgfSyntaxError>,
 }
 
+/// Values up to this many bytes are looked for without the grammar's memchr.
+const SHORT_VALUE: usize = 8;
+
+/// White space or a control character in ASCII (`is_space` restricted to 0x00–0x7F).
+fn is_ascii_space(b: u8) -> bool {
+    b <= b' ' || b == 0x7f
+}
+
 /// Offsets fit in `u32`: `parse` rejects longer texts.
 fn off(n: usize) -> u32 {
     n as u32
@@ -113,10 +179,48 @@ impl<'s> TreeParser<'s> {
         }
     }
 
+    /// Skips white space (the `ws` rule). Separators are nearly always ASCII (line breaks,
+    /// spaces): those are decided here byte by byte, other characters by the rule.
     fn skip_ws(&mut self) {
-        if let Ok((rest, _)) = ws(&self.text[self.pos..]) {
-            self.pos = self.text.len() - rest.len();
+        let bytes = self.text.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            if !b.is_ascii() {
+                if let Ok((rest, _)) = ws(&self.text[self.pos..]) {
+                    self.pos = self.text.len() - rest.len();
+                }
+                return;
+            }
+            if !is_ascii_space(b) {
+                return;
+            }
+            self.pos += 1;
         }
+    }
+
+    /// The identifier at the cursor (the `prop_ident` rule: ASCII letters), if any.
+    fn ident(&self) -> Option<&'s str> {
+        let rest = &self.text[self.pos..];
+        let len = rest
+            .bytes()
+            .position(|b| !b.is_ascii_alphabetic())
+            .unwrap_or(rest.len());
+        (len > 0).then(|| &rest[..len])
+    }
+
+    /// Where the raw text ends of the value whose `[` is at the cursor (the `prop_value`
+    /// rule); `None` when no `]` closes it. A short value without escapes, as every move's
+    /// point, is found by a direct look at the next bytes; the rule reads the rest.
+    fn value_end(&self) -> Option<usize> {
+        let rest = &self.text[self.pos..];
+        for (k, &b) in rest.as_bytes().iter().enumerate().skip(1).take(SHORT_VALUE) {
+            match b {
+                b']' => return Some(self.pos + k),
+                b'\\' => break,
+                _ => {}
+            }
+        }
+        let (_, raw) = prop_value(rest).ok()?;
+        Some(self.pos + 1 + raw.len())
     }
 
     /// Parses the tree whose `(` is at `self.pos`; returns it (`None` if it holds no node),
@@ -202,7 +306,7 @@ impl<'s> TreeParser<'s> {
         if self.nodes.is_empty() {
             return (None, self.errors, end);
         }
-        let mut tree = GameTree {
+        let tree = GameTree {
             text: self.text[start..end].into(),
             base: start,
             names: self.names,
@@ -211,7 +315,6 @@ impl<'s> TreeParser<'s> {
             values: self.values,
             errors: self.errors,
         };
-        tree.shrink_to_fit();
         (Some(tree), Vec::new(), end)
     }
 
@@ -263,14 +366,18 @@ impl<'s> TreeParser<'s> {
     fn properties(&mut self, node: u32) {
         loop {
             self.skip_ws();
-            let Ok((_, ident)) = prop_ident(&self.text[self.pos..]) else {
+            let Some(ident) = self.ident() else {
                 break;
             };
             let ident_span = self.pos..self.pos + ident.len();
             self.pos = ident_span.end;
             let name_start = self.names.len();
-            self.names
-                .extend(ident.chars().filter(char::is_ascii_uppercase));
+            if ident.bytes().all(|b| b.is_ascii_uppercase()) {
+                self.names.push_str(ident);
+            } else {
+                self.names
+                    .extend(ident.chars().filter(char::is_ascii_uppercase));
+            }
             if self.names.len() == name_start {
                 self.errors.push(SgfSyntaxError::LowercaseIdentifier {
                     span: ident_span.clone(),
@@ -311,30 +418,26 @@ impl<'s> TreeParser<'s> {
             let before = self.pos;
             self.skip_ws();
             let start = self.pos;
-            match prop_value(&self.text[start..]) {
-                Ok((after, raw)) => {
-                    self.pos = self.text.len() - after.len();
-                    self.values.push(ValueData {
-                        span: off(start)..off(self.pos),
-                        raw: off(start + 1)..off(start + 1 + raw.len()),
-                    });
-                }
-                Err(nom::Err::Failure(_)) => {
-                    let end = self.text.len();
-                    self.errors
-                        .push(SgfSyntaxError::UnterminatedValue { span: start..end });
-                    self.values.push(ValueData {
-                        span: off(start)..off(end),
-                        raw: off(start + 1)..off(end),
-                    });
-                    self.pos = end;
-                    return;
-                }
-                Err(_) => {
-                    self.pos = before;
-                    return;
-                }
+            if self.text.as_bytes().get(start) != Some(&b'[') {
+                self.pos = before;
+                return;
             }
+            let Some(raw_end) = self.value_end() else {
+                let end = self.text.len();
+                self.errors
+                    .push(SgfSyntaxError::UnterminatedValue { span: start..end });
+                self.values.push(ValueData {
+                    span: off(start)..off(end),
+                    raw: off(start + 1)..off(end),
+                });
+                self.pos = end;
+                return;
+            };
+            self.pos = raw_end + 1;
+            self.values.push(ValueData {
+                span: off(start)..off(self.pos),
+                raw: off(start + 1)..off(raw_end),
+            });
         }
     }
 }
@@ -451,6 +554,41 @@ mod tests {
         assert_eq!(c.games.len(), 1);
         let codes: Vec<_> = c.errors.iter().map(|e| e.code()).collect();
         assert_eq!(codes, ["text-between-trees", "empty-game-tree"]);
+    }
+
+    /// The parser's byte-level readings of white space, identifiers and values agree with
+    /// the grammar's rules on every text, including non-ASCII spaces and escapes.
+    #[test]
+    fn fast_paths_agree_with_the_grammar() {
+        use super::super::grammar::prop_ident;
+        let pieces = [
+            " ", "\n", "\r", "\t", "\u{0}", "\u{7f}", "\u{a0}", "\u{3000}", "\u{85}", "[", "]",
+            "\\", "B", "w", "pd", "黑", "é", ";", "(", ")", ":", "0",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..12 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push_str(pieces[(state % pieces.len() as u64) as usize]);
+            }
+            let mut parser = TreeParser::new(&text, 0);
+            parser.skip_ws();
+            let (rest, _) = ws(&text).expect("ws never fails");
+            assert_eq!(parser.pos, text.len() - rest.len(), "ws on {text:?}");
+            parser.pos = 0;
+            assert_eq!(
+                parser.ident(),
+                prop_ident(&text).ok().map(|(_, ident)| ident),
+                "ident on {text:?}"
+            );
+            if text.starts_with('[') {
+                let by_rule = prop_value(&text).ok().map(|(_, raw)| 1 + raw.len());
+                assert_eq!(parser.value_end(), by_rule, "value on {text:?}");
+            }
+        }
     }
 
     #[test]
