@@ -23,13 +23,21 @@ impl Input {
         }
     }
 
-    /// Large enough to stream rather than read whole: standard input (of unknown
-    /// size) and files over 8 MB.
-    pub fn is_large(&self) -> bool {
-        match self {
-            Input::File(path) => std::fs::metadata(path).is_ok_and(|m| m.len() > STREAM_ABOVE),
-            Input::Stdin => true,
+    /// The whole bytes of a file of up to 8 MB, from one open; `None` for standard input
+    /// (of unknown size) and larger files, which are streamed instead.
+    pub fn read_small(&self) -> io::Result<Option<Vec<u8>>> {
+        let Input::File(path) = self else {
+            return Ok(None);
+        };
+        let mut file = std::fs::File::open(path)?;
+        let len = file.metadata()?.len();
+        if len > STREAM_ABOVE {
+            return Ok(None);
         }
+        // One byte more than the size, so that the end is seen without regrowing.
+        let mut bytes = Vec::with_capacity(len as usize + 1);
+        file.read_to_end(&mut bytes)?;
+        Ok(Some(bytes))
     }
 
     /// A reader over the input, for streaming.
@@ -38,17 +46,6 @@ impl Input {
             Input::File(path) => Box::new(std::fs::File::open(path)?),
             Input::Stdin => Box::new(io::stdin().lock()),
         })
-    }
-
-    pub fn read(&self) -> io::Result<Vec<u8>> {
-        match self {
-            Input::File(path) => std::fs::read(path),
-            Input::Stdin => {
-                let mut bytes = Vec::new();
-                io::stdin().lock().read_to_end(&mut bytes)?;
-                Ok(bytes)
-            }
-        }
     }
 }
 

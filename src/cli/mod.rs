@@ -297,45 +297,54 @@ fn for_each_document(
         status = Status::Failure;
     }
     // Small files are read whole, many at a time; a large file or standard input is
-    // streamed piece by piece (each piece replayed in parallel) to keep memory flat.
-    let mut batch: Vec<&Input> = Vec::new();
-    for input in &inputs {
-        if input.is_large() {
-            status = status.max(read_batch(&batch, &options, &mut emit)?);
-            batch.clear();
-            status = status.max(stream_input(input, &options, &mut emit)?);
-        } else {
-            batch.push(input);
-            if batch.len() == BATCH {
-                status = status.max(read_batch(&batch, &options, &mut emit)?);
-                batch.clear();
-            }
-        }
+    // streamed piece by piece (each piece replayed in parallel) in its turn, to keep
+    // memory flat.
+    for batch in inputs.chunks(BATCH) {
+        let loaded = load_batch(batch, &options);
+        status = status.max(emit_batch(batch, loaded, &options, &mut emit)?);
     }
-    status = status.max(read_batch(&batch, &options, &mut emit)?);
     Ok(status)
 }
 
-fn read_batch(
-    batch: &[&Input],
+/// What reading one input in a batch gave.
+enum Loaded {
+    Document(Document),
+    /// Too large to read whole (or standard input): streamed in its turn.
+    Stream,
+    Failed(String),
+}
+
+fn load_batch(batch: &[Input], options: &ReadOptions) -> Vec<Loaded> {
+    batch.par_iter().map(|input| load(input, options)).collect()
+}
+
+/// Hands the documents of a batch to `emit` in input order, streaming the large inputs.
+fn emit_batch(
+    batch: &[Input],
+    loaded: Vec<Loaded>,
     options: &ReadOptions,
     emit: &mut impl FnMut(&Document) -> io::Result<Status>,
 ) -> io::Result<Status> {
-    let documents: Vec<Result<Document, String>> = batch
-        .par_iter()
-        .map(|input| read_input(input, options))
-        .collect();
     let mut status = Status::Valid;
-    for document in documents {
-        match document {
-            Ok(document) => status = status.max(emit(&document)?),
-            Err(error) => {
+    for (input, loaded) in batch.iter().zip(loaded) {
+        match loaded {
+            Loaded::Document(document) => status = status.max(emit(&document)?),
+            Loaded::Stream => status = status.max(stream_input(input, options, emit)?),
+            Loaded::Failed(error) => {
                 writeln!(io::stderr(), "qipu: {error}")?;
                 status = Status::Failure;
             }
         }
     }
     Ok(status)
+}
+
+fn load(input: &Input, options: &ReadOptions) -> Loaded {
+    match input.read_small() {
+        Ok(Some(bytes)) => Loaded::Document(qipu::read_document(&input.name(), &bytes, options)),
+        Ok(None) => Loaded::Stream,
+        Err(error) => Loaded::Failed(format!("{}: {error}", input.name())),
+    }
 }
 
 fn stream_input(
@@ -362,9 +371,4 @@ fn stream_input(
             }
         }
     }
-}
-
-fn read_input(input: &Input, options: &ReadOptions) -> Result<Document, String> {
-    let bytes = input.read().map_err(|e| format!("{}: {e}", input.name()))?;
-    Ok(qipu::read_document(&input.name(), &bytes, options))
 }
