@@ -22,17 +22,22 @@ pub fn read_in_blocks(
     read_block: impl Fn(&str) -> Vec<RecordReport> + Sync,
 ) -> Vec<RecordReport> {
     let blocks = cut(text, next_boundary);
-    let per_block: Vec<Vec<RecordReport>> = blocks
-        .par_iter()
-        .map(|block| {
-            let mut reports = read_block(&text[block.clone()]);
-            for report in &mut reports {
-                shift(report, block.start);
-            }
-            reports
-        })
-        .collect();
-    let mut reports: Vec<RecordReport> = per_block.into_iter().flatten().collect();
+    let mut reports: Vec<RecordReport> = if let [_] = blocks[..] {
+        // A small file: nothing to share out, so no work for the pool either.
+        read_block(text)
+    } else {
+        let per_block: Vec<Vec<RecordReport>> = blocks
+            .par_iter()
+            .map(|block| {
+                let mut reports = read_block(&text[block.clone()]);
+                for report in &mut reports {
+                    shift(report, block.start);
+                }
+                reports
+            })
+            .collect();
+        per_block.into_iter().flatten().collect()
+    };
     for (index, report) in reports.iter_mut().enumerate() {
         report.index = index;
     }

@@ -305,7 +305,7 @@ impl<'a> Replay<'a> {
             if !self.visit(current, &mut state, line, main) {
                 break false;
             }
-            if current.is_root() {
+            if current.is_root() && self.keep {
                 self.record.start = start_text(&state.board);
             }
             let mut children = current.children();
@@ -423,7 +423,6 @@ impl<'a> Replay<'a> {
                 continue;
             };
             let ply = state.ply + 1;
-            let span = prop.span();
             let mv = match value.go_move(self.size) {
                 Ok(mv) => mv,
                 Err(reason) => {
@@ -437,7 +436,7 @@ impl<'a> Replay<'a> {
                         },
                         reason => GoIssue::BadMove { color, reason },
                     };
-                    self.report(issue, span, Some((ply, color)));
+                    self.report(issue, prop.span(), Some((ply, color)));
                     return false;
                 }
             };
@@ -456,7 +455,7 @@ impl<'a> Replay<'a> {
                         state.moved_after_end = true;
                         self.report(
                             GoIssue::MoveAfterEnd { ended_at },
-                            span.clone(),
+                            prop.span(),
                             Some((ply, color)),
                         );
                     }
@@ -470,7 +469,7 @@ impl<'a> Replay<'a> {
                         }
                         Err(error) => {
                             let issue = self.refusal(state, color, point, error);
-                            self.report(issue, span, Some((ply, color)));
+                            self.report(issue, prop.span(), Some((ply, color)));
                             return false;
                         }
                     }
@@ -480,6 +479,7 @@ impl<'a> Replay<'a> {
             state.ply = ply;
             moved = true;
             if let Some(buf) = self.lines.get_mut(line) {
+                let span = prop.span();
                 let mut node_out = Node::new(
                     GoMove { color, point },
                     ply,

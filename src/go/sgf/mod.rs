@@ -79,6 +79,15 @@ struct ValueData {
     raw: Range<u32>,
 }
 
+impl ValueData {
+    fn read<'t>(&self, tree: &'t GameTree) -> Value<'t> {
+        Value {
+            raw: tree.slice(&self.raw),
+            span: range(&self.span),
+        }
+    }
+}
+
 /// One game tree (record): nodes in document order, so the arena order is a pre-order walk.
 /// Dropping it frees flat vectors, so even a very deep tree drops without recursion.
 #[derive(Debug, Clone)]
@@ -265,14 +274,12 @@ impl<'t> Property<'t> {
         let tree = self.tree;
         tree.values[range(&self.data().values)]
             .iter()
-            .map(move |v| Value {
-                raw: tree.slice(&v.raw),
-                span: range(&v.span),
-            })
+            .map(move |v| v.read(tree))
     }
 
     /// The first value.
     pub fn value(&self) -> Option<Value<'t>> {
-        self.values().next()
+        let values = &self.data().values;
+        (values.start < values.end).then(|| self.tree.values[values.start as usize].read(self.tree))
     }
 }

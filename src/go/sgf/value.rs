@@ -233,6 +233,19 @@ impl<'t> Value<'t> {
 
     /// A Go move: `[]` is a pass, so is `[tt]` on boards up to 19×19.
     pub fn go_move(&self, size: BoardSize) -> Result<Move, ValueError> {
+        // Nearly every move is two letters: read them directly.
+        if let &[x, y] = self.raw.as_bytes() {
+            if x.is_ascii_alphabetic() && y.is_ascii_alphabetic() {
+                if x == b't' && y == b't' && size.tt_is_pass() {
+                    return Ok(Move::Pass);
+                }
+                let point = Point {
+                    x: grammar::point_coordinate(char::from(x)),
+                    y: grammar::point_coordinate(char::from(y)),
+                };
+                return on_board(point, size).map(Move::Play);
+            }
+        }
         let raw = self.raw.trim_matches(is_space);
         if raw.is_empty() || (raw == "tt" && size.tt_is_pass()) {
             return Ok(Move::Pass);
@@ -283,7 +296,10 @@ fn parse_point(raw: &str, size: BoardSize) -> Result<Point, ValueError> {
         ),
         _ => grammar::whole(raw, grammar::point).ok_or(ValueError::NotAPoint)?,
     };
-    let point = Point { x, y };
+    on_board(Point { x, y }, size)
+}
+
+fn on_board(point: Point, size: BoardSize) -> Result<Point, ValueError> {
     if size.contains(point) {
         Ok(point)
     } else {
