@@ -89,16 +89,22 @@ fn truncated_samples() {
     }
 }
 
+/// The best of three reads, so that a busy machine does not make a slow outlier.
 fn time_read(bytes: &[u8], game: Game) -> Duration {
     let options = ReadOptions {
         game: Some(game),
         keep_records: true,
         ..ReadOptions::default()
     };
-    let start = Instant::now();
-    let document = read_document("nested", bytes, &options);
-    assert!(!document.records.is_empty());
-    start.elapsed()
+    (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            let document = read_document("nested", bytes, &options);
+            assert!(!document.records.is_empty());
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
 }
 
 /// Ten times the input must not cost much more than ten times the time.

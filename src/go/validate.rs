@@ -11,7 +11,9 @@ use std::ops::Range;
 use super::board::{Board, Color, PlayError, Point};
 use super::issue::GoIssue;
 use super::scoring::{check_result, parse_result, score, Komi, KomiUnit, ResultCheck};
-use super::sgf::{self, BoardSize, GameTree, Move, NodeId, NodeRef, SgfSyntaxError, ValueError};
+use super::sgf::{
+    self, BoardSize, GameTree, Move, NodeId, NodeRef, Property, SgfSyntaxError, Value, ValueError,
+};
 use super::sgf_check::{self, SgfIssue};
 use super::{GoMove, GoRecord};
 use crate::diag::{Diagnostic, Kind};
@@ -200,7 +202,8 @@ struct Replay<'a> {
     /// Starts of the move values reported here, whose structural duplicates are dropped.
     reported_values: HashSet<usize>,
     lines: Vec<LineBuf>,
-    /// Nodes in each subtree, to replay the largest child last without copying its state.
+    /// Nodes in each subtree, to replay the largest child last without copying its state;
+    /// counted at the first branch (most trees have none).
     subtree: Vec<u32>,
     history_spent: u64,
     superko_limited: bool,
@@ -250,7 +253,6 @@ impl<'a> Replay<'a> {
             // SZ values outside 1..=52 are refused by the reader, so this is unreachable.
             return;
         };
-        self.subtree = subtree_sizes(self.tree);
         let points = usize::from(self.size.width) * usize::from(self.size.height);
         let state = State {
             board,
@@ -308,15 +310,14 @@ impl<'a> Replay<'a> {
             if current.is_root() && self.keep {
                 self.record.start = start_text(&state.board);
             }
-            let mut children = current.children();
-            let Some(first) = children.next() else {
+            let Some(first) = current.first_child() else {
                 break true;
             };
-            let others: Vec<NodeRef<'_>> = children.collect();
-            if others.is_empty() {
+            if first.next_sibling().is_none() {
                 node = first.id();
                 continue;
             }
+            let others: Vec<NodeRef<'_>> = current.children().skip(1).collect();
             self.branch(state, line, depth, main, first, others, stack);
             return;
         };
@@ -357,6 +358,9 @@ impl<'a> Replay<'a> {
             };
             jobs.push((child.id(), child_line, depth + 1, false));
         }
+        if self.subtree.is_empty() {
+            self.subtree = subtree_sizes(self.tree);
+        }
         let heavy = (0..jobs.len())
             .max_by_key(|&i| (self.subtree[jobs[i].0.index()], std::cmp::Reverse(i)))
             .unwrap_or(0);
@@ -394,11 +398,20 @@ impl<'a> Replay<'a> {
     /// Applies one node: setup first, then its move(s). False when a move breaks a rule or
     /// cannot be read, which ends the line.
     fn visit(&mut self, node: NodeRef<'_>, state: &mut State, line: usize, main: bool) -> bool {
+        // One pass: setup is applied as it comes, the move (nearly always alone in its
+        // node) waits until the setup is done, whatever the order written.
+        let mut first_move = None;
+        let mut more_moves = false;
         for prop in node.properties() {
             let stone = match prop.ident() {
                 "AB" => Some(Color::Black),
                 "AW" => Some(Color::White),
                 "AE" => None,
+                "B" | "W" => {
+                    more_moves |= first_move.is_some();
+                    first_move.get_or_insert(prop);
+                    continue;
+                }
                 _ => continue,
             };
             // Bad setup values are reported by the structural check.
@@ -412,88 +425,116 @@ impl<'a> Replay<'a> {
                 }
             }
         }
+        let Some(first_move) = first_move else {
+            self.keep_comment(node, line, main);
+            return true;
+        };
+        // Two moves in one node are an error of the structural check; both are replayed.
+        let later_moves = more_moves
+            .then(|| {
+                node.properties()
+                    .filter(|prop| matches!(prop.ident(), "B" | "W"))
+                    .skip(1)
+            })
+            .into_iter()
+            .flatten();
         let mut moved = false;
-        for prop in node.properties() {
-            let color = match prop.ident() {
-                "B" => Color::Black,
-                "W" => Color::White,
-                _ => continue,
-            };
-            let Some(value) = prop.value() else {
-                continue;
-            };
-            let ply = state.ply + 1;
-            let mv = match value.go_move(self.size) {
-                Ok(mv) => mv,
-                Err(reason) => {
-                    self.reported_values.insert(value.span.start);
-                    let issue = match reason {
-                        ValueError::OutsideBoard { point, size } => GoIssue::OffBoard {
-                            color,
-                            point: point.to_sgf(),
-                            width: size.width,
-                            height: size.height,
-                        },
-                        reason => GoIssue::BadMove { color, reason },
-                    };
-                    self.report(issue, prop.span(), Some((ply, color)));
-                    return false;
-                }
-            };
-            let point = match mv {
-                Move::Pass => {
-                    state.board.pass(color);
-                    state.ko_point = None;
-                    if state.board.consecutive_passes() >= 2 && state.ended_at.is_none() {
-                        state.ended_at = Some(ply);
-                    }
-                    None
-                }
-                Move::Play(p) => {
-                    let point = Point::new(p.x, p.y);
-                    if let (Some(ended_at), false) = (state.ended_at, state.moved_after_end) {
-                        state.moved_after_end = true;
-                        self.report(
-                            GoIssue::MoveAfterEnd { ended_at },
-                            prop.span(),
-                            Some((ply, color)),
-                        );
-                    }
-                    match state.board.play(color, point) {
-                        Ok(outcome) => {
-                            let slot = state.slot(point);
-                            state.placed_at[slot] = ply;
-                            state.ko_point = (outcome.captures == 1)
-                                .then(|| state.board.last_captures().first().copied())
-                                .flatten();
-                        }
-                        Err(error) => {
-                            let issue = self.refusal(state, color, point, error);
-                            self.report(issue, prop.span(), Some((ply, color)));
-                            return false;
-                        }
-                    }
-                    Some(point)
-                }
-            };
-            state.ply = ply;
-            moved = true;
-            if let Some(buf) = self.lines.get_mut(line) {
-                let span = prop.span();
-                let mut node_out = Node::new(
-                    GoMove { color, point },
-                    ply,
-                    self.text.get(span.clone()).unwrap_or_default(),
-                    span,
-                );
-                node_out.comment = join(buf.pending_comment.take(), comment(node));
-                buf.nodes.push(node_out);
+        for prop in std::iter::once(first_move).chain(later_moves) {
+            match self.play_move(node, prop, state, line) {
+                Some(played) => moved |= played,
+                None => return false,
             }
         }
         if !moved {
             self.keep_comment(node, line, main);
         }
         true
+    }
+
+    /// Plays the move property `prop` (`B` or `W`) of `node`: `Some(true)` once played,
+    /// `Some(false)` when it holds no value, `None` when it breaks a rule or cannot be read.
+    fn play_move(
+        &mut self,
+        node: NodeRef<'_>,
+        prop: Property<'_>,
+        state: &mut State,
+        line: usize,
+    ) -> Option<bool> {
+        let color = if prop.ident() == "B" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let Some(value) = prop.value() else {
+            return Some(false);
+        };
+        let ply = state.ply + 1;
+        let mv = match value.go_move(self.size) {
+            Ok(mv) => mv,
+            Err(reason) => {
+                self.reported_values.insert(value.span.start);
+                let issue = match reason {
+                    ValueError::OutsideBoard { point, size } => GoIssue::OffBoard {
+                        color,
+                        point: point.to_sgf(),
+                        width: size.width,
+                        height: size.height,
+                    },
+                    reason => GoIssue::BadMove { color, reason },
+                };
+                self.report(issue, prop.span(), Some((ply, color)));
+                return None;
+            }
+        };
+        let point = match mv {
+            Move::Pass => {
+                state.board.pass(color);
+                state.ko_point = None;
+                if state.board.consecutive_passes() >= 2 && state.ended_at.is_none() {
+                    state.ended_at = Some(ply);
+                }
+                None
+            }
+            Move::Play(p) => {
+                let point = Point::new(p.x, p.y);
+                if let (Some(ended_at), false) = (state.ended_at, state.moved_after_end) {
+                    state.moved_after_end = true;
+                    self.report(
+                        GoIssue::MoveAfterEnd { ended_at },
+                        prop.span(),
+                        Some((ply, color)),
+                    );
+                }
+                match state.board.play(color, point) {
+                    Ok(outcome) => {
+                        let slot = state.slot(point);
+                        state.placed_at[slot] = ply;
+                        state.ko_point = (outcome.captures == 1)
+                            .then(|| state.board.last_captures().first().copied())
+                            .flatten();
+                    }
+                    Err(error) => {
+                        let issue = self.refusal(state, color, point, error);
+                        self.report(issue, prop.span(), Some((ply, color)));
+                        return None;
+                    }
+                }
+                Some(point)
+            }
+        };
+        state.ply = ply;
+        if let Some(buf) = self.lines.get_mut(line) {
+            let span = prop.span();
+            let mut node_out = Node::new(
+                GoMove { color, point },
+                ply,
+                self.text.get(span.clone()).unwrap_or_default(),
+                span,
+            );
+            node_out.comment = join(buf.pending_comment.take(), comment(node));
+            buf.nodes.push(node_out);
+        }
+        Some(true)
     }
 
     /// The issue for a move the board refused.
@@ -541,8 +582,9 @@ impl<'a> Replay<'a> {
 
     /// Tags, komi, handicap and the result against the final position of the main line.
     fn check_game_info(&mut self) {
-        let mut tags = Tags::default();
-        let mut spans: Vec<(&'static str, Range<usize>)> = Vec::new();
+        // The first value of each game-info property on the main line; text is made only
+        // for the few checked here, unless the record is kept with all its tags.
+        let mut found: Vec<(&'static str, Value<'_>)> = Vec::new();
         for node in self.tree.main_line() {
             for prop in node.properties() {
                 let ident = prop.ident();
@@ -553,27 +595,16 @@ impl<'a> Replay<'a> {
                 let Some(&ident) = GAME_INFO.iter().find(|&&i| i == ident) else {
                     continue;
                 };
-                if tags.get(ident).is_some() || (ident == "PL" && !node.is_root()) {
+                if found.iter().any(|(i, _)| *i == ident) || (ident == "PL" && !node.is_root()) {
                     continue;
                 }
                 let Some(value) = prop.value() else { continue };
-                let text = if ident == "GC" {
-                    value.text()
-                } else {
-                    value.simple_text()
-                };
-                tags.0.push((ident.to_string(), text));
-                spans.push((ident, value.span));
+                found.push((ident, value));
             }
         }
-        let span_of = |ident: &str| {
-            spans
-                .iter()
-                .find(|(i, _)| *i == ident)
-                .map(|(_, span)| span.clone())
-        };
-        let komi = match (tags.get("KM"), span_of("KM")) {
-            (Some(raw), Some(span)) => Komi::parse(raw).ok().inspect(|komi| {
+        let value_of = |ident: &str| found.iter().find(|(i, _)| *i == ident).map(|(_, v)| v);
+        let komi = match value_of("KM") {
+            Some(value) => Komi::parse(&value.simple_text()).ok().inspect(|komi| {
                 if komi.unit() != KomiUnit::Points {
                     self.report(
                         GoIssue::KomiNormalised {
@@ -581,26 +612,38 @@ impl<'a> Replay<'a> {
                             unit: komi.unit(),
                             points: komi.points().to_string(),
                         },
-                        span,
+                        value.span.clone(),
                         None,
                     );
                 }
             }),
-            _ => Some(Komi::zero()),
+            None => Some(Komi::zero()),
         };
-        let handicap = tags
-            .get("HA")
-            .and_then(|ha| ha.trim().parse::<u32>().ok())
+        let handicap = value_of("HA")
+            .and_then(|ha| ha.simple_text().trim().parse::<u32>().ok())
             .unwrap_or(0);
-        self.check_handicap(handicap, span_of("HA"));
-        let recorded = tags.get("RE").map(|re| (re.to_string(), parse_result(re)));
-        self.record.result = recorded.as_ref().map(|(raw, parsed)| match parsed {
-            Ok(result) => result.to_string(),
-            Err(_) => raw.clone(),
+        self.check_handicap(handicap, value_of("HA").map(|v| v.span.clone()));
+        let recorded = value_of("RE").map(|re| {
+            let raw = re.simple_text();
+            let parsed = parse_result(&raw);
+            (raw, parsed, re.span.clone())
         });
-        self.record.tags = tags;
-        let (Some((_, Ok(result))), Some(span), Some(komi)) = (recorded, span_of("RE"), komi)
-        else {
+        if self.keep {
+            self.record.result = recorded.as_ref().map(|(raw, parsed, _)| match parsed {
+                Ok(result) => result.to_string(),
+                Err(_) => raw.clone(),
+            });
+            let tags = found.iter().map(|(ident, value)| {
+                let text = if *ident == "GC" {
+                    value.text()
+                } else {
+                    value.simple_text()
+                };
+                (ident.to_string(), text)
+            });
+            self.record.tags = Tags(tags.collect());
+        }
+        let (Some((_, Ok(result), span)), Some(komi)) = (recorded, komi) else {
             return;
         };
         let Some(board) = self.main_final.as_ref().map(|s| &s.board) else {
