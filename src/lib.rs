@@ -104,7 +104,6 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
     let encoding = decoded.encoding_name();
     let piece = Piece {
         lines_before: 0,
-        first_index: 0,
         first: true,
     };
     read_text(
@@ -122,7 +121,6 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
 #[derive(Clone, Copy, Debug)]
 struct Piece {
     lines_before: usize,
-    first_index: usize,
     /// The file's first piece, which reports a file without records.
     first: bool,
 }
@@ -162,9 +160,6 @@ fn read_text(
                 None,
             ),
         ));
-    }
-    for report in &mut records {
-        report.index += piece.first_index;
     }
     attach_decode_issues(&mut records, decode_issues);
     let lines = LineIndex::after_lines(&text, piece.lines_before);

@@ -1,9 +1,13 @@
 //! Reading large inputs piece by piece, so that memory stays flat however large a file
 //! is: bytes are read and decoded a megabyte at a time, and whenever a few megabytes of
 //! text have gathered they are cut at a record boundary and read as a [`Document`] of
-//! their own. Line numbers and record indices carry on across pieces.
+//! their own. Line numbers and record indices carry on across pieces. While one piece
+//! is replayed on the thread pool, the next is read and cut, so that reading, decoding
+//! and finding boundaries do not leave the other cores waiting.
 
+use std::collections::VecDeque;
 use std::io::{self, Read};
+use std::sync::mpsc::{self, Receiver};
 
 use crate::text::{self, DecodeIssue, StreamDecoder};
 use crate::{detect, read_text, Document, Game, Piece, ReadOptions};
@@ -129,6 +133,15 @@ pub struct DocumentStream<R> {
     options: ReadOptions,
     state: Option<State>,
     finished: bool,
+    /// Pieces being replayed on the pool, oldest first; each gives its document once.
+    in_flight: VecDeque<Receiver<Document>>,
+}
+
+/// A piece of text cut from the input, ready to be read as a document.
+struct PieceText {
+    text: String,
+    issues: Vec<DecodeIssue>,
+    piece: Piece,
 }
 
 /// What is known once the first bytes have been read.
@@ -153,11 +166,67 @@ impl<R: Read> DocumentStream<R> {
             options: options.clone(),
             state: None,
             finished: false,
+            in_flight: VecDeque::new(),
         }
     }
 
     /// The next piece of the input, read and replayed; `None` after the last.
     pub fn next_document(&mut self) -> io::Result<Option<Document>> {
+        if self.in_flight.is_empty() {
+            self.read_ahead()?;
+        }
+        let Some(oldest) = self.in_flight.pop_front() else {
+            return Ok(None);
+        };
+        // The next piece is read and cut while this one is replayed; once the game is
+        // known, that is (until then each piece may decide it for the next).
+        if self
+            .state
+            .as_ref()
+            .is_some_and(|state| state.game.is_some())
+        {
+            self.read_ahead()?;
+        }
+        let mut document = oldest
+            .recv()
+            .map_err(|_| io::Error::other("replaying a piece of the input failed"))?;
+        if let Some(state) = self.state.as_mut() {
+            for report in &mut document.records {
+                report.index += state.next_index;
+            }
+            state.next_index += document.records.len();
+            if state.game.is_none() {
+                state.game = document.game;
+            }
+        }
+        Ok(Some(document))
+    }
+
+    /// Cuts the next piece, if any, and starts replaying it on the pool.
+    fn read_ahead(&mut self) -> io::Result<()> {
+        let Some(PieceText {
+            text,
+            issues,
+            piece,
+        }) = self.next_piece()?
+        else {
+            return Ok(());
+        };
+        let state = self.state.as_ref().expect("a piece follows start");
+        let (encoding, game) = (state.encoding, state.game);
+        let (source, options) = (self.source.clone(), self.options.clone());
+        let (sender, receiver) = mpsc::channel();
+        rayon::spawn(move || {
+            let document = read_text(&source, text, encoding, issues, game, &options, piece);
+            // The stream may have been dropped meanwhile; then nobody wants the document.
+            let _ = sender.send(document);
+        });
+        self.in_flight.push_back(receiver);
+        Ok(())
+    }
+
+    /// Reads until a piece can be cut (or the input ends) and cuts it.
+    fn next_piece(&mut self) -> io::Result<Option<PieceText>> {
         if self.finished {
             return Ok(None);
         }
@@ -170,13 +239,13 @@ impl<R: Read> DocumentStream<R> {
             };
             if state.pending.len() >= PIECE {
                 if let Some(cut) = state.boundary.find(&state.pending, PIECE) {
-                    return Ok(Some(self.emit(cut)));
+                    return Ok(Some(self.cut(cut)));
                 }
             }
             if state.eof {
                 self.finished = true;
                 let all = state.pending.len();
-                return Ok(Some(self.emit(all)));
+                return Ok(Some(self.cut(all)));
             }
             let mut buffer = vec![0; READ];
             let read = read_full(&mut self.reader, &mut buffer)?;
@@ -226,9 +295,10 @@ impl<R: Read> DocumentStream<R> {
         })
     }
 
-    /// Reads the first `cut` bytes of the pending text as a document.
-    fn emit(&mut self, cut: usize) -> Document {
-        let state = self.state.as_mut().expect("emit follows start");
+    /// Takes the first `cut` bytes of the pending text, with their decoding issues, as a
+    /// piece. Record indices are counted from 0 and shifted when the document arrives.
+    fn cut(&mut self, cut: usize) -> PieceText {
+        let state = self.state.as_mut().expect("a cut follows start");
         let rest = state.pending.split_off(cut);
         let text = std::mem::replace(&mut state.pending, rest);
         let (mine, later): (Vec<DecodeIssue>, Vec<DecodeIssue>) =
@@ -253,28 +323,17 @@ impl<R: Read> DocumentStream<R> {
                 other => other,
             })
             .collect();
-        let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).count();
         let piece = Piece {
             lines_before: state.lines_before,
-            first_index: state.next_index,
             first: state.first,
         };
-        let document = read_text(
-            &self.source,
-            text,
-            state.encoding,
-            mine,
-            state.game,
-            &self.options,
-            piece,
-        );
-        state.lines_before += newlines;
-        state.next_index += document.records.len();
+        state.lines_before += memchr::memchr_iter(b'\n', text.as_bytes()).count();
         state.first = false;
-        if state.game.is_none() {
-            state.game = document.game;
+        PieceText {
+            text,
+            issues: mine,
+            piece,
         }
-        document
     }
 }
 
