@@ -9,8 +9,10 @@ use crate::record::Line;
 use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
 
-/// Blocks are at least this long, unless the text ends first.
-const BLOCK: usize = 64 * 1024;
+/// Blocks are at least this long, unless the text ends first; a block is cut off only
+/// when at least another block's worth follows, so a text shorter than two blocks (like
+/// a piece of a stream) is read as one without a scan for boundaries.
+pub(crate) const BLOCK: usize = 64 * 1024;
 
 /// Reads `text` block by block. `next_boundary(text, start, min)` gives the start of the
 /// first record at or after byte `min` of a block that starts (with a record) at `start`,
@@ -47,7 +49,7 @@ pub fn read_in_blocks(
 fn cut(text: &str, next_boundary: impl Fn(&str, usize, usize) -> Option<usize>) -> Vec<Span> {
     let mut blocks = Vec::new();
     let mut start = 0;
-    while start + BLOCK < text.len() {
+    while start + 2 * BLOCK <= text.len() {
         match next_boundary(text, start, start + BLOCK) {
             Some(next) if next > start && next < text.len() => {
                 blocks.push(start..next);
@@ -97,13 +99,7 @@ mod tests {
         let text = "x".repeat(BLOCK * 3);
         let boundaries = [10, BLOCK + 5, BLOCK + 7, 2 * BLOCK + 20];
         let next = |_: &str, _: usize, from: usize| boundaries.iter().copied().find(|b| *b >= from);
-        assert_eq!(
-            cut(&text, next),
-            vec![
-                0..BLOCK + 5,
-                BLOCK + 5..2 * BLOCK + 20,
-                2 * BLOCK + 20..3 * BLOCK
-            ]
-        );
+        assert_eq!(cut(&text[..2 * BLOCK - 1], next), vec![0..2 * BLOCK - 1]);
+        assert_eq!(cut(&text, next), vec![0..BLOCK + 5, BLOCK + 5..3 * BLOCK]);
     }
 }

@@ -1,8 +1,8 @@
 //! Reading large inputs piece by piece, so that memory stays flat however large a file
 //! is: bytes are read and decoded a megabyte at a time, and whenever a few megabytes of
 //! text have gathered they are cut at a record boundary and read as a [`Document`] of
-//! their own. Line numbers and record indices carry on across pieces. While one piece
-//! is replayed on the thread pool, the next is read and cut, so that reading, decoding
+//! their own. Line numbers and record indices carry on across pieces. While pieces are
+//! replayed on the thread pool, the next ones are read and cut, so that reading, decoding
 //! and finding boundaries do not leave the other cores waiting.
 
 use std::collections::VecDeque;
@@ -12,10 +12,12 @@ use std::sync::mpsc::{self, Receiver};
 use crate::text::{self, DecodeIssue, StreamDecoder};
 use crate::{detect, read_text, Document, Game, Piece, ReadOptions};
 
-/// Text gathered before looking for a cut.
-const PIECE: usize = 4 << 20;
-/// Bytes read at a time.
-const READ: usize = 1 << 20;
+/// Text gathered before looking for a cut: one block of the block reader, so that a piece
+/// is replayed as one block without being scanned for boundaries a second time; pieces
+/// in flight keep the cores busy.
+const PIECE: usize = crate::blocks::BLOCK;
+/// Bytes read at a time: about a piece, so that cutting a piece moves little text.
+const READ: usize = 64 << 10;
 /// Bytes that decide the encoding and the game family.
 const SAMPLE: usize = 64 << 10;
 
@@ -83,46 +85,74 @@ struct SgfScan {
     escaped: bool,
 }
 
+/// Bytes the scan must look at outside values (`[`, `(`, `)`) and inside them (`]`, `\`);
+/// every other byte is passed over by one table lookup.
+static SGF_SCAN_STOPS: [bool; 256] = {
+    let mut stops = [false; 256];
+    let mut k = 0;
+    let special = *b"[()]\\";
+    while k < special.len() {
+        stops[special[k] as usize] = true;
+        k += 1;
+    }
+    stops
+};
+
 impl SgfScan {
     fn find(&mut self, text: &str, min: usize) -> Option<usize> {
         let bytes = text.as_bytes();
-        while self.at < bytes.len() {
-            let byte = bytes[self.at];
-            self.at += 1;
-            if self.in_value {
-                if self.escaped {
-                    self.escaped = false;
-                } else if byte == b'\\' {
-                    self.escaped = true;
-                } else if byte == b']' {
-                    self.in_value = false;
+        // Locals rather than fields in the loop, so that they stay in registers.
+        let (mut at, mut depth) = (self.at, self.depth);
+        let (mut in_value, mut escaped) = (self.in_value, self.escaped);
+        let mut found = None;
+        while let Some(&byte) = bytes.get(at) {
+            at += 1;
+            if escaped {
+                escaped = false;
+                continue;
+            }
+            if !SGF_SCAN_STOPS[usize::from(byte)] {
+                continue;
+            }
+            if in_value {
+                match byte {
+                    b'\\' => escaped = true,
+                    b']' => in_value = false,
+                    _ => {}
                 }
                 continue;
             }
             match byte {
-                b'[' => self.in_value = true,
-                b'(' => self.depth += 1,
+                b'[' => in_value = true,
+                b'(' => depth += 1,
                 b')' => {
-                    self.depth = self.depth.saturating_sub(1);
-                    if self.depth == 0 && self.at >= min {
-                        // Cut after the line break that follows, so pieces start lines.
-                        let rest = &bytes[self.at..];
-                        let spaces = rest
-                            .iter()
-                            .take_while(|b| b.is_ascii_whitespace() && **b != b'\n')
-                            .count();
-                        let cut = match rest.get(spaces) {
-                            Some(b'\n') => self.at + spaces + 1,
-                            _ => self.at,
-                        };
-                        self.at = 0;
-                        return Some(cut);
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 && at >= min {
+                        found = Some(at);
+                        break;
                     }
                 }
                 _ => {}
             }
         }
-        None
+        *self = SgfScan {
+            at,
+            depth,
+            in_value,
+            escaped,
+        };
+        let end = found?;
+        // Cut after the line break that follows, so pieces start lines.
+        let rest = &bytes[end..];
+        let spaces = rest
+            .iter()
+            .take_while(|b| b.is_ascii_whitespace() && **b != b'\n')
+            .count();
+        self.at = 0;
+        Some(match rest.get(spaces) {
+            Some(b'\n') => end + spaces + 1,
+            _ => end,
+        })
     }
 }
 
@@ -133,7 +163,8 @@ pub struct DocumentStream<R> {
     options: ReadOptions,
     state: Option<State>,
     finished: bool,
-    /// Pieces being replayed on the pool, oldest first; each gives its document once.
+    /// Pieces being replayed on the pool, oldest first (a few per core); each gives its
+    /// document once.
     in_flight: VecDeque<Receiver<Document>>,
 }
 
@@ -175,18 +206,21 @@ impl<R: Read> DocumentStream<R> {
         if self.in_flight.is_empty() {
             self.read_ahead()?;
         }
-        let Some(oldest) = self.in_flight.pop_front() else {
-            return Ok(None);
-        };
-        // The next piece is read and cut while this one is replayed; once the game is
+        // Later pieces are read and cut while the oldest is replayed; once the game is
         // known, that is (until then each piece may decide it for the next).
-        if self
-            .state
-            .as_ref()
-            .is_some_and(|state| state.game.is_some())
+        let in_flight = 2 * rayon::current_num_threads() + 1;
+        while self.in_flight.len() < in_flight
+            && !self.finished
+            && self
+                .state
+                .as_ref()
+                .is_some_and(|state| state.game.is_some())
         {
             self.read_ahead()?;
         }
+        let Some(oldest) = self.in_flight.pop_front() else {
+            return Ok(None);
+        };
         let mut document = oldest
             .recv()
             .map_err(|_| io::Error::other("replaying a piece of the input failed"))?;
