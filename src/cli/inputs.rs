@@ -80,21 +80,26 @@ fn walk(root: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<String>) {
                 continue;
             }
         };
+        // Entries of one folder differ only in their names, so sorting by name is the
+        // path order, without comparing paths component by component.
         let mut files = Vec::new();
         let mut dirs = Vec::new();
         for entry in entries.flatten() {
+            let name = entry.file_name();
+            if name.as_encoded_bytes().starts_with(b".") {
+                continue;
+            }
             let path = entry.path();
-            let hidden = entry.file_name().to_string_lossy().starts_with('.');
             match entry.file_type() {
-                Ok(kind) if kind.is_dir() && !hidden => dirs.push(path),
-                Ok(kind) if !kind.is_dir() && !hidden && has_record_extension(&path) => {
-                    files.push(path)
-                }
+                Ok(kind) if kind.is_dir() => dirs.push((name, path)),
+                Ok(_) if has_record_extension(&path) => files.push((name, path)),
                 _ => {}
             }
         }
-        files.sort();
-        dirs.sort();
+        files.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        dirs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let files = files.into_iter().map(|(_, path)| path);
+        let dirs = dirs.into_iter().map(|(_, path)| path);
         inputs.extend(files.into_iter().map(Input::File));
         // Reverse so that the sorted-first folder is popped first.
         pending.extend(dirs.into_iter().rev());
