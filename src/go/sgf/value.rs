@@ -232,20 +232,23 @@ impl<'t> Value<'t> {
     }
 
     /// A Go move: `[]` is a pass, so is `[tt]` on boards up to 19×19.
+    #[inline]
     pub fn go_move(&self, size: BoardSize) -> Result<Move, ValueError> {
         // Nearly every move is two letters: read them directly.
         if let &[x, y] = self.raw.as_bytes() {
-            if x.is_ascii_alphabetic() && y.is_ascii_alphabetic() {
-                if x == b't' && y == b't' && size.tt_is_pass() {
+            if let (Some(x), Some(y)) = (letter_coordinate(x), letter_coordinate(y)) {
+                const T: u8 = b't' - b'a';
+                if x == T && y == T && size.tt_is_pass() {
                     return Ok(Move::Pass);
                 }
-                let point = Point {
-                    x: grammar::point_coordinate(char::from(x)),
-                    y: grammar::point_coordinate(char::from(y)),
-                };
-                return on_board(point, size).map(Move::Play);
+                return on_board(Point { x, y }, size).map(Move::Play);
             }
         }
+        self.go_move_by_grammar(size)
+    }
+
+    /// [`Value::go_move`] for values with white space or of another length.
+    fn go_move_by_grammar(&self, size: BoardSize) -> Result<Move, ValueError> {
         let raw = self.raw.trim_matches(is_space);
         if raw.is_empty() || (raw == "tt" && size.tt_is_pass()) {
             return Ok(Move::Pass);
@@ -290,13 +293,24 @@ impl<'t> Value<'t> {
 fn parse_point(raw: &str, size: BoardSize) -> Result<Point, ValueError> {
     // Nearly every point is two bare letters; the grammar handles the rest (spaces).
     let (x, y) = match raw.as_bytes() {
-        [x, y] if x.is_ascii_alphabetic() && y.is_ascii_alphabetic() => (
-            grammar::point_coordinate(char::from(*x)),
-            grammar::point_coordinate(char::from(*y)),
-        ),
-        _ => grammar::whole(raw, grammar::point).ok_or(ValueError::NotAPoint)?,
-    };
+        &[x, y] => letter_coordinate(x).zip(letter_coordinate(y)),
+        _ => None,
+    }
+    .map_or_else(
+        || grammar::whole(raw, grammar::point).ok_or(ValueError::NotAPoint),
+        Ok,
+    )?;
     on_board(Point { x, y }, size)
+}
+
+/// The coordinate of one point letter (the grammar's `point_coordinate` on bytes).
+#[inline]
+fn letter_coordinate(letter: u8) -> Option<u8> {
+    match letter {
+        b'a'..=b'z' => Some(letter - b'a'),
+        b'A'..=b'Z' => Some(letter - b'A' + 26),
+        _ => None,
+    }
 }
 
 fn on_board(point: Point, size: BoardSize) -> Result<Point, ValueError> {
