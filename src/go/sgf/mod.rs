@@ -52,66 +52,51 @@ impl NodeId {
     }
 }
 
-/// Spans are stored as `u32` to keep nodes small; the parser refuses texts of 4 GiB or more.
+/// Offsets into the tree's own text, stored as `u32` to keep the arena small; the parser
+/// refuses texts of 4 GiB or more.
 #[derive(Debug, Clone)]
 struct NodeData {
     parent: u32,
-    first_child: u32,
+    /// The next child of `parent`. A first child needs no link: in pre-order it is the next node.
     next_sibling: u32,
     props: Range<u32>,
-    span: Range<u32>,
+    /// Offset of the `;` (or of where it is missing).
+    start: u32,
 }
 
 #[derive(Debug, Clone)]
 struct PropData {
-    /// Normalised identifier, in `GameTree::names`.
-    name: Range<u32>,
-    /// Identifier as written, in the text.
+    /// Identifier as written.
     ident: Range<u32>,
+    /// Normalised identifier: `ident` itself when that is all upper case (nearly always),
+    /// else a name stored after the tree's own text.
+    name: Range<u32>,
     values: Range<u32>,
-}
-
-#[derive(Debug, Clone)]
-struct ValueData {
-    /// `[` … `]` inclusive.
-    span: Range<u32>,
-    /// Between the brackets.
-    raw: Range<u32>,
-}
-
-impl ValueData {
-    fn read<'t>(&self, tree: &'t GameTree) -> Value<'t> {
-        Value {
-            raw: tree.slice(&self.raw),
-            span: range(&self.span),
-        }
-    }
 }
 
 /// One game tree (record): nodes in document order, so the arena order is a pre-order walk.
 /// Dropping it frees flat vectors, so even a very deep tree drops without recursion.
 #[derive(Debug, Clone)]
 pub struct GameTree {
-    /// The tree's own text, `(` to `)`; spans are offsets into the whole text, hence `base`.
+    /// The tree's own text, `(` to `)`, followed by the normalised identifiers that differ
+    /// from the ones written; spans are offsets into the whole text, hence `base`.
     text: Box<str>,
+    /// Length of the tree's own text at the start of `text`.
+    text_len: usize,
     base: usize,
-    names: String,
     nodes: Vec<NodeData>,
     props: Vec<PropData>,
-    values: Vec<ValueData>,
+    /// Raw text of every value, between its brackets; a value's span adds the brackets
+    /// (only `[` when it runs to the end of the text).
+    values: Vec<Range<u32>>,
     /// Problems found inside this tree.
     pub errors: Vec<SgfSyntaxError>,
-}
-
-fn range(r: &Range<u32>) -> Range<usize> {
-    r.start as usize..r.end as usize
 }
 
 impl GameTree {
     /// Gives back what the parser reserved beyond the tree's size, for a tree that is kept
     /// beside many others.
     pub fn shrink_to_fit(&mut self) {
-        self.names.shrink_to_fit();
         self.nodes.shrink_to_fit();
         self.props.shrink_to_fit();
         self.values.shrink_to_fit();
@@ -119,10 +104,11 @@ impl GameTree {
 
     /// Byte span of the tree in the whole text.
     pub fn span(&self) -> Range<usize> {
-        self.base..self.base + self.text.len()
+        self.base..self.base + self.text_len
     }
 
     /// Number of nodes (at least 1).
+    #[inline]
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
@@ -133,6 +119,7 @@ impl GameTree {
     }
 
     /// The root node.
+    #[inline]
     pub fn root(&self) -> NodeRef<'_> {
         self.node(NodeId::ROOT)
     }
@@ -141,6 +128,7 @@ impl GameTree {
     ///
     /// # Panics
     /// If `id` does not belong to this tree.
+    #[inline]
     pub fn node(&self, id: NodeId) -> NodeRef<'_> {
         assert!(id.index() < self.nodes.len(), "node id from another tree");
         NodeRef { tree: self, id }
@@ -159,9 +147,25 @@ impl GameTree {
         std::iter::successors(Some(self.root()), |n| n.first_child())
     }
 
+    #[inline]
     fn slice(&self, r: &Range<u32>) -> &str {
-        let r = range(r);
-        &self.text[r.start - self.base..r.end - self.base]
+        &self.text[r.start as usize..r.end as usize]
+    }
+
+    /// Offsets in the tree's text as a span in the whole text.
+    #[inline]
+    fn span_of(&self, start: u32, end: u32) -> Range<usize> {
+        self.base + start as usize..self.base + end as usize
+    }
+
+    #[inline]
+    fn value(&self, raw: &Range<u32>) -> Value<'_> {
+        // Only a value running to the end of the text has no `]`.
+        let closed = (raw.end as usize) < self.text_len;
+        Value {
+            raw: self.slice(raw),
+            span: self.span_of(raw.start - 1, raw.end + u32::from(closed)),
+        }
     }
 }
 
@@ -173,10 +177,12 @@ pub struct NodeRef<'t> {
 }
 
 impl<'t> NodeRef<'t> {
+    #[inline]
     fn data(&self) -> &'t NodeData {
         &self.tree.nodes[self.id.index()]
     }
 
+    #[inline]
     fn link(&self, to: u32) -> Option<NodeRef<'t>> {
         (to != NONE).then_some(NodeRef {
             tree: self.tree,
@@ -185,44 +191,74 @@ impl<'t> NodeRef<'t> {
     }
 
     /// This node's id.
+    #[inline]
     pub fn id(&self) -> NodeId {
         self.id
     }
 
     /// True for the root node.
+    #[inline]
     pub fn is_root(&self) -> bool {
         self.id == NodeId::ROOT
     }
 
     /// Byte span from `;` to the end of the last property.
     pub fn span(&self) -> Range<usize> {
-        range(&self.data().span)
+        let data = self.data();
+        let tree = self.tree;
+        let end = match data.props.end.checked_sub(1) {
+            Some(last) if data.props.start <= last => {
+                Property {
+                    tree,
+                    index: last as usize,
+                }
+                .span()
+                .end
+            }
+            // Just the `;`, or nothing where it is missing.
+            _ => {
+                let semicolon = tree.text.as_bytes()[data.start as usize] == b';';
+                tree.base + data.start as usize + usize::from(semicolon)
+            }
+        };
+        tree.base + data.start as usize..end
     }
 
     /// The node this one follows.
+    #[inline]
     pub fn parent(&self) -> Option<NodeRef<'t>> {
         self.link(self.data().parent)
     }
 
     /// The first continuation (the main line goes on here).
+    #[inline]
     pub fn first_child(&self) -> Option<NodeRef<'t>> {
-        self.link(self.data().first_child)
+        let next = self.id.0 + 1;
+        let child = self.tree.nodes.get(next as usize)?;
+        (child.parent == self.id.0).then_some(NodeRef {
+            tree: self.tree,
+            id: NodeId(next),
+        })
     }
 
     /// The next alternative to this node.
+    #[inline]
     pub fn next_sibling(&self) -> Option<NodeRef<'t>> {
         self.link(self.data().next_sibling)
     }
 
     /// The continuations, main line first.
+    #[inline]
     pub fn children(&self) -> impl Iterator<Item = NodeRef<'t>> + 't {
         std::iter::successors(self.first_child(), |n| n.next_sibling())
     }
 
     /// Properties in the order written.
+    #[inline]
     pub fn properties(&self) -> impl ExactSizeIterator<Item = Property<'t>> + 't {
         let tree = self.tree;
-        range(&self.data().props).map(move |index| Property { tree, index })
+        let props = &self.data().props;
+        (props.start as usize..props.end as usize).map(move |index| Property { tree, index })
     }
 
     /// The first property named `ident` (normalised, e.g. `AB` for `AddBlack`).
@@ -239,15 +275,16 @@ pub struct Property<'t> {
 }
 
 impl<'t> Property<'t> {
+    #[inline]
     fn data(&self) -> &'t PropData {
         &self.tree.props[self.index]
     }
 
     /// `FF[4]` identifier: the upper-case letters of the identifier as written
     /// (`AddBlack` → `AB`, `CoPyright` → `CP`).
+    #[inline]
     pub fn ident(&self) -> &'t str {
-        let r = range(&self.data().name);
-        &self.tree.names[r]
+        self.tree.slice(&self.data().name)
     }
 
     /// The identifier as written.
@@ -257,29 +294,37 @@ impl<'t> Property<'t> {
 
     /// Byte span of the identifier.
     pub fn ident_span(&self) -> Range<usize> {
-        range(&self.data().ident)
+        let ident = &self.data().ident;
+        self.tree.span_of(ident.start, ident.end)
     }
 
     /// Byte span from the identifier to the end of the last value.
     pub fn span(&self) -> Range<usize> {
-        let end = self
-            .values()
-            .next_back()
-            .map_or(self.ident_span().end, |v| v.span.end);
-        self.ident_span().start..end
+        let data = self.data();
+        let end = match data.values.end.checked_sub(1) {
+            Some(last) if data.values.start <= last => {
+                self.tree.value(&self.tree.values[last as usize]).span.end
+            }
+            _ => self.tree.base + data.ident.end as usize,
+        };
+        self.tree.base + data.ident.start as usize..end
     }
 
     /// The values (at least one).
+    #[inline]
     pub fn values(&self) -> impl ExactSizeIterator<Item = Value<'t>> + DoubleEndedIterator + 't {
         let tree = self.tree;
-        tree.values[range(&self.data().values)]
+        let values = &self.data().values;
+        tree.values[values.start as usize..values.end as usize]
             .iter()
-            .map(move |v| v.read(tree))
+            .map(move |raw| tree.value(raw))
     }
 
     /// The first value.
+    #[inline]
     pub fn value(&self) -> Option<Value<'t>> {
         let values = &self.data().values;
-        (values.start < values.end).then(|| self.tree.values[values.start as usize].read(self.tree))
+        (values.start < values.end)
+            .then(|| self.tree.value(&self.tree.values[values.start as usize]))
     }
 }

@@ -7,7 +7,7 @@ use std::ops::Range;
 use memchr::memchr;
 
 use super::grammar::{prop_value, ws};
-use super::{Collection, GameTree, NodeData, PropData, SgfSyntaxError, ValueData, NONE};
+use super::{Collection, GameTree, NodeData, PropData, SgfSyntaxError, NONE};
 
 /// Reads every game tree of `text` (already decoded). Text before the first game tree is
 /// skipped silently (mail headers, file banners, even with parentheses in them); problems
@@ -138,14 +138,19 @@ struct Open {
 }
 
 struct TreeParser<'s> {
+    /// The text from the tree's `(` on: offsets here are the arena's; errors add `base`.
     text: &'s str,
+    /// Offset of the tree's `(` in the whole text.
+    base: usize,
     pos: usize,
-    names: String,
     nodes: Vec<NodeData>,
     props: Vec<PropData>,
-    values: Vec<ValueData>,
-    /// Last child of every node, so appending a sibling is O(1).
-    last_child: Vec<u32>,
+    values: Vec<Range<u32>>,
+    /// Normalised identifiers that differ from the identifiers as written (legacy long
+    /// names), stored after the tree's text once that is complete.
+    names: String,
+    /// The properties whose names are in `names`.
+    renamed: Vec<usize>,
     errors: Vec<SgfSyntaxError>,
 }
 
@@ -155,6 +160,71 @@ const SHORT_VALUE: usize = 8;
 /// White space or a control character in ASCII (`is_space` restricted to 0x00–0x7F).
 fn is_ascii_space(b: u8) -> bool {
     b <= b' ' || b == 0x7f
+}
+
+/// The offset after the white space at `pos` (the `ws` rule). Separators are nearly always
+/// ASCII (line breaks, spaces): those are decided byte by byte, other characters by the rule.
+#[inline]
+fn skip_ws(text: &str, mut pos: usize) -> usize {
+    let bytes = text.as_bytes();
+    while let Some(&b) = bytes.get(pos) {
+        if !is_ascii_space(b) {
+            if !b.is_ascii() {
+                if let Ok((rest, _)) = ws(&text[pos..]) {
+                    return text.len() - rest.len();
+                }
+            }
+            return pos;
+        }
+        pos += 1;
+    }
+    pos
+}
+
+/// The end of the identifier at `pos` (the `prop_ident` rule: ASCII letters; empty when
+/// there is none) and whether it has lower-case letters.
+#[inline]
+fn ident_end(bytes: &[u8], mut pos: usize) -> (usize, bool) {
+    let mut lower = false;
+    while let Some(&b) = bytes.get(pos) {
+        match b {
+            b'A'..=b'Z' => {}
+            b'a'..=b'z' => lower = true,
+            _ => break,
+        }
+        pos += 1;
+    }
+    (pos, lower)
+}
+
+/// Where the raw text ends of the value whose `[` is at `open` (the `prop_value` rule);
+/// `None` when no `]` closes it. A short value without escapes, as every move's point, is
+/// found by a direct look at the next bytes; the rule reads the rest.
+#[inline]
+fn value_end(text: &str, open: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let short_end = bytes.len().min(open + 1 + SHORT_VALUE);
+    let mut k = open + 1;
+    while k < short_end {
+        match bytes[k] {
+            b']' => return Some(k),
+            b'\\' => break,
+            _ => k += 1,
+        }
+    }
+    let (_, raw) = prop_value(&text[open..]).ok()?;
+    Some(open + 1 + raw.len())
+}
+
+/// Whether a move like `B[pd]` starts at `pos`: a one-letter identifier and a two-byte value
+/// without `]` or `\`, which the `prop_ident` and `prop_value` rules would read just so.
+#[inline]
+fn is_move(bytes: &[u8], pos: usize) -> bool {
+    matches!(
+        bytes.get(pos..pos + 5),
+        Some(&[b'A'..=b'Z', b'[', x, y, b']'])
+            if !matches!(x, b']' | b'\\') && !matches!(y, b']' | b'\\')
+    )
 }
 
 /// Offsets fit in `u32`: `parse` rejects longer texts.
@@ -168,80 +238,42 @@ impl<'s> TreeParser<'s> {
         // that many, up to a typical game's length, saves the vectors' regrowth.
         let nodes = ((text.len() - open) / 7).min(256);
         Self {
-            text,
-            pos: open,
-            names: String::with_capacity(nodes),
+            text: &text[open..],
+            base: open,
+            pos: 0,
             nodes: Vec::with_capacity(nodes),
             props: Vec::with_capacity(nodes),
             values: Vec::with_capacity(nodes),
-            last_child: Vec::with_capacity(nodes),
+            names: String::new(),
+            renamed: Vec::new(),
             errors: Vec::new(),
         }
     }
 
-    /// Skips white space (the `ws` rule). Separators are nearly always ASCII (line breaks,
-    /// spaces): those are decided here byte by byte, other characters by the rule.
-    fn skip_ws(&mut self) {
-        let bytes = self.text.as_bytes();
-        while let Some(&b) = bytes.get(self.pos) {
-            if !b.is_ascii() {
-                if let Ok((rest, _)) = ws(&self.text[self.pos..]) {
-                    self.pos = self.text.len() - rest.len();
-                }
-                return;
-            }
-            if !is_ascii_space(b) {
-                return;
-            }
-            self.pos += 1;
-        }
-    }
-
-    /// The identifier at the cursor (the `prop_ident` rule: ASCII letters), if any.
-    fn ident(&self) -> Option<&'s str> {
-        let rest = &self.text[self.pos..];
-        let len = rest
-            .bytes()
-            .position(|b| !b.is_ascii_alphabetic())
-            .unwrap_or(rest.len());
-        (len > 0).then(|| &rest[..len])
-    }
-
-    /// Where the raw text ends of the value whose `[` is at the cursor (the `prop_value`
-    /// rule); `None` when no `]` closes it. A short value without escapes, as every move's
-    /// point, is found by a direct look at the next bytes; the rule reads the rest.
-    fn value_end(&self) -> Option<usize> {
-        let rest = &self.text[self.pos..];
-        for (k, &b) in rest.as_bytes().iter().enumerate().skip(1).take(SHORT_VALUE) {
-            match b {
-                b']' => return Some(self.pos + k),
-                b'\\' => break,
-                _ => {}
-            }
-        }
-        let (_, raw) = prop_value(rest).ok()?;
-        Some(self.pos + 1 + raw.len())
+    /// `span` in the tree's text as a span in the whole text.
+    fn span(&self, span: Range<usize>) -> Range<usize> {
+        self.base + span.start..self.base + span.end
     }
 
     /// Parses the tree whose `(` is at `self.pos`; returns it (`None` if it holds no node),
-    /// its errors when there is no tree to carry them, and the offset after it.
+    /// its errors when there is no tree to carry them, and the offset after it in the whole
+    /// text.
     fn run(mut self) -> (Option<GameTree>, Vec<SgfSyntaxError>, usize) {
-        let start = self.pos;
         self.pos += 1;
         let mut stack = vec![Open {
             attach: NONE,
-            at: start,
+            at: 0,
             has_node: false,
             closed_child: false,
         }];
         let mut cur = NONE;
         let mut garbage: Option<Range<usize>> = None;
         loop {
-            self.skip_ws();
+            self.pos = skip_ws(self.text, self.pos);
             let Some(&b) = self.text.as_bytes().get(self.pos) else {
                 self.flush(&mut garbage);
                 self.errors.push(SgfSyntaxError::UnclosedGameTree {
-                    span: start..start + 1,
+                    span: self.span(0..1),
                 });
                 break;
             };
@@ -256,7 +288,7 @@ impl<'s> TreeParser<'s> {
                 b'(' => {
                     if cur == NONE {
                         self.errors.push(SgfSyntaxError::MissingRootNode {
-                            span: self.pos..self.pos + 1,
+                            span: self.span(self.pos..self.pos + 1),
                         });
                         cur = self.add_node(NONE, self.pos);
                         top.has_node = true;
@@ -273,7 +305,7 @@ impl<'s> TreeParser<'s> {
                     self.pos += 1;
                     if !top.has_node && !top.closed_child {
                         self.errors.push(SgfSyntaxError::EmptyGameTree {
-                            span: top.at..self.pos,
+                            span: self.span(top.at..self.pos),
                         });
                     }
                     cur = top.attach;
@@ -287,29 +319,38 @@ impl<'s> TreeParser<'s> {
                     let at = self.pos;
                     if b == b';' {
                         if top.closed_child {
+                            let span = self.span(at..at + 1);
                             self.errors
-                                .push(SgfSyntaxError::NodeAfterVariation { span: at..at + 1 });
+                                .push(SgfSyntaxError::NodeAfterVariation { span });
                             top.closed_child = false;
                         }
                         self.pos += 1;
                     } else {
-                        self.errors
-                            .push(SgfSyntaxError::MissingSemicolon { span: at..at });
+                        self.errors.push(SgfSyntaxError::MissingSemicolon {
+                            span: self.span(at..at),
+                        });
                     }
                     top.has_node = true;
-                    cur = self.add_node(cur, at);
-                    self.properties(cur);
+                    cur = self.sequence(cur, at);
                 }
             }
         }
-        let end = self.pos;
+        let end = self.base + self.pos;
         if self.nodes.is_empty() {
             return (None, self.errors, end);
         }
+        let text_len = self.pos;
+        let mut text = String::with_capacity(text_len + self.names.len());
+        text.push_str(&self.text[..text_len]);
+        text.push_str(&self.names);
+        for &index in &self.renamed {
+            let name = &mut self.props[index].name;
+            *name = name.start + off(text_len)..name.end + off(text_len);
+        }
         let tree = GameTree {
-            text: self.text[start..end].into(),
-            base: start,
-            names: self.names,
+            text: text.into(),
+            text_len,
+            base: self.base,
             nodes: self.nodes,
             props: self.props,
             values: self.values,
@@ -336,109 +377,119 @@ impl<'s> TreeParser<'s> {
 
     fn flush(&mut self, garbage: &mut Option<Range<usize>>) {
         if let Some(span) = garbage.take() {
+            let span = self.span(span);
             self.errors.push(SgfSyntaxError::UnexpectedText { span });
         }
     }
 
+    #[inline]
     fn add_node(&mut self, parent: u32, at: usize) -> u32 {
         let id = off(self.nodes.len());
+        if parent != NONE && parent + 1 != id {
+            // Not the first child (that is the next node in pre-order): link it behind its
+            // previous sibling, the child of `parent` that holds the node before it. The walk
+            // up only crosses nodes whose subtrees are complete, each once: linear in total.
+            let mut previous = id - 1;
+            while self.nodes[previous as usize].parent != parent {
+                previous = self.nodes[previous as usize].parent;
+            }
+            self.nodes[previous as usize].next_sibling = id;
+        }
         let props = off(self.props.len());
         self.nodes.push(NodeData {
             parent,
-            first_child: NONE,
             next_sibling: NONE,
             props: props..props,
-            span: off(at)..off(self.pos.max(at)),
+            start: off(at),
         });
-        self.last_child.push(NONE);
-        if parent != NONE {
-            let p = parent as usize;
-            match self.last_child[p] {
-                NONE => self.nodes[p].first_child = id,
-                last => self.nodes[last as usize].next_sibling = id,
-            }
-            self.last_child[p] = id;
-        }
         id
     }
 
-    /// Reads the properties of node `node` (its `;` already consumed).
-    fn properties(&mut self, node: u32) {
+    /// Reads the node at `at` (its `;`, if any, already consumed) as a child of `parent`, and
+    /// the nodes that follow it directly (`;B[pd];W[dp]…`, the bulk of every record) with a
+    /// local cursor; returns the last node read.
+    fn sequence(&mut self, parent: u32, at: usize) -> u32 {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let mut node = self.add_node(parent, at);
+        let mut pos = skip_ws(text, self.pos);
         loop {
-            self.skip_ws();
-            let Some(ident) = self.ident() else {
-                break;
-            };
-            let ident_span = self.pos..self.pos + ident.len();
-            self.pos = ident_span.end;
-            let name_start = self.names.len();
-            if ident.bytes().all(|b| b.is_ascii_uppercase()) {
-                self.names.push_str(ident);
-            } else {
-                self.names
-                    .extend(ident.chars().filter(char::is_ascii_uppercase));
-            }
-            if self.names.len() == name_start {
-                self.errors.push(SgfSyntaxError::LowercaseIdentifier {
-                    span: ident_span.clone(),
-                });
-                self.names.push_str(&ident.to_ascii_uppercase());
-            }
+            let ident_start = pos;
             let values_start = off(self.values.len());
-            self.prop_values();
+            let (ident_end, lower) = if is_move(bytes, pos) {
+                // Identifier and value at one look.
+                self.values.push(off(pos + 2)..off(pos + 4));
+                pos = skip_ws(text, pos + 5);
+                (ident_start + 1, false)
+            } else {
+                let (end, lower) = ident_end(bytes, ident_start);
+                if end == ident_start {
+                    // Ends the node's properties.
+                    self.nodes[node as usize].props.end = off(self.props.len());
+                    if bytes.get(pos) != Some(&b';') {
+                        break;
+                    }
+                    node = self.add_node(node, pos);
+                    pos = skip_ws(text, pos + 1);
+                    continue;
+                }
+                pos = skip_ws(text, end);
+                (end, lower)
+            };
+            let ident = off(ident_start)..off(ident_end);
+            let name = if lower {
+                self.name(ident_start..ident_end)
+            } else {
+                ident.clone()
+            };
+            while bytes.get(pos) == Some(&b'[') {
+                let Some(raw_end) = value_end(text, pos) else {
+                    let end = text.len();
+                    let span = self.span(pos..end);
+                    self.errors.push(SgfSyntaxError::UnterminatedValue { span });
+                    self.values.push(off(pos + 1)..off(end));
+                    pos = end;
+                    break;
+                };
+                self.values.push(off(pos + 1)..off(raw_end));
+                pos = skip_ws(text, raw_end + 1);
+            }
             if off(self.values.len()) == values_start {
-                self.errors
-                    .push(SgfSyntaxError::MissingValue { span: ident_span });
-                self.names.truncate(name_start);
+                let span = self.span(ident_start..ident_end);
+                self.errors.push(SgfSyntaxError::MissingValue { span });
+                if lower {
+                    self.names.truncate(name.start as usize);
+                }
                 continue;
             }
+            if lower {
+                self.renamed.push(self.props.len());
+            }
             self.props.push(PropData {
-                name: off(name_start)..off(self.names.len()),
-                ident: off(ident_span.start)..off(ident_span.end),
+                ident,
+                name,
                 values: values_start..off(self.values.len()),
             });
         }
-        let data = &mut self.nodes[node as usize];
-        data.props.end = off(self.props.len());
-        let end = self
-            .values
-            .last()
-            .map_or(0, |v| v.span.end)
-            .max(data.span.end);
-        data.span.end = if data.props.is_empty() {
-            data.span.end
-        } else {
-            end
-        };
+        self.pos = pos;
+        node
     }
 
-    /// Reads the `[...]` values following an identifier.
-    fn prop_values(&mut self) {
-        loop {
-            let before = self.pos;
-            self.skip_ws();
-            let start = self.pos;
-            if self.text.as_bytes().get(start) != Some(&b'[') {
-                self.pos = before;
-                return;
-            }
-            let Some(raw_end) = self.value_end() else {
-                let end = self.text.len();
-                self.errors
-                    .push(SgfSyntaxError::UnterminatedValue { span: start..end });
-                self.values.push(ValueData {
-                    span: off(start)..off(end),
-                    raw: off(start + 1)..off(end),
-                });
-                self.pos = end;
-                return;
-            };
-            self.pos = raw_end + 1;
-            self.values.push(ValueData {
-                span: off(start)..off(self.pos),
-                raw: off(start + 1)..off(raw_end),
-            });
+    /// Stores the normalised name of an identifier with lower-case letters: its upper-case
+    /// letters, or all of it in upper case when it has none. The range is in `names`.
+    #[cold]
+    fn name(&mut self, span: Range<usize>) -> Range<u32> {
+        let ident = &self.text[span.clone()];
+        let span = self.span(span);
+        let name_start = self.names.len();
+        self.names
+            .extend(ident.chars().filter(char::is_ascii_uppercase));
+        if self.names.len() == name_start {
+            self.errors
+                .push(SgfSyntaxError::LowercaseIdentifier { span });
+            self.names.push_str(&ident.to_ascii_uppercase());
         }
+        off(name_start)..off(self.names.len())
     }
 }
 
@@ -563,8 +614,9 @@ mod tests {
         use super::super::grammar::prop_ident;
         let pieces = [
             " ", "\n", "\r", "\t", "\u{0}", "\u{7f}", "\u{a0}", "\u{3000}", "\u{85}", "[", "]",
-            "\\", "B", "w", "pd", "黑", "é", ";", "(", ")", ":", "0",
+            "\\", "B", "w", "pd", "黑", "é", ";", "(", ")", ":", "0", "W[", "[pd]", "[é]", "[\\]",
         ];
+        let mut moves = 0;
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
         for _ in 0..20_000 {
             let mut text = String::new();
@@ -574,21 +626,36 @@ mod tests {
                 state ^= state << 17;
                 text.push_str(pieces[(state % pieces.len() as u64) as usize]);
             }
-            let mut parser = TreeParser::new(&text, 0);
-            parser.skip_ws();
-            let (rest, _) = ws(&text).expect("ws never fails");
-            assert_eq!(parser.pos, text.len() - rest.len(), "ws on {text:?}");
-            parser.pos = 0;
-            assert_eq!(
-                parser.ident(),
-                prop_ident(&text).ok().map(|(_, ident)| ident),
-                "ident on {text:?}"
-            );
-            if text.starts_with('[') {
-                let by_rule = prop_value(&text).ok().map(|(_, raw)| 1 + raw.len());
-                assert_eq!(parser.value_end(), by_rule, "value on {text:?}");
+            // Every suffix: the readings start wherever the parser's cursor may be.
+            for (at, _) in text.char_indices() {
+                let tail = &text[at..];
+                let (rest, _) = ws(tail).expect("ws never fails");
+                assert_eq!(
+                    skip_ws(&text, at),
+                    text.len() - rest.len(),
+                    "ws on {tail:?}"
+                );
+                let (end, lower) = ident_end(text.as_bytes(), at);
+                let by_rule = prop_ident(tail).ok().map(|(_, ident)| ident);
+                let ident = &text[at..end];
+                assert_eq!((end > at).then_some(ident), by_rule, "ident on {tail:?}");
+                assert_eq!(lower, ident.bytes().any(|b| b.is_ascii_lowercase()));
+                if tail.starts_with('[') {
+                    let by_rule = prop_value(tail).ok().map(|(_, raw)| at + 1 + raw.len());
+                    assert_eq!(value_end(&text, at), by_rule, "value on {tail:?}");
+                }
+                let move_by_rules = prop_ident(tail).is_ok_and(|(rest, ident)| {
+                    let value = prop_value(rest).map(|(_, raw)| raw);
+                    ident.len() == 1
+                        && ident.bytes().all(|b| b.is_ascii_uppercase())
+                        && value.is_ok_and(|raw| raw.len() == 2 && !raw.contains('\\'))
+                });
+                let found = is_move(text.as_bytes(), at);
+                assert_eq!(found, move_by_rules, "move on {tail:?}");
+                moves += usize::from(found);
             }
         }
+        assert!(moves > 100, "only {moves} moves among the texts");
     }
 
     #[test]
