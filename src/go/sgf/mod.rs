@@ -158,13 +158,19 @@ impl GameTree {
         self.base + start as usize..self.base + end as usize
     }
 
+    /// The span of the value whose raw text is at `raw`: with its brackets, only `[` when
+    /// it runs to the end of the text.
+    #[inline]
+    fn value_span(&self, raw: &Range<u32>) -> Range<usize> {
+        let closed = (raw.end as usize) < self.text_len;
+        self.span_of(raw.start - 1, raw.end + u32::from(closed))
+    }
+
     #[inline]
     fn value(&self, raw: &Range<u32>) -> Value<'_> {
-        // Only a value running to the end of the text has no `]`.
-        let closed = (raw.end as usize) < self.text_len;
         Value {
             raw: self.slice(raw),
-            span: self.span_of(raw.start - 1, raw.end + u32::from(closed)),
+            span: self.value_span(raw),
         }
     }
 }
@@ -206,17 +212,10 @@ impl<'t> NodeRef<'t> {
     pub fn span(&self) -> Range<usize> {
         let data = self.data();
         let tree = self.tree;
-        let end = match data.props.end.checked_sub(1) {
-            Some(last) if data.props.start <= last => {
-                Property {
-                    tree,
-                    index: last as usize,
-                }
-                .span()
-                .end
-            }
+        let end = match self.props().last() {
+            Some(data) => Property { tree, data }.span().end,
             // Just the `;`, or nothing where it is missing.
-            _ => {
+            None => {
                 let semicolon = tree.text.as_bytes()[data.start as usize] == b';';
                 tree.base + data.start as usize + usize::from(semicolon)
             }
@@ -256,9 +255,16 @@ impl<'t> NodeRef<'t> {
     /// Properties in the order written.
     #[inline]
     pub fn properties(&self) -> impl ExactSizeIterator<Item = Property<'t>> + 't {
-        let tree = self.tree;
+        self.props().iter().map(|data| Property {
+            tree: self.tree,
+            data,
+        })
+    }
+
+    #[inline]
+    fn props(&self) -> &'t [PropData] {
         let props = &self.data().props;
-        (props.start as usize..props.end as usize).map(move |index| Property { tree, index })
+        &self.tree.props[props.start as usize..props.end as usize]
     }
 
     /// The first property named `ident` (normalised, e.g. `AB` for `AddBlack`).
@@ -271,59 +277,58 @@ impl<'t> NodeRef<'t> {
 #[derive(Debug, Clone, Copy)]
 pub struct Property<'t> {
     tree: &'t GameTree,
-    index: usize,
+    data: &'t PropData,
 }
 
 impl<'t> Property<'t> {
+    /// The raw ranges of the values.
     #[inline]
-    fn data(&self) -> &'t PropData {
-        &self.tree.props[self.index]
+    fn raws(&self) -> &'t [Range<u32>] {
+        let values = &self.data.values;
+        &self.tree.values[values.start as usize..values.end as usize]
     }
 
     /// `FF[4]` identifier: the upper-case letters of the identifier as written
     /// (`AddBlack` → `AB`, `CoPyright` → `CP`).
     #[inline]
     pub fn ident(&self) -> &'t str {
-        self.tree.slice(&self.data().name)
+        self.tree.slice(&self.data.name)
     }
 
     /// The identifier as written.
     pub fn raw_ident(&self) -> &'t str {
-        self.tree.slice(&self.data().ident)
+        self.tree.slice(&self.data.ident)
     }
 
     /// Byte span of the identifier.
     pub fn ident_span(&self) -> Range<usize> {
-        let ident = &self.data().ident;
+        let ident = &self.data.ident;
         self.tree.span_of(ident.start, ident.end)
     }
 
     /// Byte span from the identifier to the end of the last value.
     pub fn span(&self) -> Range<usize> {
-        let data = self.data();
-        let end = match data.values.end.checked_sub(1) {
-            Some(last) if data.values.start <= last => {
-                self.tree.value(&self.tree.values[last as usize]).span.end
-            }
-            _ => self.tree.base + data.ident.end as usize,
-        };
-        self.tree.base + data.ident.start as usize..end
+        let ident = &self.data.ident;
+        let end = self
+            .raws()
+            .last()
+            .map_or(ident.end as usize + self.tree.base, |raw| {
+                self.tree.value_span(raw).end
+            });
+        self.tree.base + ident.start as usize..end
     }
 
     /// The values (at least one).
     #[inline]
     pub fn values(&self) -> impl ExactSizeIterator<Item = Value<'t>> + DoubleEndedIterator + 't {
         let tree = self.tree;
-        let values = &self.data().values;
-        tree.values[values.start as usize..values.end as usize]
-            .iter()
-            .map(move |raw| tree.value(raw))
+        self.raws().iter().map(move |raw| tree.value(raw))
     }
 
     /// The first value.
     #[inline]
     pub fn value(&self) -> Option<Value<'t>> {
-        let values = &self.data().values;
+        let values = &self.data.values;
         (values.start < values.end)
             .then(|| self.tree.value(&self.tree.values[values.start as usize]))
     }
