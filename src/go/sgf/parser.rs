@@ -157,24 +157,18 @@ struct TreeParser<'s> {
 /// Values up to this many bytes are looked for without the grammar's memchr.
 const SHORT_VALUE: usize = 8;
 
-/// White space or a control character in ASCII (`is_space` restricted to 0x00–0x7F).
-fn is_ascii_space(b: u8) -> bool {
-    b <= b' ' || b == 0x7f
-}
-
 /// The offset after the white space at `pos` (the `ws` rule). Separators are nearly always
 /// ASCII (line breaks, spaces): those are decided byte by byte, other characters by the rule.
+/// In ASCII, `is_space` holds exactly for the bytes that are not graphic (0x00–0x20, 0x7F).
 #[inline]
 fn skip_ws(text: &str, mut pos: usize) -> usize {
     let bytes = text.as_bytes();
     while let Some(&b) = bytes.get(pos) {
-        if !is_ascii_space(b) {
-            if !b.is_ascii() {
-                if let Ok((rest, _)) = ws(&text[pos..]) {
-                    return text.len() - rest.len();
-                }
-            }
+        if b.is_ascii_graphic() {
             return pos;
+        }
+        if !b.is_ascii() {
+            return ws(&text[pos..]).map_or(pos, |(rest, _)| text.len() - rest.len());
         }
         pos += 1;
     }
@@ -405,6 +399,21 @@ impl<'s> TreeParser<'s> {
         id
     }
 
+    /// Adds the node at `at` as the first child of the newest node: the step along a
+    /// sequence, with no sibling to link.
+    #[inline]
+    fn add_continuation(&mut self, at: usize) -> u32 {
+        let id = off(self.nodes.len());
+        let props = off(self.props.len());
+        self.nodes.push(NodeData {
+            parent: id - 1,
+            next_sibling: NONE,
+            props: props..props,
+            start: off(at),
+        });
+        id
+    }
+
     /// Reads the node at `at` (its `;`, if any, already consumed) as a child of `parent`, and
     /// the nodes that follow it directly (`;B[pd];W[dp]…`, the bulk of every record) with a
     /// local cursor; returns the last node read.
@@ -414,6 +423,12 @@ impl<'s> TreeParser<'s> {
         let mut node = self.add_node(parent, at);
         let mut pos = skip_ws(text, self.pos);
         loop {
+            if bytes.get(pos) == Some(&b';') {
+                self.nodes[node as usize].props.end = off(self.props.len());
+                node = self.add_continuation(pos);
+                pos = skip_ws(text, pos + 1);
+                continue;
+            }
             let ident_start = pos;
             let values_start = off(self.values.len());
             let (ident_end, lower) = if is_move(bytes, pos) {
@@ -424,14 +439,8 @@ impl<'s> TreeParser<'s> {
             } else {
                 let (end, lower) = ident_end(bytes, ident_start);
                 if end == ident_start {
-                    // Ends the node's properties.
                     self.nodes[node as usize].props.end = off(self.props.len());
-                    if bytes.get(pos) != Some(&b';') {
-                        break;
-                    }
-                    node = self.add_node(node, pos);
-                    pos = skip_ws(text, pos + 1);
-                    continue;
+                    break;
                 }
                 pos = skip_ws(text, end);
                 (end, lower)
