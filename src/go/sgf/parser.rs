@@ -435,6 +435,16 @@ impl<'s> TreeParser<'s> {
                 // Identifier and value at one look.
                 self.values.push(off(pos + 2)..off(pos + 4));
                 pos = skip_ws(text, pos + 5);
+                if bytes.get(pos) != Some(&b'[') {
+                    // The whole property, as nearly always.
+                    let ident = off(ident_start)..off(ident_start + 1);
+                    self.props.push(PropData {
+                        ident: ident.clone(),
+                        name: ident,
+                        values: values_start..values_start + 1,
+                    });
+                    continue;
+                }
                 (ident_start + 1, false)
             } else {
                 let (end, lower) = ident_end(bytes, ident_start);
