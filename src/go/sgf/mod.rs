@@ -130,15 +130,22 @@ impl GameTree {
     /// If `id` does not belong to this tree.
     #[inline]
     pub fn node(&self, id: NodeId) -> NodeRef<'_> {
-        assert!(id.index() < self.nodes.len(), "node id from another tree");
-        NodeRef { tree: self, id }
+        let Some(data) = self.nodes.get(id.index()) else {
+            panic!("node id from another tree");
+        };
+        NodeRef {
+            tree: self,
+            id,
+            data,
+        }
     }
 
     /// All nodes in document (pre-)order.
     pub fn nodes(&self) -> impl ExactSizeIterator<Item = NodeRef<'_>> + '_ {
-        (0..self.nodes.len() as u32).map(move |i| NodeRef {
+        self.nodes.iter().enumerate().map(|(i, data)| NodeRef {
             tree: self,
-            id: NodeId(i),
+            id: NodeId(i as u32),
+            data,
         })
     }
 
@@ -180,19 +187,23 @@ impl GameTree {
 pub struct NodeRef<'t> {
     tree: &'t GameTree,
     id: NodeId,
+    data: &'t NodeData,
 }
 
 impl<'t> NodeRef<'t> {
     #[inline]
     fn data(&self) -> &'t NodeData {
-        &self.tree.nodes[self.id.index()]
+        self.data
     }
 
+    /// The node `to`, `None` for `NONE`.
     #[inline]
     fn link(&self, to: u32) -> Option<NodeRef<'t>> {
-        (to != NONE).then_some(NodeRef {
+        let data = self.tree.nodes.get(to as usize)?;
+        Some(NodeRef {
             tree: self.tree,
             id: NodeId(to),
+            data,
         })
     }
 
@@ -233,10 +244,11 @@ impl<'t> NodeRef<'t> {
     #[inline]
     pub fn first_child(&self) -> Option<NodeRef<'t>> {
         let next = self.id.0 + 1;
-        let child = self.tree.nodes.get(next as usize)?;
-        (child.parent == self.id.0).then_some(NodeRef {
+        let data = self.tree.nodes.get(next as usize)?;
+        (data.parent == self.id.0).then_some(NodeRef {
             tree: self.tree,
             id: NodeId(next),
+            data,
         })
     }
 
