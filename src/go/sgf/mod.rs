@@ -2,9 +2,9 @@
 //!
 //! Works on already-decoded text (decode first: in GBK, Big5 and Shift_JIS a trail byte can
 //! be `\` or `]`). Every game tree of a collection becomes a [`GameTree`]: a node arena in
-//! document order with parent / first-child / next-sibling links, properties and values in
-//! flat vectors, every item with its byte span. Parsing never fails and never recurses:
-//! problems are collected as [`SgfSyntaxError`]s and the reader carries on.
+//! document order with parent and next-sibling links (a first child is the next node),
+//! properties and values in flat vectors, every item with its byte span. Parsing never fails
+//! and never recurses: problems are collected as [`SgfSyntaxError`]s and the reader carries on.
 //!
 //! ```
 //! use qipu::go::sgf::{parse, BoardSize, Move};
@@ -52,7 +52,7 @@ impl NodeId {
     }
 }
 
-/// Offsets into the tree's own text, stored as `u32` to keep the arena small; the parser
+/// The arena holds offsets into the tree's own text as `u32`, to keep it small; the parser
 /// refuses texts of 4 GiB or more.
 #[derive(Debug, Clone)]
 struct NodeData {

@@ -249,7 +249,7 @@ impl<'s> TreeParser<'s> {
         self.base + span.start..self.base + span.end
     }
 
-    /// Parses the tree whose `(` is at `self.pos`; returns it (`None` if it holds no node),
+    /// Parses the tree whose `(` starts the text; returns it (`None` if it holds no node),
     /// its errors when there is no tree to carry them, and the offset after it in the whole
     /// text.
     fn run(mut self) -> (Option<GameTree>, Vec<SgfSyntaxError>, usize) {
