@@ -228,9 +228,10 @@ fn off(n: usize) -> u32 {
 
 impl<'s> TreeParser<'s> {
     fn new(text: &'s str, open: usize) -> Self {
-        // A move node takes about seven bytes (`;B[pd]` and a line break): reserving for
-        // that many, up to a typical game's length, saves the vectors' regrowth.
-        let nodes = ((text.len() - open) / 7).min(256);
+        // A move node takes six or seven bytes (`;B[pd]`, a line break now and then):
+        // reserving for a node per five bytes, up to a long game's length, saves the
+        // vectors' regrowth.
+        let nodes = ((text.len() - open) / 5).min(512);
         Self {
             text: &text[open..],
             base: open,
