@@ -96,17 +96,27 @@ pub fn encoding_display_name(encoding: &'static Encoding) -> &'static str {
 /// Looks up an encoding label (`utf-8`, `GB2312`, `big5`, `Shift_JIS`, `MS_KANJI`, …).
 /// GB2312 and GBK map to GB18030, their superset.
 pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
+    /// Labels that archives write but the WHATWG list lacks, and their canonical labels.
+    const ALIASES: [(&str, &str); 11] = [
+        ("ms_kanji", "shift_jis"),
+        ("ms-kanji", "shift_jis"),
+        ("sjis", "shift_jis"),
+        ("shift-jis", "shift_jis"),
+        ("utf8", "utf-8"),
+        ("euckr", "euc-kr"),
+        ("big-5", "big5"),
+        ("cp936", "gb18030"),
+        ("gb2312", "gb18030"),
+        ("gbk", "gb18030"),
+        ("gb-2312", "gb18030"),
+    ];
     let trimmed = label.trim();
-    let normalised = match trimmed.to_ascii_lowercase().as_str() {
-        "ms_kanji" | "ms-kanji" | "sjis" | "shift-jis" => "shift_jis",
-        "utf8" => "utf-8",
-        "euckr" => "euc-kr",
-        "big-5" => "big5",
-        "cp936" | "gb2312" | "gbk" | "gb-2312" => "gb18030",
-        _ => trimmed,
-    }
-    .to_string();
-    let encoding = Encoding::for_label(normalised.as_bytes())?;
+    let label = ALIASES
+        .iter()
+        .find(|(alias, _)| alias.eq_ignore_ascii_case(trimmed))
+        .map_or(trimmed, |(_, canonical)| canonical);
+    // The WHATWG lookup itself ignores case.
+    let encoding = Encoding::for_label(label.as_bytes())?;
     Some(if encoding == GBK { GB18030 } else { encoding })
 }
 
@@ -500,6 +510,13 @@ mod tests {
     fn labels() {
         assert_eq!(encoding_for_label("MS_KANJI").unwrap().name(), "Shift_JIS");
         assert_eq!(encoding_for_label("GB2312"), Some(GB18030));
+        assert_eq!(encoding_for_label(" Sjis "), Some(encoding_rs::SHIFT_JIS));
+        assert_eq!(encoding_for_label("UTF8"), Some(encoding_rs::UTF_8));
+        assert_eq!(encoding_for_label("Big-5"), Some(encoding_rs::BIG5));
+        assert_eq!(
+            encoding_for_label("windows-1251").map(|e| e.name()),
+            Some("windows-1251")
+        );
         assert_eq!(encoding_for_label("nonsense"), None);
     }
 }
