@@ -257,6 +257,40 @@ impl fmt::Display for BoardSizeError {
 
 impl std::error::Error for BoardSizeError {}
 
+/// One padded cell: its stone and, for stones, the chain links; the chain's counts are kept at
+/// its head.
+#[derive(Clone, Copy, Debug)]
+struct Cell {
+    /// `EMPTY`, `BLACK`, `WHITE` or `BORDER`.
+    colour: u8,
+    /// Flood-fill mark while a chain is rebuilt after a setup removal; false otherwise.
+    seen: bool,
+    /// For a stone, the head (representative cell) of its chain; 0 (a border cell, never a
+    /// head) for every other cell, so that equal heads mean the same chain.
+    head: u16,
+    /// For a stone, the next stone of its chain (a circular list).
+    next: u16,
+    /// At a chain head: pseudo-liberties (0 exactly when the chain has no liberty).
+    liberties: u16,
+    /// At a chain head: number of stones.
+    size: u16,
+}
+
+impl Cell {
+    const EMPTY: Cell = Cell {
+        colour: EMPTY,
+        seen: false,
+        head: 0,
+        next: 0,
+        liberties: 0,
+        size: 0,
+    };
+    const BORDER: Cell = Cell {
+        colour: BORDER,
+        ..Cell::EMPTY
+    };
+}
+
 /// A Go board with its move history (for the repetition rules).
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -264,17 +298,7 @@ pub struct Board {
     height: u8,
     /// Padded row length: `width` points and one border cell shared by both edges.
     stride: usize,
-    cells: Vec<u8>,
-    /// Per stone: the head (representative cell) of its chain.
-    head: Vec<u16>,
-    /// Per stone: the next stone of its chain (a circular list).
-    next: Vec<u16>,
-    /// Per chain head: pseudo-liberties (0 exactly when the chain has no liberty).
-    liberties: Vec<u16>,
-    /// Per chain head: number of stones.
-    size: Vec<u16>,
-    /// Per chain head: XOR of the chain's Zobrist keys, to lift it from the position key at once.
-    chain_key: Vec<u64>,
+    cells: Vec<Cell>,
     key: u64,
     ko_rule: KoRule,
     /// Situational keys of every position a player has faced, that is, had to move in.
@@ -287,11 +311,9 @@ pub struct Board {
     captured_by: [usize; 2],
     consecutive_passes: u32,
     last_captures: Vec<Point>,
-    /// Scratch buffers kept to avoid allocating during play.
+    /// Scratch buffers of setup removals, kept to avoid allocating each time.
     stack: Vec<u16>,
     stones: Vec<u16>,
-    marks: Vec<u32>,
-    mark: u32,
 }
 
 impl Board {
@@ -304,23 +326,18 @@ impl Board {
         };
         let stride = usize::from(w) + 1;
         let cells_len = stride * (usize::from(h) + 2);
-        let mut cells = vec![BORDER; cells_len];
-        for y in 0..h {
-            for x in 0..w {
-                cells[(usize::from(y) + 1) * stride + usize::from(x) + 1] = EMPTY;
-            }
+        let mut cells = Vec::with_capacity(cells_len);
+        cells.resize(stride, Cell::BORDER);
+        for _ in 0..h {
+            cells.push(Cell::BORDER);
+            cells.resize(cells.len() + usize::from(w), Cell::EMPTY);
         }
-        let points = usize::from(w) * usize::from(h);
+        cells.resize(cells_len, Cell::BORDER);
         Ok(Board {
             width: w,
             height: h,
             stride,
             cells,
-            head: vec![0; cells_len],
-            next: vec![0; cells_len],
-            liberties: vec![0; cells_len],
-            size: vec![0; cells_len],
-            chain_key: vec![0; cells_len],
             key: 0,
             ko_rule: KoRule::default(),
             // Room for a whole game's positions, so the set does not regrow move by move.
@@ -329,11 +346,9 @@ impl Board {
             ko: None,
             captured_by: [0; 2],
             consecutive_passes: 0,
-            last_captures: Vec::with_capacity(points),
-            stack: Vec::with_capacity(points),
-            stones: Vec::with_capacity(points),
-            marks: vec![0; cells_len],
-            mark: 0,
+            last_captures: Vec::new(),
+            stack: Vec::new(),
+            stones: Vec::new(),
         })
     }
 
@@ -376,7 +391,7 @@ impl Board {
     /// The stone on `point`, if any (`None` off the board too).
     pub fn get(&self, point: Point) -> Option<Color> {
         let index = self.index(point)?;
-        match self.cells[index] {
+        match self.cells[index].colour {
             BLACK => Some(Color::Black),
             WHITE => Some(Color::White),
             _ => None,
@@ -416,16 +431,16 @@ impl Board {
         self.consecutive_passes = 0;
         self.last_captures.clear();
         let index = analysis.index;
-        self.add_stone(index, color);
+        self.add_stone(index, color, &analysis.around);
         let mut captures = 0;
         for &head in &analysis.captured[..analysis.captured_len] {
-            captures += self.remove_chain(usize::from(head));
+            captures += self.remove_chain(usize::from(head), color);
         }
         self.captured_by[usize::from(color.cell() - 1)] += captures;
-        let own = usize::from(self.head[index]);
+        let own = &self.cells[usize::from(self.cells[index].head)];
         // Simple ko: a lone stone that took a lone stone and now has that point as its only
         // liberty could be retaken at once, recreating the previous position.
-        self.ko = (captures == 1 && self.size[own] == 1 && self.liberties[own] == 1)
+        self.ko = (captures == 1 && own.size == 1 && own.liberties == 1)
             .then(|| (analysis.captured[0], color.opponent()));
         Ok(PlayOutcome { captures })
     }
@@ -442,7 +457,7 @@ impl Board {
     /// and no rule is checked; groups may be left without liberties.
     pub fn set(&mut self, point: Point, stone: Option<Color>) -> Result<(), PlayError> {
         let index = self.index(point).ok_or(PlayError::OffBoard)?;
-        let current = match self.cells[index] {
+        let current = match self.cells[index].colour {
             BLACK => Some(Color::Black),
             WHITE => Some(Color::White),
             _ => None,
@@ -456,7 +471,8 @@ impl Board {
             self.lift_stone(index, old);
         }
         if let Some(new) = stone {
-            self.add_stone(index, new);
+            let around = self.around(index);
+            self.add_stone(index, new, &around);
         }
         Ok(())
     }
@@ -475,11 +491,6 @@ impl Board {
             height: self.height,
             stride: self.stride,
             cells: self.cells.clone(),
-            head: self.head.clone(),
-            next: self.next.clone(),
-            liberties: self.liberties.clone(),
-            size: self.size.clone(),
-            chain_key: self.chain_key.clone(),
             key: self.key,
             ko_rule: self.ko_rule,
             history: KeySet::default(),
@@ -488,10 +499,8 @@ impl Board {
             captured_by: self.captured_by,
             consecutive_passes: self.consecutive_passes,
             last_captures: self.last_captures.clone(),
-            stack: Vec::with_capacity(self.stack.capacity()),
-            stones: Vec::with_capacity(self.stones.capacity()),
-            marks: self.marks.clone(),
-            mark: self.mark,
+            stack: Vec::new(),
+            stones: Vec::new(),
         }
     }
 
@@ -516,6 +525,16 @@ impl Board {
         ]
     }
 
+    /// The colours and chain heads of the four neighbours of `index`.
+    #[inline]
+    fn around(&self, index: usize) -> Around {
+        let [west, east, north, south] = self.neighbours(index).map(|n| &self.cells[n]);
+        Around {
+            colours: [west.colour, east.colour, north.colour, south.colour],
+            heads: [west.head, east.head, north.head, south.head],
+        }
+    }
+
     fn situation_key(&self, key: u64, to_move: Color) -> u64 {
         match to_move {
             Color::Black => key,
@@ -524,57 +543,57 @@ impl Board {
     }
 
     /// Decides a move without changing the board: which chains it captures, or why it is illegal.
+    #[inline(always)]
     fn analyse(&self, color: Color, point: Point) -> Result<Analysis, PlayError> {
         let index = self.index(point).ok_or(PlayError::OffBoard)?;
-        if self.cells[index] != EMPTY {
+        if self.cells[index].colour != EMPTY {
             return Err(PlayError::Occupied);
         }
         let own = color.cell();
-        let neighbours = self.neighbours(index);
+        let around = self.around(index);
         let mut analysis = Analysis {
             index,
+            around,
             captured: [0; 4],
             captured_len: 0,
         };
         let mut has_liberty = false;
-        let mut new_key = self.key ^ color.zobrist()[index];
-        for &n in &neighbours {
-            match self.cells[n] {
+        for (&colour, &head) in around.colours.iter().zip(&around.heads) {
+            match colour {
                 EMPTY => has_liberty = true,
                 BORDER => {}
-                stone => {
-                    let head = self.head[n];
+                _ => {
                     // The chain counts this point once per adjacent stone of it.
-                    let adjacent = neighbours
-                        .iter()
-                        .filter(|&&m| self.cells[m] == stone && self.head[m] == head)
-                        .count();
-                    let only_here = usize::from(self.liberties[usize::from(head)]) == adjacent;
-                    if stone == own {
+                    let adjacent = around.heads.iter().filter(|&&h| h == head).count();
+                    let only_here =
+                        usize::from(self.cells[usize::from(head)].liberties) == adjacent;
+                    if colour == own {
                         has_liberty |= !only_here;
-                    } else if only_here
-                        && !analysis.captured[..analysis.captured_len].contains(&head)
-                    {
+                    } else if only_here && analysis.captured.iter().all(|&h| h != head) {
+                        // Unused entries are 0, never a head.
                         analysis.captured[analysis.captured_len] = head;
                         analysis.captured_len += 1;
-                        new_key ^= self.chain_key[usize::from(head)];
                     }
                 }
             }
         }
-        if analysis.captured_len == 0 && !has_liberty {
+        let captured = &analysis.captured[..analysis.captured_len];
+        if captured.is_empty() && !has_liberty {
             return Err(PlayError::Suicide);
         }
         if self.ko == Some((index as u16, color)) {
             return Err(PlayError::Ko);
         }
         let repeats = match self.ko_rule {
-            _ if !self.removed_any && analysis.captured_len == 0 => false,
+            _ if !self.removed_any && captured.is_empty() => false,
             KoRule::Simple => false,
-            KoRule::Situational => self
-                .history
-                .contains(&self.situation_key(new_key, color.opponent())),
+            KoRule::Situational => {
+                let new_key = self.key_after(index, color, captured);
+                self.history
+                    .contains(&self.situation_key(new_key, color.opponent()))
+            }
             KoRule::Positional => {
+                let new_key = self.key_after(index, color, captured);
                 self.history.contains(&new_key) || self.history.contains(&(new_key ^ WHITE_TO_MOVE))
             }
         };
@@ -584,160 +603,192 @@ impl Board {
         Ok(analysis)
     }
 
-    /// Puts a stone on an empty cell and joins it to its neighbours' chains.
-    fn add_stone(&mut self, index: usize, color: Color) {
-        let own = color.cell();
-        let key = color.zobrist()[index];
-        self.cells[index] = own;
-        self.key ^= key;
-        let cell = index as u16;
-        self.head[index] = cell;
-        self.next[index] = cell;
-        self.size[index] = 1;
-        self.chain_key[index] = key;
-        let mut liberties = 0;
-        for n in self.neighbours(index) {
-            match self.cells[n] {
-                EMPTY => liberties += 1,
-                BORDER => {}
-                _ => {
-                    let head = usize::from(self.head[n]);
-                    self.liberties[head] -= 1;
+    /// The position key once `color` has played on `index` and the chains headed by `captured`
+    /// are gone.
+    fn key_after(&self, index: usize, color: Color, captured: &[u16]) -> u64 {
+        let mut key = self.key ^ color.zobrist()[index];
+        let opponent = color.opponent().zobrist();
+        for &head in captured {
+            let head = usize::from(head);
+            let mut stone = head;
+            loop {
+                key ^= opponent[stone];
+                stone = usize::from(self.cells[stone].next);
+                if stone == head {
+                    break;
                 }
             }
         }
-        self.liberties[index] = liberties;
-        for n in self.neighbours(index) {
-            if self.cells[n] == own {
-                self.merge(usize::from(self.head[index]), usize::from(self.head[n]));
+        key
+    }
+
+    /// Puts a stone on the empty cell `index`, whose neighbours are `around`, and joins it to
+    /// its neighbours' chains.
+    fn add_stone(&mut self, index: usize, color: Color, around: &Around) {
+        let own = color.cell();
+        self.key ^= color.zobrist()[index];
+        let mut liberties = 0;
+        for (&colour, &head) in around.colours.iter().zip(&around.heads) {
+            match colour {
+                EMPTY => liberties += 1,
+                BORDER => {}
+                _ => self.cells[usize::from(head)].liberties -= 1,
+            }
+        }
+        let cell = index as u16;
+        self.cells[index] = Cell {
+            colour: own,
+            seen: false,
+            head: cell,
+            next: cell,
+            liberties,
+            size: 1,
+        };
+        let mut head = index;
+        for (&colour, &neighbour) in around.colours.iter().zip(&around.heads) {
+            if colour == own {
+                // Read again: the chain may already have been joined through another side.
+                let other = usize::from(self.cells[usize::from(neighbour)].head);
+                if other != head {
+                    head = self.merge(head, other);
+                }
             }
         }
     }
 
-    /// Joins two chains (no-op if they are one), relabelling the smaller.
-    fn merge(&mut self, a: usize, b: usize) {
-        if a == b {
-            return;
-        }
-        let (keep, gone) = if self.size[a] >= self.size[b] {
+    /// Joins two different chains, relabelling the smaller; returns the joint chain's head.
+    fn merge(&mut self, a: usize, b: usize) -> usize {
+        let (keep, gone) = if self.cells[a].size >= self.cells[b].size {
             (a, b)
         } else {
             (b, a)
         };
         let mut stone = gone;
         loop {
-            self.head[stone] = keep as u16;
-            stone = usize::from(self.next[stone]);
+            self.cells[stone].head = keep as u16;
+            stone = usize::from(self.cells[stone].next);
             if stone == gone {
                 break;
             }
         }
-        self.next.swap(keep, gone);
-        self.liberties[keep] += self.liberties[gone];
-        self.size[keep] += self.size[gone];
-        self.chain_key[keep] ^= self.chain_key[gone];
+        let (keep_next, gone_next) = (self.cells[keep].next, self.cells[gone].next);
+        self.cells[keep].next = gone_next;
+        self.cells[gone].next = keep_next;
+        let gone = self.cells[gone];
+        let kept = &mut self.cells[keep];
+        kept.liberties += gone.liberties;
+        kept.size += gone.size;
+        keep
     }
 
-    /// Removes a captured chain, giving liberties back to its neighbours. Returns its size.
-    fn remove_chain(&mut self, head: usize) -> usize {
+    /// Removes a chain captured by `capturer`, giving liberties back to the capturer's chains
+    /// around it (its only stone neighbours). Returns its size.
+    fn remove_chain(&mut self, head: usize, capturer: Color) -> usize {
         self.removed_any = true;
+        let zobrist = capturer.opponent().zobrist();
+        let capturer = capturer.cell();
         let mut stone = head;
+        let mut size = 0;
         loop {
-            self.cells[stone] = EMPTY;
+            let cell = &mut self.cells[stone];
+            cell.colour = EMPTY;
+            cell.head = 0;
+            let next = usize::from(cell.next);
+            self.key ^= zobrist[stone];
             let point = self.point(stone);
             self.last_captures.push(point);
-            stone = usize::from(self.next[stone]);
-            if stone == head {
-                break;
-            }
-        }
-        self.key ^= self.chain_key[head];
-        // Second pass once every stone is gone, so that only surviving chains are credited.
-        loop {
             for n in self.neighbours(stone) {
-                if matches!(self.cells[n], BLACK | WHITE) {
-                    let neighbour = usize::from(self.head[n]);
-                    self.liberties[neighbour] += 1;
+                if self.cells[n].colour == capturer {
+                    let neighbour = usize::from(self.cells[n].head);
+                    self.cells[neighbour].liberties += 1;
                 }
             }
-            stone = usize::from(self.next[stone]);
+            size += 1;
+            stone = next;
             if stone == head {
                 break;
             }
         }
-        usize::from(self.size[head])
+        size
     }
 
     /// Takes one stone off (setup), splitting its chain where needed.
     fn lift_stone(&mut self, index: usize, color: Color) {
         self.removed_any = true;
-        let old_head = self.head[index];
+        let old_head = self.cells[index].head;
         let mut stones = std::mem::take(&mut self.stones);
         stones.clear();
-        let mut stone = usize::from(self.next[index]);
+        let mut stone = usize::from(self.cells[index].next);
         while stone != index {
             stones.push(stone as u16);
-            stone = usize::from(self.next[stone]);
+            stone = usize::from(self.cells[stone].next);
         }
-        self.cells[index] = EMPTY;
+        self.cells[index].colour = EMPTY;
+        self.cells[index].head = 0;
         self.key ^= color.zobrist()[index];
         for n in self.neighbours(index) {
-            if matches!(self.cells[n], BLACK | WHITE) && self.head[n] != old_head {
-                let neighbour = usize::from(self.head[n]);
-                self.liberties[neighbour] += 1;
+            let head = self.cells[n].head;
+            if matches!(self.cells[n].colour, BLACK | WHITE) && head != old_head {
+                self.cells[usize::from(head)].liberties += 1;
             }
         }
         // The rest of the old chain may have fallen apart: rebuild it from scratch.
-        self.mark = self.mark.wrapping_add(1);
-        if self.mark == 0 {
-            self.marks.fill(0);
-            self.mark = 1;
-        }
         for &start in &stones {
-            if self.marks[usize::from(start)] != self.mark {
+            if !self.cells[usize::from(start)].seen {
                 self.rebuild_chain(usize::from(start));
             }
+        }
+        for &stone in &stones {
+            self.cells[usize::from(stone)].seen = false;
         }
         self.stones = stones;
     }
 
-    /// Flood-fills the chain through `start` (an explicit stack, no recursion) and relinks it.
+    /// Flood-fills the chain through `start` (an explicit stack, no recursion), marking its
+    /// stones seen, and relinks it.
     fn rebuild_chain(&mut self, start: usize) {
-        let colour = self.cells[start];
-        let zobrist = &ZOBRIST[usize::from(colour - 1)];
+        let colour = self.cells[start].colour;
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
         stack.push(start as u16);
-        self.marks[start] = self.mark;
-        let (mut liberties, mut size, mut key) = (0u16, 0u16, 0u64);
+        self.cells[start].seen = true;
+        let (mut liberties, mut size) = (0u16, 0u16);
         let mut last = start;
         while let Some(stone) = stack.pop() {
             let stone = usize::from(stone);
-            self.head[stone] = start as u16;
-            self.next[last] = stone as u16;
+            self.cells[stone].head = start as u16;
+            self.cells[last].next = stone as u16;
             last = stone;
             size += 1;
-            key ^= zobrist[stone];
             for n in self.neighbours(stone) {
-                if self.cells[n] == EMPTY {
+                let neighbour = &mut self.cells[n];
+                if neighbour.colour == EMPTY {
                     liberties += 1;
-                } else if self.cells[n] == colour && self.marks[n] != self.mark {
-                    self.marks[n] = self.mark;
+                } else if neighbour.colour == colour && !neighbour.seen {
+                    neighbour.seen = true;
                     stack.push(n as u16);
                 }
             }
         }
-        self.next[last] = start as u16;
-        self.liberties[start] = liberties;
-        self.size[start] = size;
-        self.chain_key[start] = key;
+        self.cells[last].next = start as u16;
+        self.cells[start].liberties = liberties;
+        self.cells[start].size = size;
         self.stack = stack;
     }
 }
 
-/// The result of deciding a legal move: where it goes and which chains (by head) it captures.
+/// The colours and chain heads (0 where there is no stone) of a point's four neighbours.
+#[derive(Clone, Copy)]
+struct Around {
+    colours: [u8; 4],
+    heads: [u16; 4],
+}
+
+/// The result of deciding a legal move: where it goes, what is around it and which chains (by
+/// head) it captures.
 struct Analysis {
     index: usize,
+    around: Around,
     captured: [u16; 4],
     captured_len: usize,
 }
