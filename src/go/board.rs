@@ -56,6 +56,22 @@ static ZOBRIST: [[u64; MAX_CELLS]; 2] = {
     table
 };
 
+/// For each cell colour and each combination of four neighbours' colours (two bits per side, west
+/// in the lowest), the sides holding that colour as a bit mask: four masks by one look-up.
+static SIDES_OF: [[u8; 256]; 4] = {
+    let mut table = [[0u8; 256]; 4];
+    let mut colours = 0;
+    while colours < 256 {
+        let mut side = 0;
+        while side < 4 {
+            table[(colours >> (2 * side)) & 3][colours] |= 1 << side;
+            side += 1;
+        }
+        colours += 1;
+    }
+    table
+};
+
 /// Mixed into a position key when White is to move (situational keys).
 const WHITE_TO_MOVE: u64 = splitmix64(0x0051_5549_505F_4B4F).1;
 
@@ -266,7 +282,9 @@ struct Cell {
     /// Flood-fill mark while a chain is rebuilt after a setup removal; false otherwise.
     seen: bool,
     /// For a stone, the head (representative cell) of its chain; 0 (a border cell, never a
-    /// head) for every other cell, so that equal heads mean the same chain.
+    /// head) for every other cell, so that equal heads mean the same chain. Cell 0's liberty
+    /// count stays 0, so the count at a neighbour's head can be read without asking whether
+    /// it is a stone.
     head: u16,
     /// For a stone, the next stone of its chain (a circular list).
     next: u16,
@@ -432,16 +450,21 @@ impl Board {
         self.last_captures.clear();
         let index = analysis.index;
         self.add_stone(index, color, &analysis.around);
+        let heads = analysis.around.heads;
         let mut captures = 0;
-        for &head in &analysis.captured[..analysis.captured_len] {
-            captures += self.remove_chain(usize::from(head), color);
+        for side in sides(analysis.captured) {
+            captures += self.remove_chain(usize::from(heads[side]), color);
         }
         self.captured_by[usize::from(color.cell() - 1)] += captures;
         let own = &self.cells[usize::from(self.cells[index].head)];
         // Simple ko: a lone stone that took a lone stone and now has that point as its only
         // liberty could be retaken at once, recreating the previous position.
-        self.ko = (captures == 1 && own.size == 1 && own.liberties == 1)
-            .then(|| (analysis.captured[0], color.opponent()));
+        self.ko = (captures == 1 && own.size == 1 && own.liberties == 1).then(|| {
+            (
+                heads[analysis.captured.trailing_zeros() as usize & 3],
+                color.opponent(),
+            )
+        });
         Ok(PlayOutcome { captures })
     }
 
@@ -471,7 +494,7 @@ impl Board {
             self.lift_stone(index, old);
         }
         if let Some(new) = stone {
-            let around = self.around(index);
+            let around = self.around(index, new);
             self.add_stone(index, new, &around);
         }
         Ok(())
@@ -525,13 +548,21 @@ impl Board {
         ]
     }
 
-    /// The colours and chain heads of the four neighbours of `index`.
+    /// The four neighbours of `index` seen by `color`.
     #[inline]
-    fn around(&self, index: usize) -> Around {
-        let [west, east, north, south] = self.neighbours(index).map(|n| &self.cells[n]);
+    fn around(&self, index: usize, color: Color) -> Around {
+        let mut heads = [0; 4];
+        let mut colours = 0;
+        for (side, n) in self.neighbours(index).into_iter().enumerate() {
+            let cell = &self.cells[n];
+            heads[side] = cell.head;
+            colours |= usize::from(cell.colour) << (2 * side);
+        }
         Around {
-            colours: [west.colour, east.colour, north.colour, south.colour],
-            heads: [west.head, east.head, north.head, south.head],
+            heads,
+            empty: SIDES_OF[usize::from(EMPTY)][colours],
+            own: SIDES_OF[usize::from(color.cell())][colours],
+            opponent: SIDES_OF[usize::from(color.opponent().cell())][colours],
         }
     }
 
@@ -549,67 +580,62 @@ impl Board {
         if self.cells[index].colour != EMPTY {
             return Err(PlayError::Occupied);
         }
-        let own = color.cell();
-        let around = self.around(index);
-        let mut analysis = Analysis {
-            index,
-            around,
-            captured: [0; 4],
-            captured_len: 0,
-        };
-        let mut has_liberty = false;
-        for (&colour, &head) in around.colours.iter().zip(&around.heads) {
-            match colour {
-                EMPTY => has_liberty = true,
-                BORDER => {}
-                _ => {
-                    // The chain counts this point once per adjacent stone of it.
-                    let adjacent = around.heads.iter().filter(|&&h| h == head).count();
-                    let only_here =
-                        usize::from(self.cells[usize::from(head)].liberties) == adjacent;
-                    if colour == own {
-                        has_liberty |= !only_here;
-                    } else if only_here && analysis.captured.iter().all(|&h| h != head) {
-                        // Unused entries are 0, never a head.
-                        analysis.captured[analysis.captured_len] = head;
-                        analysis.captured_len += 1;
-                    }
-                }
+        let around = self.around(index, color);
+        // Bit masks over the sides rather than a branch on what stands on each: on a real board
+        // no predictor can guess that. The sides whose chain has no liberty but this point (a
+        // non-stone's head is cell 0, whose count stays 0, so that no such side is included):
+        let mut only_here = 0u8;
+        for (side, &head) in around.heads.iter().enumerate() {
+            // The chain counts this point once per adjacent stone of it.
+            let adjacent = around.heads.iter().filter(|&&h| h == head).count();
+            let liberties = usize::from(self.cells[usize::from(head)].liberties);
+            only_here |= u8::from(liberties == adjacent) << side;
+        }
+        let has_liberty = around.empty != 0 || around.own & !only_here != 0;
+        let mut captured = around.opponent & only_here;
+        for side in sides(captured) {
+            // One side per chain: a chain named by an earlier side is not taken twice.
+            let earlier = captured & ((1 << side) - 1);
+            if sides(earlier).any(|other| around.heads[other] == around.heads[side]) {
+                captured &= !(1 << side);
             }
         }
-        let captured = &analysis.captured[..analysis.captured_len];
-        if captured.is_empty() && !has_liberty {
+        if captured == 0 && !has_liberty {
             return Err(PlayError::Suicide);
         }
         if self.ko == Some((index as u16, color)) {
             return Err(PlayError::Ko);
         }
         let repeats = match self.ko_rule {
-            _ if !self.removed_any && captured.is_empty() => false,
+            _ if !self.removed_any && captured == 0 => false,
             KoRule::Simple => false,
             KoRule::Situational => {
-                let new_key = self.key_after(index, color, captured);
+                let new_key = self.key_after(index, color, &around, captured);
                 self.history
                     .contains(&self.situation_key(new_key, color.opponent()))
             }
             KoRule::Positional => {
-                let new_key = self.key_after(index, color, captured);
+                let new_key = self.key_after(index, color, &around, captured);
                 self.history.contains(&new_key) || self.history.contains(&(new_key ^ WHITE_TO_MOVE))
             }
         };
         if repeats {
             return Err(PlayError::Ko);
         }
-        Ok(analysis)
+        Ok(Analysis {
+            index,
+            around,
+            captured,
+        })
     }
 
-    /// The position key once `color` has played on `index` and the chains headed by `captured`
-    /// are gone.
-    fn key_after(&self, index: usize, color: Color, captured: &[u16]) -> u64 {
+    /// The position key once `color` has played on `index`, whose neighbours are `around`, and
+    /// the chains on the `captured` sides are gone.
+    fn key_after(&self, index: usize, color: Color, around: &Around, captured: u8) -> u64 {
         let mut key = self.key ^ color.zobrist()[index];
         let opponent = color.opponent().zobrist();
-        for &head in captured {
-            let head = usize::from(head);
+        for side in sides(captured) {
+            let head = usize::from(around.heads[side]);
             let mut stone = head;
             loop {
                 key ^= opponent[stone];
@@ -625,33 +651,28 @@ impl Board {
     /// Puts a stone on the empty cell `index`, whose neighbours are `around`, and joins it to
     /// its neighbours' chains.
     fn add_stone(&mut self, index: usize, color: Color, around: &Around) {
-        let own = color.cell();
         self.key ^= color.zobrist()[index];
-        let mut liberties = 0;
-        for (&colour, &head) in around.colours.iter().zip(&around.heads) {
-            match colour {
-                EMPTY => liberties += 1,
-                BORDER => {}
-                _ => self.cells[usize::from(head)].liberties -= 1,
-            }
+        let stones = around.own | around.opponent;
+        for (side, &head) in around.heads.iter().enumerate() {
+            // Without a branch: a non-stone's head is the border cell 0, left at 0 liberties.
+            self.cells[usize::from(head)].liberties -= u16::from(stones >> side & 1);
         }
         let cell = index as u16;
         self.cells[index] = Cell {
-            colour: own,
+            colour: color.cell(),
             seen: false,
             head: cell,
             next: cell,
-            liberties,
+            liberties: around.empty.count_ones() as u16,
             size: 1,
         };
         let mut head = index;
-        for (&colour, &neighbour) in around.colours.iter().zip(&around.heads) {
-            if colour == own {
-                // Read again: the chain may already have been joined through another side.
-                let other = usize::from(self.cells[usize::from(neighbour)].head);
-                if other != head {
-                    head = self.merge(head, other);
-                }
+        for side in sides(around.own) {
+            let neighbour = around.heads[side];
+            // Read again: the chain may already have been joined through another side.
+            let other = usize::from(self.cells[usize::from(neighbour)].head);
+            if other != head {
+                head = self.merge(head, other);
             }
         }
     }
@@ -777,20 +798,34 @@ impl Board {
     }
 }
 
-/// The colours and chain heads (0 where there is no stone) of a point's four neighbours.
+/// A point's four neighbours (west, east, north, south) as seen by the colour to play: their
+/// chain heads (0 where there is no stone) and bit masks over the sides.
 #[derive(Clone, Copy)]
 struct Around {
-    colours: [u8; 4],
     heads: [u16; 4],
+    empty: u8,
+    own: u8,
+    opponent: u8,
 }
 
-/// The result of deciding a legal move: where it goes, what is around it and which chains (by
-/// head) it captures.
+/// The result of deciding a legal move: where it goes, what is around it and which chains it
+/// captures.
 struct Analysis {
     index: usize,
     around: Around,
-    captured: [u16; 4],
-    captured_len: usize,
+    /// The sides of the captured chains, one side per chain.
+    captured: u8,
+}
+
+/// The sides (0 to 3) in the bit mask `mask`, in order.
+fn sides(mut mask: u8) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let side = mask.trailing_zeros() as usize & 3;
+            mask &= mask - 1;
+            side
+        })
+    })
 }
 
 impl fmt::Display for Board {
