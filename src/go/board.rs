@@ -552,12 +552,13 @@ impl Board {
     #[inline]
     fn around(&self, index: usize, color: Color) -> Around {
         let mut heads = [0; 4];
-        let mut colours = 0;
+        let mut colours = 0u8;
         for (side, n) in self.neighbours(index).into_iter().enumerate() {
             let cell = &self.cells[n];
             heads[side] = cell.head;
-            colours |= usize::from(cell.colour) << (2 * side);
+            colours |= cell.colour << (2 * side);
         }
+        let colours = usize::from(colours);
         Around {
             heads,
             empty: SIDES_OF[usize::from(EMPTY)][colours],
