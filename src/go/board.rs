@@ -448,15 +448,27 @@ impl Board {
         self.history.insert(self.situation_key(self.key, color));
         self.consecutive_passes = 0;
         self.last_captures.clear();
-        let index = analysis.index;
-        self.add_stone(index, color, &analysis.around);
+        self.add_stone(analysis.index, color, &analysis.around);
+        self.ko = None;
+        let captures = if analysis.captured == 0 {
+            0
+        } else {
+            self.capture(&analysis, color)
+        };
+        Ok(PlayOutcome { captures })
+    }
+
+    /// Removes the chains a move by `color` captures and sets the simple-ko point; returns the
+    /// number of stones removed. Kept out of `play`, whose moves rarely capture.
+    #[inline(never)]
+    fn capture(&mut self, analysis: &Analysis, color: Color) -> usize {
         let heads = analysis.around.heads;
         let mut captures = 0;
         for side in sides(analysis.captured) {
             captures += self.remove_chain(usize::from(heads[side]), color);
         }
         self.captured_by[usize::from(color.cell() - 1)] += captures;
-        let own = &self.cells[usize::from(self.cells[index].head)];
+        let own = &self.cells[usize::from(self.cells[analysis.index].head)];
         // Simple ko: a lone stone that took a lone stone and now has that point as its only
         // liberty could be retaken at once, recreating the previous position.
         self.ko = (captures == 1 && own.size == 1 && own.liberties == 1).then(|| {
@@ -465,7 +477,7 @@ impl Board {
                 color.opponent(),
             )
         });
-        Ok(PlayOutcome { captures })
+        captures
     }
 
     /// `color` passes (虚着). Always legal.
