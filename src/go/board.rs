@@ -346,9 +346,11 @@ impl Board {
         let cells_len = stride * (usize::from(h) + 2);
         let mut cells = Vec::with_capacity(cells_len);
         cells.resize(stride, Cell::BORDER);
-        for _ in 0..h {
-            cells.push(Cell::BORDER);
-            cells.resize(cells.len() + usize::from(w), Cell::EMPTY);
+        cells.push(Cell::BORDER);
+        cells.resize(2 * stride, Cell::EMPTY);
+        // Every other row is a copy of the first.
+        for _ in 1..h {
+            cells.extend_from_within(stride..2 * stride);
         }
         cells.resize(cells_len, Cell::BORDER);
         Ok(Board {
