@@ -9,15 +9,10 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::sync::mpsc::{self, Receiver};
 
+use crate::blocks::BLOCK;
 use crate::text::{self, DecodeIssue, StreamDecoder};
 use crate::{detect, read_text, Document, Game, Piece, ReadOptions};
 
-/// Text gathered before looking for a cut: one block of the block reader, so that a piece
-/// is replayed as one block without being scanned for boundaries a second time; pieces
-/// in flight keep the cores busy.
-const PIECE: usize = crate::blocks::BLOCK;
-/// Bytes read at a time: about a piece, so that cutting a piece moves little text.
-const READ: usize = 64 << 10;
 /// Bytes that decide the encoding and the game family.
 const SAMPLE: usize = 64 << 10;
 
@@ -31,6 +26,18 @@ enum Boundary {
 }
 
 impl Boundary {
+    /// Text gathered before looking for a cut, and bytes read at a time. Finding an SGF
+    /// tree's end costs a scan of every byte, so SGF pieces are one block of the block
+    /// reader, which then reads them without scanning again; a blank line is found by a
+    /// quick search, so text pieces are larger and handed to the pool less often. Reads
+    /// are at most a piece long, so that cutting a piece moves little text.
+    fn piece_and_read_len(&self) -> (usize, usize) {
+        match self {
+            Boundary::SgfTree(_) => (BLOCK, BLOCK),
+            Boundary::BlankLine { .. } => (16 * BLOCK, 4 * BLOCK),
+        }
+    }
+
     fn for_game(game: Option<Game>) -> Boundary {
         match game {
             Some(Game::Go) => Boundary::SgfTree(SgfScan::default()),
@@ -271,8 +278,9 @@ impl<R: Read> DocumentStream<R> {
             let Some(state) = self.state.as_mut() else {
                 return Ok(None);
             };
-            if state.pending.len() >= PIECE {
-                if let Some(cut) = state.boundary.find(&state.pending, PIECE) {
+            let (piece, read) = state.boundary.piece_and_read_len();
+            if state.pending.len() >= piece {
+                if let Some(cut) = state.boundary.find(&state.pending, piece) {
                     return Ok(Some(self.cut(cut)));
                 }
             }
@@ -281,12 +289,12 @@ impl<R: Read> DocumentStream<R> {
                 let all = state.pending.len();
                 return Ok(Some(self.cut(all)));
             }
-            let mut buffer = vec![0; READ];
-            let read = read_full(&mut self.reader, &mut buffer)?;
+            let mut buffer = vec![0; read];
+            let filled = read_full(&mut self.reader, &mut buffer)?;
             let state = self.state.as_mut().expect("started above");
-            state.eof = read < READ;
+            state.eof = filled < read;
             state.decoder.feed(
-                &buffer[..read],
+                &buffer[..filled],
                 state.eof,
                 &mut state.pending,
                 &mut state.issues,
@@ -426,7 +434,7 @@ mod tests {
     fn streamed_pieces_match_a_whole_read() {
         let one = std::fs::read("tests/fixtures/shatar/random_games.pgn").unwrap();
         let mut big = Vec::new();
-        while big.len() < 3 * PIECE {
+        while big.len() < 3 * 16 * BLOCK {
             big.extend_from_slice(&one);
             big.extend_from_slice(b"\n");
         }
