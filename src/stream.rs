@@ -1,9 +1,9 @@
 //! Reading large inputs piece by piece, so that memory stays flat however large a file
-//! is: bytes are read and decoded a megabyte at a time, and whenever a few megabytes of
-//! text have gathered they are cut at a record boundary and read as a [`Document`] of
-//! their own. Line numbers and record indices carry on across pieces. While pieces are
-//! replayed on the thread pool, the next ones are read and cut, so that reading, decoding
-//! and finding boundaries do not leave the other cores waiting.
+//! is: bytes are read and decoded as they come, and whenever enough text has gathered
+//! (64 KB of SGF, 1 MB of other text) it is cut at a record boundary and read as a
+//! [`Document`] of its own. Line numbers and record indices carry on across pieces. While
+//! pieces are replayed on the thread pool, the next ones are read and cut, so that
+//! reading, decoding and finding boundaries do not leave the other cores waiting.
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
@@ -430,20 +430,51 @@ mod tests {
         );
     }
 
-    #[test]
-    fn streamed_pieces_match_a_whole_read() {
+    /// The games of the Shatar fixture, repeated into a text of several pieces.
+    fn shatar_archive() -> Vec<u8> {
         let one = std::fs::read("tests/fixtures/shatar/random_games.pgn").unwrap();
         let mut big = Vec::new();
         while big.len() < 3 * 16 * BLOCK {
             big.extend_from_slice(&one);
             big.extend_from_slice(b"\n");
         }
+        big
+    }
+
+    /// The Go fixtures (variations, passes, handicap, comments, and corrupted copies with
+    /// their errors) as one collection of several pieces.
+    fn go_archive() -> Vec<u8> {
+        let mut names: Vec<_> = ["tests/fixtures/go/random", "tests/fixtures/go/corrupted"]
+            .iter()
+            .flat_map(|folder| std::fs::read_dir(folder).unwrap())
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "sgf"))
+            .collect();
+        names.sort();
+        let mut big = Vec::new();
+        while big.len() < 3 * BLOCK {
+            for name in &names {
+                big.extend_from_slice(&std::fs::read(name).unwrap());
+                big.extend_from_slice(b"\n");
+            }
+        }
+        big
+    }
+
+    #[test]
+    fn streamed_pieces_match_a_whole_read() {
+        for (game, big) in [(Game::Shatar, shatar_archive()), (Game::Go, go_archive())] {
+            assert_streamed_like_whole(game, &big);
+        }
+    }
+
+    fn assert_streamed_like_whole(game: Game, big: &[u8]) {
         let options = ReadOptions {
-            game: Some(Game::Shatar),
+            game: Some(game),
             ..ReadOptions::default()
         };
-        let whole = crate::read_document("big.pgn", &big, &options);
-        let mut stream = DocumentStream::new("big.pgn", big.as_slice(), &options);
+        let whole = crate::read_document("big", big, &options);
+        let mut stream = DocumentStream::new("big", big, &options);
         let mut streamed = Vec::new();
         let mut documents = 0;
         while let Some(document) = stream.next_document().unwrap() {
