@@ -16,6 +16,8 @@ use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::go::sgf::grammar::letter_coordinate;
+
 /// Largest supported side length: SGF writes coordinates with the 52 letters `a`–`z`, `A`–`Z`.
 pub const MAX_SIZE: u8 = 52;
 
@@ -165,7 +167,7 @@ impl Point {
     /// is for the caller to decide.
     pub fn from_sgf(text: &str) -> Option<Point> {
         match text.as_bytes() {
-            &[x, y] => Some(Point::new(sgf_coordinate(x)?, sgf_coordinate(y)?)),
+            &[x, y] => Some(Point::new(letter_coordinate(x)?, letter_coordinate(y)?)),
             _ => None,
         }
     }
@@ -173,14 +175,6 @@ impl Point {
     /// The two SGF letters of this point, or `None` beyond column or row 51.
     pub fn to_sgf(self) -> Option<[char; 2]> {
         Some([sgf_letter(self.x)?, sgf_letter(self.y)?])
-    }
-}
-
-fn sgf_coordinate(letter: u8) -> Option<u8> {
-    match letter {
-        b'a'..=b'z' => Some(letter - b'a'),
-        b'A'..=b'Z' => Some(letter - b'A' + 26),
-        _ => None,
     }
 }
 

@@ -126,17 +126,18 @@ pub fn compose(raw: &str) -> Option<(&str, &str)> {
 
 /// `Point = Letter Letter` (a–z then A–Z, 52 lines): returns the 0-based column and row.
 pub fn point(i: &str) -> Res<'_, (u8, u8)> {
-    let coord = || satisfy(|c: char| c.is_ascii_alphabetic()).map(point_coordinate);
+    let coord =
+        || satisfy(|c: char| c.is_ascii_alphabetic()).map_opt(|c| letter_coordinate(c as u8));
     context("point (two letters)", (coord(), coord())).parse(i)
 }
 
-/// `a`–`z` are 0–25, `A`–`Z` 26–51.
-pub(crate) fn point_coordinate(c: char) -> u8 {
-    // `c` is ASCII alphabetic, so the subtraction cannot underflow.
-    if c.is_ascii_lowercase() {
-        c as u8 - b'a'
-    } else {
-        c as u8 - b'A' + 26
+/// The coordinate of one point letter: `a`–`z` are 0–25, `A`–`Z` 26–51.
+#[inline]
+pub(crate) fn letter_coordinate(letter: u8) -> Option<u8> {
+    match letter {
+        b'a'..=b'z' => Some(letter - b'a'),
+        b'A'..=b'Z' => Some(letter - b'A' + 26),
+        _ => None,
     }
 }
 

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use super::grammar::{self, is_space};
+use super::grammar::{self, is_space, letter_coordinate};
 
 /// A point on the board, 0-based: `x` is the column (`a` = 0), `y` the row from the top.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -301,16 +301,6 @@ fn parse_point(raw: &str, size: BoardSize) -> Result<Point, ValueError> {
         Ok,
     )?;
     on_board(Point { x, y }, size)
-}
-
-/// The coordinate of one point letter (the grammar's `point_coordinate` on bytes).
-#[inline]
-fn letter_coordinate(letter: u8) -> Option<u8> {
-    match letter {
-        b'a'..=b'z' => Some(letter - b'a'),
-        b'A'..=b'Z' => Some(letter - b'A' + 26),
-        _ => None,
-    }
 }
 
 fn on_board(point: Point, size: BoardSize) -> Result<Point, ValueError> {
