@@ -479,26 +479,21 @@ mod tests {
         let mut documents = 0;
         while let Some(document) = stream.next_document().unwrap() {
             documents += 1;
-            for report in &document.records {
-                let first = report.diagnostics.first().map(|d| {
-                    let located = d.located(&document.text, &document.lines);
-                    (d.code(), located.line_col())
-                });
-                streamed.push((report.index, report.plies, first));
-            }
+            streamed.extend(document.records.iter().map(|r| summary(&document, r)));
         }
         assert!(documents >= 3);
-        let expected: Vec<_> = whole
-            .records
-            .iter()
-            .map(|report| {
-                let first = report.diagnostics.first().map(|d| {
-                    let located = d.located(&whole.text, &whole.lines);
-                    (d.code(), located.line_col())
-                });
-                (report.index, report.plies, first)
-            })
-            .collect();
+        let expected: Vec<_> = whole.records.iter().map(|r| summary(&whole, r)).collect();
         assert_eq!(streamed, expected);
+    }
+
+    /// A record's index, plies, and its first diagnostic's code with line and column.
+    type Summary = (usize, u32, Option<(&'static str, Option<(usize, usize)>)>);
+
+    fn summary(document: &Document, report: &crate::RecordReport) -> Summary {
+        let first = report.diagnostics.first().map(|d| {
+            let located = d.located(&document.text, &document.lines);
+            (d.code(), located.line_col())
+        });
+        (report.index, report.plies, first)
     }
 }
