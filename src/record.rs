@@ -139,6 +139,9 @@ pub struct Record<M> {
     pub moves: Line<M>,
     /// The result as normalised by the family (`1-0`, `2-0`, `B+3.5`, …).
     pub result: Option<String>,
+    /// The rest of the main line as written, from the first move that could not be
+    /// replayed; writers carry it in a comment marked as unreplayed, so nothing is lost.
+    pub unreplayed: Option<String>,
 }
 
 impl<M> Record<M> {
@@ -151,6 +154,7 @@ impl<M> Record<M> {
             comment: None,
             moves: Vec::new(),
             result: None,
+            unreplayed: None,
         }
     }
 }
@@ -165,7 +169,7 @@ pub struct SourcedRecord<'a, M> {
 impl<M: MoveFields> Serialize for SourcedRecord<'_, M> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let r = self.record;
-        let mut s = serializer.serialize_struct("Record", 9)?;
+        let mut s = serializer.serialize_struct("Record", 10)?;
         s.serialize_field("source", self.source)?;
         s.serialize_field("index", &self.index)?;
         s.serialize_field("game", &r.game)?;
@@ -183,6 +187,11 @@ impl<M: MoveFields> Serialize for SourcedRecord<'_, M> {
         }
         s.serialize_field("result", &r.result)?;
         s.serialize_field("moves", &r.moves)?;
+        if let Some(unreplayed) = &r.unreplayed {
+            s.serialize_field("unreplayed", unreplayed)?;
+        } else {
+            s.skip_field("unreplayed")?;
+        }
         s.end()
     }
 }

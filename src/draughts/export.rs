@@ -173,6 +173,7 @@ pub fn write_json(
         start: record.start.as_deref().map(|f| restyle_fen(f, style)),
         comment: record.comment.clone(),
         moves: styled_line(&record.moves, style),
+        unreplayed: record.unreplayed.clone(),
         result: record.result.clone(),
     };
     let mut line = serde_json::to_string(&SourcedRecord {
