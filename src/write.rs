@@ -61,6 +61,59 @@ pub struct WriteOptions {
     pub squares: Squares,
 }
 
+/// Something a record holds that the target format has no place for. `convert` names
+/// each in one note per record, so that nothing is dropped silently.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LeftOut {
+    /// A tag (header, game-info property) the format has no field for.
+    Tag(String),
+    Comments,
+    Variations,
+    /// Numeric annotation glyphs (`$1`, `!`, `?` written as NAGs).
+    Nags,
+    /// Board markup (SGF `MA`, `TR`, `LB`, …).
+    Markup,
+    /// Node names (SGF `N`).
+    NodeNames,
+    /// Move and position annotations (SGF `TE`, `BM`, `DO`, `IT`, `GB`, `GW`, …).
+    Annotations,
+    /// Escape lines (`%` lines of PGN/PDN).
+    EscapeLines,
+    /// Text before the first record or between records.
+    TextOutsideRecords,
+    /// A property the family does not know, kept by formats that can hold it.
+    Property(String),
+}
+
+impl fmt::Display for LeftOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LeftOut::Tag(name) => write!(f, "the {name} tag"),
+            LeftOut::Comments => f.write_str("comments"),
+            LeftOut::Variations => f.write_str("variations"),
+            LeftOut::Nags => f.write_str("annotation glyphs"),
+            LeftOut::Markup => f.write_str("board markup"),
+            LeftOut::NodeNames => f.write_str("node names"),
+            LeftOut::Annotations => f.write_str("move annotations"),
+            LeftOut::EscapeLines => f.write_str("% escape lines"),
+            LeftOut::TextOutsideRecords => f.write_str("text outside the records"),
+            LeftOut::Property(name) => write!(f, "the {name} property"),
+        }
+    }
+}
+
+/// What of `record` a conversion to `format` cannot carry, sorted and without repeats.
+pub fn left_out(record: &AnyRecord, format: Format) -> Vec<LeftOut> {
+    let mut left_out = match record {
+        AnyRecord::Shatar(_) => Vec::new(),
+        AnyRecord::Go(_) => Vec::new(),
+        AnyRecord::Draughts(_) => Vec::new(),
+    };
+    left_out.sort();
+    left_out.dedup();
+    left_out
+}
+
 /// Why a record could not be written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WriteError {
