@@ -9,6 +9,7 @@ use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 use crate::text::{DecodeIssue, LineIndex, Span};
+use crate::write::{Format, LeftOut};
 
 /// How bad a diagnostic is. Only errors make a record invalid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -48,6 +49,17 @@ pub enum FileIssue {
     NoRecords {
         game: &'static str,
     },
+    /// A text file met in a folder walk that holds no game record: skipped.
+    NotARecordFile,
+    /// The file could not be read at all.
+    Io {
+        kind: std::io::ErrorKind,
+    },
+    /// A conversion to `format` had no place for these parts of the record.
+    LeftOut {
+        format: Format,
+        what: Vec<LeftOut>,
+    },
 }
 
 impl Issue for FileIssue {
@@ -58,6 +70,9 @@ impl Issue for FileIssue {
             FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => "unknown-charset",
             FileIssue::UnknownGame => "unknown-game",
             FileIssue::NoRecords { .. } => "no-records",
+            FileIssue::Io { .. } => "io-error",
+            FileIssue::NotARecordFile => "not-a-record-file",
+            FileIssue::LeftOut { .. } => "left-out",
         }
     }
 
@@ -66,6 +81,16 @@ impl Issue for FileIssue {
             FileIssue::Decode(issue) => issue.to_string(),
             FileIssue::UnknownGame => "cannot tell which game this file records".to_string(),
             FileIssue::NoRecords { game } => format!("no {game} record found in this file"),
+            FileIssue::Io { kind } => format!("the file could not be read: {kind}"),
+            FileIssue::NotARecordFile => "this text file holds no game record; skipped".to_string(),
+            FileIssue::LeftOut { format, what } => {
+                let names: Vec<String> = what.iter().map(LeftOut::to_string).collect();
+                format!(
+                    "{} has no place for {}; left out of this record's output",
+                    format.name(),
+                    names.join(", ")
+                )
+            }
         }
     }
 
@@ -84,7 +109,13 @@ impl Issue for FileIssue {
             FileIssue::UnknownGame => {
                 Some("pass --game shatar, --game draughts or --game go".to_string())
             }
-            FileIssue::NoRecords { .. } => None,
+            FileIssue::NoRecords { .. } | FileIssue::Io { .. } => None,
+            FileIssue::NotARecordFile => {
+                Some("name the file on the command line to have it read".to_string())
+            }
+            FileIssue::LeftOut { .. } => Some(
+                "convert to a format that holds them (PGN, PDN or SGF) to keep them".to_string(),
+            ),
         }
     }
 }

@@ -43,10 +43,51 @@ pub struct Document {
     pub source: String,
     pub text: String,
     pub lines: LineIndex,
-    /// Name of the encoding the text was decoded from.
+    /// Name of the encoding the text was decoded from; empty when the bytes could not
+    /// be read at all.
     pub encoding: &'static str,
     pub game: Option<Game>,
     pub records: Vec<RecordReport>,
+}
+
+impl Document {
+    /// A document for an input that could not be read: one record carrying an
+    /// `io-error`, so that every input is accounted for in the output.
+    pub fn unreadable(source: &str, error: &std::io::Error) -> Document {
+        let diagnostic = Diagnostic::new(
+            Severity::Error,
+            Kind::File(FileIssue::Io { kind: error.kind() }),
+            None,
+        );
+        Document {
+            source: source.to_string(),
+            text: String::new(),
+            lines: LineIndex::new(""),
+            encoding: "",
+            game: None,
+            records: vec![RecordReport::unreadable(0, None, diagnostic)],
+        }
+    }
+
+    /// True when nothing in the text looked like a record of any family (a text file
+    /// that is no scoresheet, say).
+    pub fn not_a_record_file(&self) -> bool {
+        self.game.is_none()
+            && self.records.iter().all(|r| {
+                r.diagnostics
+                    .iter()
+                    .all(|d| matches!(d.kind, Kind::File(FileIssue::UnknownGame)))
+            })
+    }
+
+    /// True when the input could not be read (see [`Document::unreadable`]).
+    pub fn read_failed(&self) -> bool {
+        self.records.iter().any(|r| {
+            r.diagnostics
+                .iter()
+                .any(|d| matches!(d.kind, Kind::File(FileIssue::Io { .. })))
+        })
+    }
 }
 
 /// A replayed record in its family's model.

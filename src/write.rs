@@ -105,7 +105,7 @@ impl fmt::Display for LeftOut {
 /// What of `record` a conversion to `format` cannot carry, sorted and without repeats.
 pub fn left_out(record: &AnyRecord, format: Format) -> Vec<LeftOut> {
     let mut left_out = match record {
-        AnyRecord::Shatar(_) => Vec::new(),
+        AnyRecord::Shatar(r) => crate::shatar::left_out(r, format),
         AnyRecord::Go(_) => Vec::new(),
         AnyRecord::Draughts(_) => Vec::new(),
     };

@@ -80,7 +80,13 @@ fn missing_file_is_reported_and_the_run_goes_on() {
     ]);
     assert_eq!(status, 2);
     assert!(err.contains("no/such/file.pgn"), "{err}");
-    assert_eq!(out.lines().count(), 1);
+    // The unreadable file has its own object, so that a pipeline sees it.
+    assert_eq!(out.lines().count(), 2);
+    let unreadable: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(unreadable["source"], "no/such/file.pgn");
+    assert_eq!(unreadable["valid"], false);
+    assert_eq!(unreadable["encoding"], serde_json::Value::Null);
+    assert_eq!(unreadable["diagnostics"][0]["code"], "io-error");
 }
 
 #[test]
@@ -191,11 +197,25 @@ fn undecodable_bytes_are_a_warning_with_a_position() {
 }
 
 #[test]
-fn convert_writes_valid_records_and_reports_the_rest() {
+fn convert_writes_every_record_and_reports_the_invalid_ones() {
     let (out, err, status) = qipu(&["convert", "--to", "pgn", "samples/shatar/collection.pgn"]);
     assert_eq!(status, 1);
-    assert_eq!(out.matches("[Variant \"Shatar\"]").count(), 3);
+    assert_eq!(out.matches("[Variant \"Shatar\"]").count(), 4);
+    assert!(out.contains("{unreplayed: Nd2 e6}"), "{out}");
     assert!(err.contains("ambiguous-move"), "{err}");
+    assert!(
+        err.contains("qipu: convert: 1 file: 4 records written (1 with errors), 0 skipped"),
+        "{err}"
+    );
+    let (out, _, status) = qipu(&[
+        "convert",
+        "--to",
+        "pgn",
+        "--valid-only",
+        "samples/shatar/collection.pgn",
+    ]);
+    assert_eq!(status, 1);
+    assert_eq!(out.matches("[Variant \"Shatar\"]").count(), 3);
     let (_, err, status) = qipu(&[
         "convert",
         "--to",

@@ -11,23 +11,45 @@ const STREAM_ABOVE: u64 = 8 << 20;
 
 /// One thing to read.
 pub enum Input {
-    File(PathBuf),
+    File {
+        path: PathBuf,
+        /// The path below the folder it was found in (its file name when named itself):
+        /// where `--output-dir` puts its output.
+        relative: PathBuf,
+        /// Found by walking a folder rather than named on the command line.
+        walked: bool,
+    },
     Stdin,
+    /// Named on the command line but not there or not readable.
+    Missing {
+        path: PathBuf,
+        error: io::Error,
+    },
 }
 
 impl Input {
     pub fn name(&self) -> String {
         match self {
-            Input::File(path) => path.display().to_string(),
+            Input::File { path, .. } | Input::Missing { path, .. } => path.display().to_string(),
             Input::Stdin => "<stdin>".to_string(),
         }
+    }
+
+    /// A `.txt` file met in a folder walk: read only if it turns out to be a scoresheet.
+    pub fn is_walked_text(&self) -> bool {
+        matches!(self, Input::File { path, walked: true, .. }
+            if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt")))
     }
 
     /// The whole bytes of a file of up to 8 MB, from one open; `None` for standard input
     /// (of unknown size) and larger files, which are streamed instead.
     pub fn read_small(&self) -> io::Result<Option<Vec<u8>>> {
-        let Input::File(path) = self else {
-            return Ok(None);
+        let path = match self {
+            Input::File { path, .. } => path,
+            Input::Stdin => return Ok(None),
+            Input::Missing { error, .. } => {
+                return Err(io::Error::new(error.kind(), error.to_string()))
+            }
         };
         let mut file = std::fs::File::open(path)?;
         let len = file.metadata()?.len();
@@ -43,17 +65,50 @@ impl Input {
     /// A reader over the input, for streaming.
     pub fn open(&self) -> io::Result<Box<dyn Read>> {
         Ok(match self {
-            Input::File(path) => Box::new(std::fs::File::open(path)?),
+            Input::File { path, .. } => Box::new(std::fs::File::open(path)?),
             Input::Stdin => Box::new(io::stdin().lock()),
+            Input::Missing { error, .. } => {
+                return Err(io::Error::new(error.kind(), error.to_string()))
+            }
         })
     }
 }
 
-/// Expands folders (recursively, sorted, record extensions only) and keeps files and
-/// `-` as given. Paths that cannot be read are returned as error messages.
-pub fn collect(paths: &[String]) -> (Vec<Input>, Vec<String>) {
+/// Paths a folder walk must not read: the output of the run being made.
+#[derive(Default)]
+pub struct Excluded {
+    /// Output files, as (canonical folder, file name).
+    files: Vec<(PathBuf, std::ffi::OsString)>,
+    /// Output folders, canonical.
+    dirs: Vec<PathBuf>,
+}
+
+impl Excluded {
+    /// Excludes `path` (which may not exist yet) from folder walks.
+    pub fn file(&mut self, path: &Path) {
+        let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
+        let dir = std::fs::canonicalize(dir.unwrap_or(Path::new(".")));
+        if let (Ok(dir), Some(name)) = (dir, path.file_name()) {
+            self.files.push((dir, name.to_owned()));
+        }
+    }
+
+    /// Excludes the folder `path` and everything below it from folder walks.
+    pub fn dir(&mut self, path: &Path) {
+        if let Ok(dir) = std::fs::canonicalize(path) {
+            self.dirs.push(dir);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.files.is_empty() && self.dirs.is_empty()
+    }
+}
+
+/// Expands folders (recursively, sorted, record extensions only, never an excluded path)
+/// and keeps files and `-` as given.
+pub fn collect(paths: &[String], excluded: &Excluded) -> Vec<Input> {
     let mut inputs = Vec::new();
-    let mut errors = Vec::new();
     for path in paths {
         if path == "-" {
             inputs.push(Input::Stdin);
@@ -61,22 +116,41 @@ pub fn collect(paths: &[String]) -> (Vec<Input>, Vec<String>) {
         }
         let path = PathBuf::from(path);
         match std::fs::metadata(&path) {
-            Ok(meta) if meta.is_dir() => walk(&path, &mut inputs, &mut errors),
-            Ok(_) => inputs.push(Input::File(path)),
-            Err(err) => errors.push(format!("{}: {err}", path.display())),
+            Ok(meta) if meta.is_dir() => walk(&path, excluded, &mut inputs),
+            Ok(_) => {
+                let relative = path.file_name().map(PathBuf::from).unwrap_or_default();
+                inputs.push(Input::File {
+                    path,
+                    relative,
+                    walked: false,
+                });
+            }
+            Err(error) => inputs.push(Input::Missing { path, error }),
         }
     }
-    (inputs, errors)
+    inputs
 }
 
 /// Depth-first walk with an explicit stack, so deep trees cannot overflow ours.
-fn walk(root: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<String>) {
+fn walk(root: &Path, excluded: &Excluded, inputs: &mut Vec<Input>) {
     let mut pending = vec![root.to_path_buf()];
     while let Some(dir) = pending.pop() {
+        // Canonical names are looked up once per folder, and only when something is
+        // excluded.
+        let canonical = if excluded.is_empty() {
+            None
+        } else {
+            std::fs::canonicalize(&dir).ok()
+        };
+        if let Some(canonical) = &canonical {
+            if excluded.dirs.iter().any(|d| canonical.starts_with(d)) {
+                continue;
+            }
+        }
         let entries = match std::fs::read_dir(&dir) {
             Ok(entries) => entries,
-            Err(err) => {
-                errors.push(format!("{}: {err}", dir.display()));
+            Err(error) => {
+                inputs.push(Input::Missing { path: dir, error });
                 continue;
             }
         };
@@ -89,6 +163,15 @@ fn walk(root: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<String>) {
             if name.as_encoded_bytes().starts_with(b".") {
                 continue;
             }
+            if let Some(canonical) = &canonical {
+                if excluded
+                    .files
+                    .iter()
+                    .any(|(d, n)| d == canonical && *n == name)
+                {
+                    continue;
+                }
+            }
             let path = entry.path();
             match entry.file_type() {
                 Ok(kind) if kind.is_dir() => dirs.push((name, path)),
@@ -98,11 +181,16 @@ fn walk(root: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<String>) {
         }
         files.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         dirs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        let files = files.into_iter().map(|(_, path)| path);
-        let dirs = dirs.into_iter().map(|(_, path)| path);
-        inputs.extend(files.into_iter().map(Input::File));
+        inputs.extend(files.into_iter().map(|(_, path)| {
+            let relative = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+            Input::File {
+                path,
+                relative,
+                walked: true,
+            }
+        }));
         // Reverse so that the sorted-first folder is popped first.
-        pending.extend(dirs.into_iter().rev());
+        pending.extend(dirs.into_iter().rev().map(|(_, path)| path));
     }
 }
 

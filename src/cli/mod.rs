@@ -1,7 +1,9 @@
 //! Command-line front end: arguments, input collection, parallel reading, output.
 
 mod inputs;
+mod output;
 mod render;
+mod summary;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -9,11 +11,14 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
 
+use qipu::diag::{Diagnostic, FileIssue, Kind, Severity};
 use qipu::draughts::position::Variant;
 use qipu::write::{Format, Notation, Pieces, Squares, WriteOptions};
 use qipu::{Document, Game, ReadOptions};
 
-use inputs::Input;
+use inputs::{Excluded, Input};
+use output::{AtomicFile, RecordWriter};
+use summary::Summary;
 
 #[derive(Parser)]
 #[command(
@@ -33,6 +38,12 @@ enum Command {
         /// Output style; human on a terminal, JSON Lines otherwise.
         #[arg(long, value_enum)]
         format: Option<OutputFormat>,
+        /// Print only errors and the closing summary.
+        #[arg(long, short = 'q')]
+        quiet: bool,
+        /// Count these diagnostics as failures for the exit status.
+        #[arg(long, value_enum, value_name = "WHAT")]
+        deny: Vec<DenyArg>,
         #[command(flatten)]
         read: ReadArgs,
     },
@@ -50,9 +61,21 @@ enum Command {
         /// Draughts squares for --to pdn and json.
         #[arg(long, value_enum, default_value = "numeric")]
         squares: SquaresArg,
-        /// Write to this file instead of standard output.
-        #[arg(short = 'o', long = "output")]
+        /// Write to this file instead of standard output (replaced only when the run
+        /// has written it whole).
+        #[arg(short = 'o', long = "output", conflicts_with_all = ["in_place", "output_dir"])]
         output: Option<std::path::PathBuf>,
+        /// Rewrite each input file where it is, in the target format (its extension must
+        /// already be the target's).
+        #[arg(long, conflicts_with = "output_dir")]
+        in_place: bool,
+        /// Write one file per input below this folder, mirroring the input folders, with
+        /// the target format's extension.
+        #[arg(long, value_name = "DIR")]
+        output_dir: Option<std::path::PathBuf>,
+        /// Skip records with errors instead of writing what could be read of them.
+        #[arg(long)]
+        valid_only: bool,
         #[command(flatten)]
         read: ReadArgs,
     },
@@ -78,6 +101,12 @@ struct ReadArgs {
 enum OutputFormat {
     Human,
     Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DenyArg {
+    /// Warnings make the exit status 1, as errors do.
+    Warnings,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -151,25 +180,19 @@ pub fn run() -> ExitCode {
 
 fn execute(cli: Cli) -> io::Result<Status> {
     match cli.command {
-        Command::Validate { format, read } => {
+        Command::Validate {
+            format,
+            quiet,
+            deny,
+            read,
+        } => {
             let human = match format {
                 Some(OutputFormat::Human) => true,
                 Some(OutputFormat::Json) => false,
                 None => io::stdout().is_terminal(),
             };
-            let style = render::Style::detect(human && io::stdout().is_terminal());
-            let mut out = io::BufWriter::new(io::stdout().lock());
-            let status = for_each_document(&read, false, |document| {
-                let text = if human {
-                    render::human_report(document, style)
-                } else {
-                    render::json_report(document)
-                };
-                out.write_all(text.as_bytes())?;
-                Ok(status_of(document))
-            })?;
-            out.flush()?;
-            Ok(status)
+            let deny_warnings = deny.contains(&DenyArg::Warnings);
+            validate(&read, human, quiet, deny_warnings)
         }
         Command::Convert {
             to,
@@ -177,6 +200,9 @@ fn execute(cli: Cli) -> io::Result<Status> {
             pieces,
             squares,
             output,
+            in_place,
+            output_dir,
+            valid_only,
             read,
         } => {
             let format = match to {
@@ -200,72 +226,369 @@ fn execute(cli: Cli) -> io::Result<Status> {
                     SquaresArg::Algebraic => Squares::Algebraic,
                 },
             };
-            let mut out: Box<dyn Write> = match &output {
-                Some(path) => Box::new(io::BufWriter::new(std::fs::File::create(path)?)),
-                None => Box::new(io::BufWriter::new(io::stdout().lock())),
+            let destination = match (output, in_place, output_dir) {
+                (Some(path), _, _) => Destination::File(path),
+                (None, true, _) => Destination::InPlace,
+                (None, false, Some(dir)) => Destination::Dir(dir),
+                (None, false, None) => Destination::Stdout,
             };
-            let style = render::Style::detect(io::stderr().is_terminal());
-            let mut written = 0usize;
-            let status = for_each_document(&read, true, |document| {
-                let mut status = Status::Valid;
-                for report in &document.records {
-                    let record = match &report.record {
-                        Some(record) if report.valid() => record,
-                        _ => {
-                            status = status.max(Status::Invalid);
-                            io::stderr().write_all(
-                                render::human_record(document, report, style).as_bytes(),
-                            )?;
-                            continue;
-                        }
-                    };
-                    match qipu::write::write_record(
-                        record,
-                        &document.source,
-                        report.index,
-                        format,
-                        &options,
-                    ) {
-                        Ok(text) => {
-                            if written > 0 && format != Format::Json {
-                                out.write_all(b"\n")?;
-                            }
-                            out.write_all(text.as_bytes())?;
-                            written += 1;
-                        }
-                        Err(err) => {
-                            writeln!(
-                                io::stderr(),
-                                "qipu: {}: record {}: {err}",
-                                document.source,
-                                report.index
-                            )?;
-                            status = Status::Failure;
-                        }
-                    }
-                }
-                Ok(status)
-            })?;
-            out.flush()?;
-            Ok(status)
+            let convert = Convert {
+                format,
+                options,
+                valid_only,
+                destination,
+            };
+            convert.run(&read)
         }
     }
 }
 
-fn status_of(document: &Document) -> Status {
-    if document.records.iter().all(|r| r.valid()) {
-        Status::Valid
-    } else {
-        Status::Invalid
+fn validate(read: &ReadArgs, human: bool, quiet: bool, deny_warnings: bool) -> io::Result<Status> {
+    let style = render::Style::detect(human && io::stdout().is_terminal());
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut summary = Summary::default();
+    let status = for_each_document(read, false, &Excluded::default(), |input, event| {
+        let document = match event {
+            Event::Document(document) => document,
+            Event::End => {
+                summary.file();
+                return Ok(Status::Valid);
+            }
+        };
+        if input.is_walked_text() && document.not_a_record_file() {
+            // A walked text file that is no record is skipped; in JSON output the note
+            // goes to standard error, so that standard output stays one object per record.
+            summary.skipped_files += 1;
+            let note = render::skipped_note(document, style);
+            if human {
+                out.write_all(note.as_bytes())?;
+            } else {
+                io::stderr().write_all(note.as_bytes())?;
+            }
+            return Ok(Status::Valid);
+        }
+        summary.document(document);
+        if !human && document.read_failed() {
+            for diagnostic in document.records.iter().flat_map(|r| &r.diagnostics) {
+                writeln!(
+                    io::stderr(),
+                    "qipu: {}: {}",
+                    document.source,
+                    diagnostic.kind.message()
+                )?;
+            }
+        }
+        let text = match (human, quiet) {
+            (true, false) => render::human_report(document, style),
+            (true, true) => render::human_errors(document, style),
+            (false, false) => render::json_report(document, |_| true),
+            (false, true) => render::json_report(document, |r| !r.valid()),
+        };
+        out.write_all(text.as_bytes())?;
+        Ok(status_of(document, deny_warnings))
+    })?;
+    if human {
+        out.write_all(summary.line().as_bytes())?;
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+/// Where converted records go.
+enum Destination {
+    Stdout,
+    /// One file for the whole run.
+    File(std::path::PathBuf),
+    /// Each input file rewritten where it is.
+    InPlace,
+    /// One file per input below this folder.
+    Dir(std::path::PathBuf),
+}
+
+struct Convert {
+    format: Format,
+    options: WriteOptions,
+    valid_only: bool,
+    destination: Destination,
+}
+
+/// What `convert` did, for its closing line.
+#[derive(Default)]
+struct ConvertCounts {
+    files: usize,
+    written: usize,
+    written_with_errors: usize,
+    skipped: usize,
+    unreadable_files: usize,
+    files_left_unchanged: usize,
+}
+
+impl ConvertCounts {
+    fn line(&self) -> String {
+        format!(
+            "qipu: convert: {}: {} written ({} with errors), {} skipped, {} unreadable\n",
+            summary::counted(self.files, "file"),
+            summary::counted(self.written, "record"),
+            self.written_with_errors,
+            self.skipped,
+            summary::counted(self.unreadable_files, "file"),
+        ) + &if self.files_left_unchanged > 0 {
+            format!(
+                "qipu: convert: {} left unchanged: not every record could be written\n",
+                summary::counted(self.files_left_unchanged, "file")
+            )
+        } else {
+            String::new()
+        }
     }
 }
 
+/// The output of the input being converted, when each input has its own.
+struct PerInput {
+    file: RecordWriter<AtomicFile>,
+    /// Records of the input that could not be written; an in-place rewrite would lose them.
+    skipped: usize,
+}
+
+impl Convert {
+    fn run(&self, read: &ReadArgs) -> io::Result<Status> {
+        let mut excluded = Excluded::default();
+        let mut shared = match &self.destination {
+            Destination::Stdout => None,
+            Destination::File(path) => {
+                excluded.file(path);
+                Some(RecordWriter::new(AtomicFile::create(path)?))
+            }
+            Destination::InPlace | Destination::Dir(_) => None,
+        };
+        if let Destination::Dir(dir) = &self.destination {
+            std::fs::create_dir_all(dir)?;
+            excluded.dir(dir);
+        }
+        let mut stdout = RecordWriter::new(io::BufWriter::new(io::stdout().lock()));
+        let style = render::Style::detect(io::stderr().is_terminal());
+        let mut counts = ConvertCounts::default();
+        let mut current: Option<PerInput> = None;
+        // The input's output was refused: none of its documents is written.
+        let mut skipping = false;
+        let mut targets = std::collections::HashSet::new();
+        let mut status = for_each_document(read, true, &excluded, |input, event| {
+            let document = match event {
+                Event::Document(document) => document,
+                Event::End => {
+                    counts.files += 1;
+                    skipping = false;
+                    return self.finish_input(current.take(), &mut counts);
+                }
+            };
+            if document.read_failed() {
+                counts.unreadable_files += 1;
+                io::stderr().write_all(render::human_report(document, style).as_bytes())?;
+                return Ok(Status::Failure);
+            }
+            if input.is_walked_text() && document.not_a_record_file() {
+                io::stderr().write_all(render::skipped_note(document, style).as_bytes())?;
+                return Ok(Status::Valid);
+            }
+            if skipping {
+                counts.skipped += document.records.len();
+                return Ok(Status::Failure);
+            }
+            if current.is_none() {
+                if let Some(target) = self.target_of(input)? {
+                    let refusal = if matches!(self.destination, Destination::InPlace)
+                        && !output::has_extension_of(&target, self.format)
+                    {
+                        Some(format!(
+                            "--in-place would write {} into a file named otherwise; use --output-dir",
+                            self.format.name()
+                        ))
+                    } else if !targets.insert(target.clone()) {
+                        Some(format!(
+                            "its output {} is the output of an earlier input",
+                            target.display()
+                        ))
+                    } else {
+                        None
+                    };
+                    if let Some(refusal) = refusal {
+                        writeln!(io::stderr(), "qipu: {}: {refusal}; skipped", input.name())?;
+                        skipping = true;
+                        counts.skipped += document.records.len();
+                        return Ok(Status::Failure);
+                    }
+                    if let Some(parent) = target.parent() {
+                        std::fs::create_dir_all(parent)?;
+                    }
+                    current = Some(PerInput {
+                        file: RecordWriter::new(AtomicFile::create(&target)?),
+                        skipped: 0,
+                    });
+                }
+            }
+            let mut status = Status::Valid;
+            for report in &document.records {
+                let invalid = !report.valid();
+                if invalid {
+                    status = status.max(Status::Invalid);
+                    io::stderr()
+                        .write_all(render::human_record(document, report, style).as_bytes())?;
+                }
+                let record = match &report.record {
+                    Some(record) if !(invalid && self.valid_only) => record,
+                    _ => {
+                        counts.skipped += 1;
+                        if let Some(per_input) = &mut current {
+                            per_input.skipped += 1;
+                        }
+                        continue;
+                    }
+                };
+                let text = match qipu::write::write_record(
+                    record,
+                    &document.source,
+                    report.index,
+                    self.format,
+                    &self.options,
+                ) {
+                    Ok(text) => text,
+                    Err(err) => {
+                        writeln!(
+                            io::stderr(),
+                            "qipu: {}: record {}: {err}",
+                            document.source,
+                            report.index
+                        )?;
+                        counts.skipped += 1;
+                        if let Some(per_input) = &mut current {
+                            per_input.skipped += 1;
+                        }
+                        status = Status::Failure;
+                        continue;
+                    }
+                };
+                match (&mut current, &mut shared) {
+                    (Some(per_input), _) => per_input.file.write(&text, self.format)?,
+                    (None, Some(file)) => file.write(&text, self.format)?,
+                    (None, None) => stdout.write(&text, self.format)?,
+                }
+                counts.written += 1;
+                if invalid {
+                    counts.written_with_errors += 1;
+                }
+                let left_out = qipu::write::left_out(record, self.format);
+                if !left_out.is_empty() {
+                    let note = Diagnostic::new(
+                        Severity::Note,
+                        Kind::File(FileIssue::LeftOut {
+                            format: self.format,
+                            what: left_out,
+                        }),
+                        None,
+                    );
+                    io::stderr().write_all(
+                        render::record_note(document, report, &note, style).as_bytes(),
+                    )?;
+                }
+            }
+            Ok(status)
+        })?;
+        if let Some(per_input) = current.take() {
+            status = status.max(self.finish_input(Some(per_input), &mut counts)?);
+        }
+        match shared {
+            Some(file) => file.into_inner().commit()?,
+            None => stdout.get_mut().flush()?,
+        }
+        io::stderr().write_all(counts.line().as_bytes())?;
+        Ok(status)
+    }
+
+    /// The file of its own that an input's output goes to, if each input has one.
+    fn target_of(&self, input: &Input) -> io::Result<Option<std::path::PathBuf>> {
+        let (path, relative) = match input {
+            Input::File { path, relative, .. } => (path, relative),
+            Input::Stdin | Input::Missing { .. } => match self.destination {
+                Destination::InPlace | Destination::Dir(_) => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        "--in-place and --output-dir convert files, not standard input",
+                    ))
+                }
+                Destination::Stdout | Destination::File(_) => return Ok(None),
+            },
+        };
+        Ok(match &self.destination {
+            Destination::Stdout | Destination::File(_) => None,
+            Destination::InPlace => Some(path.clone()),
+            Destination::Dir(dir) => Some(
+                dir.join(relative)
+                    .with_extension(output::extension(self.format)),
+            ),
+        })
+    }
+
+    /// Puts an input's own output in place, unless an in-place rewrite would lose
+    /// records that could not be written.
+    fn finish_input(
+        &self,
+        per_input: Option<PerInput>,
+        counts: &mut ConvertCounts,
+    ) -> io::Result<Status> {
+        let Some(per_input) = per_input else {
+            return Ok(Status::Valid);
+        };
+        let file = per_input.file.into_inner();
+        if matches!(self.destination, Destination::InPlace) && per_input.skipped > 0 {
+            writeln!(
+                io::stderr(),
+                "qipu: {}: left unchanged: {} could not be written",
+                file.target().display(),
+                summary::counted(per_input.skipped, "record")
+            )?;
+            counts.files_left_unchanged += 1;
+            return Ok(Status::Invalid);
+        }
+        file.commit()?;
+        Ok(Status::Valid)
+    }
+}
+
+/// The exit status a document calls for.
+fn status_of(document: &Document, deny_warnings: bool) -> Status {
+    if document.read_failed() {
+        return Status::Failure;
+    }
+    let failing = |r: &qipu::RecordReport| {
+        !r.valid()
+            || (deny_warnings
+                && r.diagnostics
+                    .iter()
+                    .any(|d| d.severity == Severity::Warning))
+    };
+    if document.records.iter().any(failing) {
+        Status::Invalid
+    } else {
+        Status::Valid
+    }
+}
+
+/// What [`for_each_document`] hands on, input by input.
+enum Event<'a> {
+    /// A document of the input: the whole file, or one piece of a streamed one. An
+    /// input that cannot be read gives one [`Document::unreadable`].
+    Document(&'a Document),
+    /// Every document of the input has been handed on.
+    End,
+}
+
 /// Reads every input (in parallel, batch by batch) and hands each document, in input
-/// order, to `emit`. An unreadable file is reported and the run goes on.
+/// order, to `emit`. An unreadable input is reported as such and the run goes on.
 fn for_each_document(
     args: &ReadArgs,
     keep_records: bool,
-    mut emit: impl FnMut(&Document) -> io::Result<Status>,
+    excluded: &Excluded,
+    mut emit: impl FnMut(&Input, Event) -> io::Result<Status>,
 ) -> io::Result<Status> {
     let encoding = match &args.encoding {
         Some(label) => match qipu::text::encoding_for_label(label) {
@@ -290,12 +613,8 @@ fn for_each_document(
             VariantArg::Brazilian => Variant::Brazilian,
         }),
     };
+    let inputs = inputs::collect(&args.paths, excluded);
     let mut status = Status::Valid;
-    let (inputs, errors) = inputs::collect(&args.paths);
-    for error in errors {
-        writeln!(io::stderr(), "qipu: {error}")?;
-        status = Status::Failure;
-    }
     // Small files are read whole, many at a time; a large file or standard input is
     // streamed piece by piece (each piece replayed in parallel) in its turn, to keep
     // memory flat.
@@ -311,7 +630,6 @@ enum Loaded {
     Document(Document),
     /// Too large to read whole (or standard input): streamed in its turn.
     Stream,
-    Failed(String),
 }
 
 fn load_batch(batch: &[Input], options: &ReadOptions) -> Vec<Loaded> {
@@ -323,18 +641,15 @@ fn emit_batch(
     batch: &[Input],
     loaded: Vec<Loaded>,
     options: &ReadOptions,
-    emit: &mut impl FnMut(&Document) -> io::Result<Status>,
+    emit: &mut impl FnMut(&Input, Event) -> io::Result<Status>,
 ) -> io::Result<Status> {
     let mut status = Status::Valid;
     for (input, loaded) in batch.iter().zip(loaded) {
-        match loaded {
-            Loaded::Document(document) => status = status.max(emit(&document)?),
-            Loaded::Stream => status = status.max(stream_input(input, options, emit)?),
-            Loaded::Failed(error) => {
-                writeln!(io::stderr(), "qipu: {error}")?;
-                status = Status::Failure;
-            }
-        }
+        status = status.max(match loaded {
+            Loaded::Document(document) => emit(input, Event::Document(&document))?,
+            Loaded::Stream => stream_input(input, options, emit)?,
+        });
+        status = status.max(emit(input, Event::End)?);
     }
     Ok(status)
 }
@@ -343,31 +658,33 @@ fn load(input: &Input, options: &ReadOptions) -> Loaded {
     match input.read_small() {
         Ok(Some(bytes)) => Loaded::Document(qipu::read_document(&input.name(), &bytes, options)),
         Ok(None) => Loaded::Stream,
-        Err(error) => Loaded::Failed(format!("{}: {error}", input.name())),
+        Err(error) => Loaded::Document(Document::unreadable(&input.name(), &error)),
     }
 }
 
 fn stream_input(
     input: &Input,
     options: &ReadOptions,
-    emit: &mut impl FnMut(&Document) -> io::Result<Status>,
+    emit: &mut impl FnMut(&Input, Event) -> io::Result<Status>,
 ) -> io::Result<Status> {
     let reader = match input.open() {
         Ok(reader) => reader,
         Err(error) => {
-            writeln!(io::stderr(), "qipu: {}: {error}", input.name())?;
-            return Ok(Status::Failure);
+            return emit(
+                input,
+                Event::Document(&Document::unreadable(&input.name(), &error)),
+            )
         }
     };
     let mut stream = qipu::stream::DocumentStream::new(&input.name(), reader, options);
     let mut status = Status::Valid;
     loop {
         match stream.next_document() {
-            Ok(Some(document)) => status = status.max(emit(&document)?),
+            Ok(Some(document)) => status = status.max(emit(input, Event::Document(&document))?),
             Ok(None) => return Ok(status),
             Err(error) => {
-                writeln!(io::stderr(), "qipu: {}: {error}", input.name())?;
-                return Ok(Status::Failure);
+                let document = Document::unreadable(&input.name(), &error);
+                return Ok(status.max(emit(input, Event::Document(&document))?));
             }
         }
     }

@@ -41,6 +41,47 @@ pub fn human_report(document: &Document, style: Style) -> String {
     out
 }
 
+/// Only the errors of every record (`validate --quiet`).
+pub fn human_errors(document: &Document, style: Style) -> String {
+    let renderer = style.renderer();
+    let mut out = String::new();
+    for report in &document.records {
+        for diagnostic in &report.diagnostics {
+            if diagnostic.severity == Severity::Error {
+                out.push_str(&render_diagnostic(&renderer, document, diagnostic));
+                out.push_str("\n\n");
+            }
+        }
+    }
+    out
+}
+
+/// A note that concerns one record but is not one of its diagnostics (what a conversion
+/// left out).
+pub fn record_note(
+    document: &Document,
+    report: &RecordReport,
+    note: &Diagnostic,
+    style: Style,
+) -> String {
+    let origin = format!("{}: record {}", document.source, report.index);
+    let mut out = render_at(&style.renderer(), document, note, &origin);
+    out.push_str("\n\n");
+    out
+}
+
+/// The note for a text file met in a folder walk that holds no game record.
+pub fn skipped_note(document: &Document, style: Style) -> String {
+    let note = Diagnostic::new(
+        Severity::Note,
+        qipu::diag::Kind::File(qipu::diag::FileIssue::NotARecordFile),
+        None,
+    );
+    let mut out = render_diagnostic(&style.renderer(), document, &note);
+    out.push_str("\n\n");
+    out
+}
+
 /// One record's diagnostics in the rustc style, and a closing line.
 pub fn human_record(document: &Document, report: &RecordReport, style: Style) -> String {
     let renderer = style.renderer();
@@ -83,6 +124,16 @@ fn plural(n: usize) -> &'static str {
 }
 
 fn render_diagnostic(renderer: &Renderer, document: &Document, diagnostic: &Diagnostic) -> String {
+    render_at(renderer, document, diagnostic, &document.source)
+}
+
+/// Renders `diagnostic`, naming `origin` where it has no span in the text.
+fn render_at(
+    renderer: &Renderer,
+    document: &Document,
+    diagnostic: &Diagnostic,
+    origin: &str,
+) -> String {
     let level = match diagnostic.severity {
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
@@ -110,7 +161,7 @@ fn render_diagnostic(renderer: &Renderer, document: &Document, diagnostic: &Diag
                 );
             groups.push(title.element(snippet));
         }
-        _ => groups.push(title.element(Origin::path(document.source.as_str()))),
+        _ => groups.push(title.element(Origin::path(origin))),
     }
     if let Some(help) = &help {
         groups.push(Group::with_title(
@@ -128,10 +179,10 @@ fn ply_label(diagnostic: &Diagnostic) -> Option<String> {
     })
 }
 
-/// One JSON object per record, each on its own line.
-pub fn json_report(document: &Document) -> String {
+/// One JSON object per record that `keep` selects, each on its own line.
+pub fn json_report(document: &Document, keep: impl Fn(&RecordReport) -> bool) -> String {
     let mut out = String::new();
-    for report in &document.records {
+    for report in document.records.iter().filter(|r| keep(r)) {
         let line = serde_json::to_string(&JsonRecord { document, report }).unwrap_or_default();
         out.push_str(&line);
         out.push('\n');
@@ -152,7 +203,9 @@ impl Serialize for JsonRecord<'_> {
         map.serialize_entry("index", &report.index)?;
         map.serialize_entry("game", &report.game.map(|g| g.name()))?;
         map.serialize_entry("variant", &report.variant)?;
-        map.serialize_entry("encoding", document.encoding)?;
+        // An input that could not be read has no encoding.
+        let encoding = Some(document.encoding).filter(|e| !e.is_empty());
+        map.serialize_entry("encoding", &encoding)?;
         map.serialize_entry("valid", &report.valid())?;
         map.serialize_entry("plies", &report.plies)?;
         let diagnostics: Vec<Located> = report

@@ -27,7 +27,7 @@ pub use validate::read_records;
 use serde::ser::SerializeMap;
 
 use crate::record::{MoveFields, Record};
-use crate::write::WriteOptions;
+use crate::write::{Format, LeftOut, WriteOptions};
 use position::{Move, Position};
 
 /// A replayed Shatar move as the record keeps it.
@@ -66,4 +66,41 @@ pub fn write_pgn(record: &Record<ShatarMove>) -> String {
 /// The rulebook's scoresheet text of a replayed record.
 pub fn write_text(record: &Record<ShatarMove>, options: &WriteOptions) -> String {
     write::write_text(record, &start_position(record), options)
+}
+
+/// Tags the rulebook's scoresheet text carries: the players, the date and the place
+/// (the position, result and rules are carried otherwise).
+const TEXT_TAGS: [&str; 8] = [
+    "White", "Black", "Date", "Site", "Result", "Variant", "SetUp", "FEN",
+];
+
+/// What of `record` the `format` has no place for. PGN and JSON carry everything;
+/// the rulebook's text carries the players, date, place, main line, its comments and
+/// the marks `!` `?` `!!` `??` `!?` `?!`.
+pub fn left_out(record: &Record<ShatarMove>, format: Format) -> Vec<LeftOut> {
+    if format != Format::Text {
+        return Vec::new();
+    }
+    let mut left_out: Vec<LeftOut> = record
+        .tags
+        .0
+        .iter()
+        .filter(|(name, value)| {
+            !value.is_empty()
+                && value != "?"
+                && !TEXT_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name))
+        })
+        .map(|(name, _)| LeftOut::Tag(name.clone()))
+        .collect();
+    if record.moves.iter().any(|node| !node.variations.is_empty()) {
+        left_out.push(LeftOut::Variations);
+    }
+    if record
+        .moves
+        .iter()
+        .any(|node| node.nags.iter().any(|nag| !(1..=6).contains(nag)))
+    {
+        left_out.push(LeftOut::Nags);
+    }
+    left_out
 }

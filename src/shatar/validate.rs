@@ -94,6 +94,7 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
         Ok(start) => start,
         Err((issue, span)) => {
             replay.report(issue, &span, None);
+            record.unreplayed = unreplayed_text(source, game, 0);
             return finish(game, 0, replay, record);
         }
     };
@@ -104,6 +105,9 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
     let outcome = replay_line(&mut replay, &game.moves, start, 1, Some(&mut watch));
     let plies = outcome.plies;
     record.moves = outcome.line;
+    if let Some(stopped) = outcome.stopped_at {
+        record.unreplayed = unreplayed_text(source, game, stopped);
+    }
     let written_result = game
         .result
         .as_ref()
@@ -143,6 +147,20 @@ fn finish(
         diagnostics: replay.diagnostics,
         record: replay.keep.then_some(AnyRecord::Shatar(record)),
     }
+}
+
+/// The main line as written from its move `from` (the first that could not be replayed)
+/// to the result or the end of the game, with its white space folded: what writers
+/// carry in a comment so that nothing of the record is lost.
+fn unreplayed_text(text: &str, game: &ParsedGame, from: usize) -> Option<String> {
+    let start = game.moves.get(from)?.span.start;
+    let end = match &game.result {
+        Some((_, span)) if span.start >= start => span.start,
+        _ => game.span.end,
+    };
+    let rest = text.get(start..end)?;
+    let folded = rest.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!folded.is_empty()).then_some(folded)
 }
 
 /// The start position: a FEN tag, a position listing, or the standard array.
@@ -203,6 +221,8 @@ struct LineOutcome {
     completed: bool,
     /// Mate or stalemate after the last move replayed.
     ending: Option<Ending>,
+    /// The index of the move that could not be replayed.
+    stopped_at: Option<usize>,
 }
 
 /// Replays `moves` from `position`; ply numbers start at `first_ply`. Variations are
@@ -240,6 +260,7 @@ fn replay_line(
                     plies,
                     completed: false,
                     ending: None,
+                    stopped_at: Some(i),
                 };
             }
         };
@@ -266,6 +287,7 @@ fn replay_line(
                     plies,
                     completed: false,
                     ending: None,
+                    stopped_at: Some(i),
                 };
             }
         };
@@ -319,6 +341,7 @@ fn replay_line(
         plies,
         completed: true,
         ending: replay::ending(&position, &position.legal_moves()),
+        stopped_at: None,
     }
 }
 

@@ -51,10 +51,11 @@ pub fn write_pgn(record: &Record<ShatarMove>, start: &Position) -> String {
     }
     out.push('\n');
     let mut tokens = Vec::new();
-    if let Some(comment) = &record.comment {
+    let (leading, last) = comments_with_unreplayed(record);
+    if let Some(comment) = &leading {
         tokens.push(format!("{{{}}}", clean_comment(comment)));
     }
-    pgn_line(&record.moves, start, &mut tokens);
+    pgn_line(&record.moves, start, last.as_deref(), &mut tokens);
     tokens.push(result.to_string());
     wrap_tokens(&mut out, &tokens, MAX_LINE);
     out
@@ -73,6 +74,30 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
     out.push_str("\"]\n");
 }
 
+/// The record's leading comment and its last main-line move's comment, with the
+/// unreplayed rest of the line (see [`Record::unreplayed`]) appended to the last of
+/// them as `unreplayed: …`. Appended, not written as a comment of its own: a reader
+/// joins adjacent comments, so a second conversion gives the same bytes.
+fn comments_with_unreplayed(record: &Record<ShatarMove>) -> (Option<String>, Option<String>) {
+    let last = record.moves.last().and_then(|node| node.comment.clone());
+    let Some(rest) = &record.unreplayed else {
+        return (record.comment.clone(), last);
+    };
+    let marked = format!("{UNREPLAYED} {rest}");
+    let append = |comment: &Option<String>| match comment {
+        Some(comment) => format!("{comment} {marked}"),
+        None => marked.clone(),
+    };
+    if record.moves.is_empty() {
+        (Some(append(&record.comment)), None)
+    } else {
+        (record.comment.clone(), Some(append(&last)))
+    }
+}
+
+/// How the comment that carries the unreplayed rest of a line begins.
+const UNREPLAYED: &str = "unreplayed:";
+
 /// Comments cannot contain `}` in PGN; line breaks inside them would upset wrapping.
 fn clean_comment(comment: &str) -> String {
     comment
@@ -84,7 +109,13 @@ fn clean_comment(comment: &str) -> String {
 
 /// Appends the movetext tokens of `line`, played from `start`. Variations are written
 /// depth-first with an explicit stack of pending work, so deep nesting costs no stack.
-fn pgn_line(line: &Line<ShatarMove>, start: &Position, tokens: &mut Vec<String>) {
+/// `last_comment` stands in for the comment of the main line's last move.
+fn pgn_line(
+    line: &Line<ShatarMove>,
+    start: &Position,
+    last_comment: Option<&str>,
+    tokens: &mut Vec<String>,
+) {
     enum Work<'a> {
         Line {
             line: &'a Line<ShatarMove>,
@@ -94,6 +125,7 @@ fn pgn_line(line: &Line<ShatarMove>, start: &Position, tokens: &mut Vec<String>)
         },
         Text(&'static str),
     }
+    let main = line;
     let mut stack = vec![Work::Line {
         line,
         position: start.clone(),
@@ -125,7 +157,13 @@ fn pgn_line(line: &Line<ShatarMove>, start: &Position, tokens: &mut Vec<String>)
                 tokens.push(format!("${nag}"));
             }
             number_next = false;
-            if let Some(comment) = &node.comment {
+            let is_last_of_main = std::ptr::eq(line, main) && i + 1 == line.len();
+            let comment = if is_last_of_main {
+                last_comment
+            } else {
+                node.comment.as_deref()
+            };
+            if let Some(comment) = comment {
                 tokens.push(format!("{{{}}}", clean_comment(comment)));
                 number_next = true;
             }
@@ -201,8 +239,8 @@ fn wrap_tokens(out: &mut String, tokens: &[String], max: usize) {
 
 /// Writes the record in the rulebook's scoresheet form (§2.2): the players, the date
 /// and place, the start position if not the standard one, the numbered move pairs
-/// `(1)e2—e4,e7—e5;` and the result. Only the main line is written: the rulebook's
-/// form has no variations or comments.
+/// `(1)e2—e4,e7—e5;` and the result. Only the main line is written, with its comments
+/// in braces as scoresheets add them: the rulebook's form has no variations.
 pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &WriteOptions) -> String {
     let mut out = String::new();
     let white = record
@@ -237,8 +275,12 @@ pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &Write
     }
     let mut position = start.clone();
     let mut tokens = Vec::new();
+    let (leading, last) = comments_with_unreplayed(record);
+    if let Some(comment) = &leading {
+        tokens.push(format!("{{{}}}", clean_comment(comment)));
+    }
     let mut pair = String::new();
-    for node in &record.moves {
+    for (i, node) in record.moves.iter().enumerate() {
         let mut text = rulebook_move(
             &position,
             node.mv.mv,
@@ -249,6 +291,14 @@ pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &Write
         );
         if let Some(mark) = node.nags.iter().find_map(|nag| annotation_mark(*nag)) {
             text.push_str(mark);
+        }
+        let comment = if i + 1 == record.moves.len() {
+            last.as_deref()
+        } else {
+            node.comment.as_deref()
+        };
+        if let Some(comment) = comment {
+            text.push_str(&format!(" {{{}}}", clean_comment(comment)));
         }
         match position.turn() {
             Color::White => {

@@ -1,0 +1,130 @@
+//! Where `convert` writes: standard output, one file, or one file per input (beside the
+//! input with `--in-place`, mirrored below a folder with `--output-dir`). Files are
+//! written to a temporary file beside the target and renamed over it at the end, so an
+//! output that names an input can never destroy it, and an interrupted run leaves the
+//! old file as it was.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use qipu::write::Format;
+
+/// A file being written under a temporary name beside its target.
+pub struct AtomicFile {
+    target: PathBuf,
+    temp: PathBuf,
+    writer: Option<BufWriter<File>>,
+}
+
+impl AtomicFile {
+    /// Starts writing `target`: the bytes go to a hidden temporary file in the same
+    /// folder (so the final rename stays on one file system, and folder walks skip it).
+    pub fn create(target: &Path) -> io::Result<AtomicFile> {
+        let dir = target
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let name = target.file_name().ok_or_else(|| {
+            io::Error::new(io::ErrorKind::InvalidInput, "the output path names no file")
+        })?;
+        let mut temp_name = std::ffi::OsString::from(".");
+        temp_name.push(name);
+        temp_name.push(format!(".qipu-{}.tmp", std::process::id()));
+        let temp = dir.join(temp_name);
+        let file = File::create(&temp)?;
+        Ok(AtomicFile {
+            target: target.to_path_buf(),
+            temp,
+            writer: Some(BufWriter::new(file)),
+        })
+    }
+
+    /// Writes everything out and puts the file in place of its target.
+    pub fn commit(mut self) -> io::Result<()> {
+        if let Some(writer) = self.writer.take() {
+            let file = writer
+                .into_inner()
+                .map_err(io::IntoInnerError::into_error)?;
+            file.sync_all()?;
+        }
+        std::fs::rename(&self.temp, &self.target)
+    }
+
+    /// Where the file will be.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match &mut self.writer {
+            Some(writer) => writer.write(bytes),
+            None => Ok(0),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.writer {
+            Some(writer) => writer.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for AtomicFile {
+    /// A file that was not committed is abandoned: its target stays as it was.
+    fn drop(&mut self) {
+        if self.writer.take().is_some() {
+            let _ = std::fs::remove_file(&self.temp);
+        }
+    }
+}
+
+/// The usual file extension of a target format.
+pub fn extension(format: Format) -> &'static str {
+    match format {
+        Format::Pgn => "pgn",
+        Format::Pdn => "pdn",
+        Format::Sgf => "sgf",
+        Format::Json => "json",
+        Format::Text => "txt",
+    }
+}
+
+/// Whether a file of this name holds the target format already, so that `--in-place`
+/// keeps its name truthful.
+pub fn has_extension_of(path: &Path, format: Format) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(extension(format)))
+}
+
+/// Records in one output: a blank line between records, none after JSON lines.
+pub struct RecordWriter<W: Write> {
+    out: W,
+    written: usize,
+}
+
+impl<W: Write> RecordWriter<W> {
+    pub fn new(out: W) -> RecordWriter<W> {
+        RecordWriter { out, written: 0 }
+    }
+
+    pub fn write(&mut self, text: &str, format: Format) -> io::Result<()> {
+        if self.written > 0 && format != Format::Json {
+            self.out.write_all(b"\n")?;
+        }
+        self.out.write_all(text.as_bytes())?;
+        self.written += 1;
+        Ok(())
+    }
+
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+
+    pub fn get_mut(&mut self) -> &mut W {
+        &mut self.out
+    }
+}
