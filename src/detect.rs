@@ -1,7 +1,43 @@
 //! Telling the game family of a file from its name and its content.
 
+use crate::diag::FileIssue;
 use crate::text::Span;
 use crate::Game;
+
+/// Why `bytes` hold no text to read records from: empty (or white space only), or
+/// binary. UTF-16 text has NUL bytes too, so it is recognised first: by its BOM, or by
+/// NULs on every other byte.
+pub fn not_text(bytes: &[u8]) -> Option<FileIssue> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Some(FileIssue::EmptyFile);
+    }
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return None;
+    }
+    let head = &bytes[..bytes.len().min(64 * 1024)];
+    if looks_like_utf16(head) {
+        return None;
+    }
+    // Text in any 8-bit or multi-byte encoding qipu reads has no NUL and few C0
+    // controls besides white space (a DOS end-of-file mark, ESC in ISO-2022).
+    let controls = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | 0x1A | 0x1B))
+        .count();
+    (head.contains(&0) || controls * 100 > head.len()).then_some(FileIssue::BinaryFile)
+}
+
+/// ASCII-heavy UTF-16 without a BOM: NUL bytes on the even or the odd positions only.
+fn looks_like_utf16(head: &[u8]) -> bool {
+    let pairs = head.len() / 2;
+    if pairs < 2 {
+        return false;
+    }
+    let even = head.iter().step_by(2).filter(|&&b| b == 0).count();
+    let odd = head.iter().skip(1).step_by(2).filter(|&&b| b == 0).count();
+    let mostly = |n: usize| n * 10 >= pairs * 3;
+    (mostly(even) && odd == 0) || (mostly(odd) && even == 0)
+}
 
 /// The family implied by a file extension, if any.
 pub fn game_from_path(path: &str) -> Option<Game> {

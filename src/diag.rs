@@ -49,6 +49,10 @@ pub enum FileIssue {
     NoRecords {
         game: &'static str,
     },
+    /// The file is empty (or white space only).
+    EmptyFile,
+    /// The file holds binary data (NUL bytes or control characters), not text.
+    BinaryFile,
     /// A text file met in a folder walk that holds no game record: skipped.
     NotARecordFile,
     /// The file could not be read at all.
@@ -72,6 +76,8 @@ impl Issue for FileIssue {
             FileIssue::NoRecords { .. } => "no-records",
             FileIssue::Io { .. } => "io-error",
             FileIssue::NotARecordFile => "not-a-record-file",
+            FileIssue::EmptyFile => "empty-file",
+            FileIssue::BinaryFile => "binary-file",
             FileIssue::LeftOut { .. } => "left-out",
         }
     }
@@ -83,6 +89,8 @@ impl Issue for FileIssue {
             FileIssue::NoRecords { game } => format!("no {game} record found in this file"),
             FileIssue::Io { kind } => format!("the file could not be read: {kind}"),
             FileIssue::NotARecordFile => "this text file holds no game record; skipped".to_string(),
+            FileIssue::EmptyFile => "the file is empty".to_string(),
+            FileIssue::BinaryFile => "the file holds binary data, not a text record".to_string(),
             FileIssue::LeftOut { format, what } => {
                 let names: Vec<String> = what.iter().map(LeftOut::to_string).collect();
                 format!(
@@ -109,7 +117,13 @@ impl Issue for FileIssue {
             FileIssue::UnknownGame => {
                 Some("pass --game shatar, --game draughts or --game go".to_string())
             }
-            FileIssue::NoRecords { .. } | FileIssue::Io { .. } => None,
+            FileIssue::NoRecords { .. }
+            | FileIssue::Io { .. }
+            | FileIssue::EmptyFile => None,
+            FileIssue::BinaryFile => Some(
+                "pass --encoding LABEL if this is text in an encoding qipu did not recognise"
+                    .to_string(),
+            ),
             FileIssue::NotARecordFile => {
                 Some("name the file on the command line to have it read".to_string())
             }

@@ -54,18 +54,19 @@ impl Document {
     /// A document for an input that could not be read: one record carrying an
     /// `io-error`, so that every input is accounted for in the output.
     pub fn unreadable(source: &str, error: &std::io::Error) -> Document {
-        let diagnostic = Diagnostic::new(
-            Severity::Error,
-            Kind::File(FileIssue::Io { kind: error.kind() }),
-            None,
-        );
+        Document::without_records(source, None, FileIssue::Io { kind: error.kind() })
+    }
+
+    /// A document of bytes that hold no text to read records from (empty or binary).
+    fn without_records(source: &str, game: Option<Game>, issue: FileIssue) -> Document {
+        let diagnostic = Diagnostic::new(Severity::Error, Kind::File(issue), None);
         Document {
             source: source.to_string(),
             text: String::new(),
             lines: LineIndex::new(""),
             encoding: "",
-            game: None,
-            records: vec![RecordReport::unreadable(0, None, diagnostic)],
+            game,
+            records: vec![RecordReport::unreadable(0, game, diagnostic)],
         }
     }
 
@@ -140,6 +141,9 @@ impl RecordReport {
 /// [`stream::DocumentStream`] does the same piece by piece for large inputs.
 pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Document {
     let game = options.game.or_else(|| detect::game_from_path(source));
+    if let Some(issue) = detect::not_text(bytes) {
+        return Document::without_records(source, game, issue);
+    }
     let declared = detect::declared_charset(bytes, game);
     let decoded = text::decode(bytes, options.encoding, declared);
     let encoding = decoded.encoding_name();

@@ -201,7 +201,7 @@ fn convert_writes_every_record_and_reports_the_invalid_ones() {
     let (out, err, status) = qipu(&["convert", "--to", "pgn", "samples/shatar/collection.pgn"]);
     assert_eq!(status, 1);
     assert_eq!(out.matches("[Variant \"Shatar\"]").count(), 4);
-    assert!(out.contains("{unreplayed: Nd2 e6}"), "{out}");
+    assert!(out.contains("{unreplayed: 3. Nd2 e6}"), "{out}");
     assert!(err.contains("ambiguous-move"), "{err}");
     assert!(
         err.contains("qipu: convert: 1 file: 4 records written (1 with errors), 0 skipped"),

@@ -96,6 +96,23 @@ pub enum ShatarIssue {
     /// A side is reduced to a bare king (§1.5.2.6 (4): matters for claims against a
     /// loss on time, not a draw by itself).
     BareKing { side: Color },
+    /// A PGN game of chess (or another variant), not Shatar: named once instead of a
+    /// cascade of Shatar rule errors. `variant` is the record's `Variant` tag, if any.
+    OtherGame {
+        variant: Option<String>,
+        sign: ChessSign,
+    },
+}
+
+/// What shows that a PGN game is not Shatar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChessSign {
+    /// A `Variant` tag that names another game.
+    VariantTag,
+    /// Castling, which only chess has.
+    Castling,
+    /// An opening move that Shatar's forced first pair forbids.
+    FirstMove,
 }
 
 fn role_name(role: Role) -> &'static str {
@@ -134,6 +151,7 @@ impl Issue for ShatarIssue {
             ShatarIssue::Syntax { .. } => "syntax-error",
             ShatarIssue::Unparsable { .. } => "unparsable-move",
             ShatarIssue::Castling => "castling",
+            ShatarIssue::OtherGame { .. } => "other-game",
             ShatarIssue::PromotionToKing => "promotion-to-king",
             ShatarIssue::PromotionMissing { .. } => "promotion-missing",
             ShatarIssue::BadFirstMove { .. } => "bad-first-move",
@@ -159,6 +177,18 @@ impl Issue for ShatarIssue {
             ShatarIssue::Syntax { kind } => kind.to_string(),
             ShatarIssue::Unparsable { reason } => format!("cannot read this as a move: {reason}"),
             ShatarIssue::Castling => "castling does not exist in Shatar".to_string(),
+            ShatarIssue::OtherGame { variant, sign } => {
+                let game = match variant {
+                    Some(variant) => format!("a game of {variant} (its Variant tag)"),
+                    None => "a game of chess".to_string(),
+                };
+                let why = match sign {
+                    ChessSign::VariantTag => "",
+                    ChessSign::Castling => ": it castles",
+                    ChessSign::FirstMove => ": it opens with a move Shatar does not allow",
+                };
+                format!("this is {game}, not Shatar{why}")
+            }
             ShatarIssue::PromotionToKing => "a pawn cannot promote to a king".to_string(),
             ShatarIssue::PromotionMissing { .. } => {
                 "the pawn reaches the last rank but the move does not say what it becomes"
@@ -254,6 +284,10 @@ impl Issue for ShatarIssue {
                     .to_string(),
             ),
             ShatarIssue::Castling => Some("Shatar has no castling: move the king and rook separately".to_string()),
+            ShatarIssue::OtherGame { .. } => Some(
+                "qipu reads PGN as Shatar; the moves are kept as written. A Shatar game with a slip in its first moves: add [Variant \"Shatar\"] to have it checked as Shatar"
+                    .to_string(),
+            ),
             ShatarIssue::PromotionToKing => Some("promote to Q (虎/狮), R (车), N (马) or B (驼)".to_string()),
             ShatarIssue::PromotionMissing { suggestions } => {
                 Some(format!("write one of {}", or_list(suggestions)))

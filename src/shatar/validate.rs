@@ -1,11 +1,11 @@
 //! Reading Shatar files: parse (scoresheet or PGN), then replay every game and line.
 
 use super::fen::{parse_fen, write_fen};
-use super::issue::{Ending, ShatarIssue};
+use super::issue::{ChessSign, Ending, ShatarIssue};
 use super::notation::{CheckMark as WrittenCheck, Link, MoveText, PieceScript, QueenName, Target};
 use super::position::{MoveList, Position};
 use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
-use super::syntax::{ParsedGame, ParsedMove, SyntaxErrorKind};
+use super::syntax::{ParsedGame, ParsedMove, SourceFormat, SyntaxErrorKind};
 use super::types::{Color, Role};
 use super::ShatarMove;
 use crate::diag::{Diagnostic, Kind, Severity};
@@ -90,6 +90,13 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
     let mut record: Record<ShatarMove> = Record::new(Game::Shatar);
     record.tags = Tags(game.tags.clone());
     record.comment = game.leading_comment.clone();
+    if let Some(variant) = other_variant(game) {
+        let issue = ShatarIssue::OtherGame {
+            variant: Some(variant.to_string()),
+            sign: ChessSign::VariantTag,
+        };
+        return other_game(source, game, issue, replay, record);
+    }
     let start = match start_position(game) {
         Ok(start) => start,
         Err((issue, span)) => {
@@ -102,7 +109,16 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
         record.start = Some(write_fen(&start));
     }
     let mut watch = DrawWatch::new(&start);
+    let rule_errors_from = replay.diagnostics.len();
     let outcome = replay_line(&mut replay, &game.moves, start, 1, Some(&mut watch));
+    if let Some(sign) = chess_sign(game, &replay.diagnostics[rule_errors_from..]) {
+        replay.diagnostics.truncate(rule_errors_from);
+        let issue = ShatarIssue::OtherGame {
+            variant: None,
+            sign,
+        };
+        return other_game(source, game, issue, replay, record);
+    }
     let plies = outcome.plies;
     record.moves = outcome.line;
     if let Some(stopped) = outcome.stopped_at {
@@ -132,6 +148,53 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
     finish(game, plies, replay, record)
 }
 
+/// The `Variant` tag of a PGN game that names a game other than Shatar.
+fn other_variant(game: &ParsedGame) -> Option<&str> {
+    let variant = game.tag("Variant")?.trim();
+    let shatar = ["shatar", "mongolian", "shatar (mongolian chess)"]
+        .iter()
+        .any(|name| variant.eq_ignore_ascii_case(name));
+    (game.format == SourceFormat::Pgn && !shatar && !variant.is_empty()).then_some(variant)
+}
+
+/// What shows that a PGN game without a `Variant` tag is chess: it castles, or its
+/// replay failed on the forced first pair. A scoresheet is Shatar by its form, and
+/// a game tagged Shatar is checked as Shatar whatever it plays.
+fn chess_sign(game: &ParsedGame, rule_diagnostics: &[Diagnostic]) -> Option<ChessSign> {
+    if game.format != SourceFormat::Pgn || game.tag("Variant").is_some() {
+        return None;
+    }
+    rule_diagnostics.iter().find_map(|d| match &d.kind {
+        Kind::Shatar(ShatarIssue::Castling) => Some(ChessSign::Castling),
+        Kind::Shatar(ShatarIssue::BadFirstMove { .. }) => Some(ChessSign::FirstMove),
+        _ => None,
+    })
+}
+
+/// The report of a game of another kind: one error naming it, no Shatar replay, every
+/// move kept as written and the result as recorded.
+fn other_game(
+    source: &str,
+    game: &ParsedGame,
+    issue: ShatarIssue,
+    mut replay: Replay<'_>,
+    mut record: Record<ShatarMove>,
+) -> RecordReport {
+    let span = game
+        .moves
+        .first()
+        .map_or(game.span.start..game.span.start, |m| m.span.clone());
+    replay.report(issue, &span, None);
+    record.variant = Some("chess");
+    record.moves.clear();
+    record.unreplayed = unreplayed_text(source, game, 0);
+    record.result = game
+        .result
+        .as_ref()
+        .map(|(token, _)| token.pgn().to_string());
+    finish(game, 0, replay, record)
+}
+
 fn finish(
     game: &ParsedGame,
     plies: u32,
@@ -153,7 +216,7 @@ fn finish(
 /// to the result or the end of the game, with its white space folded: what writers
 /// carry in a comment so that nothing of the record is lost.
 fn unreplayed_text(text: &str, game: &ParsedGame, from: usize) -> Option<String> {
-    let start = game.moves.get(from)?.span.start;
+    let start = with_move_number(text, game.moves.get(from)?.span.start);
     let end = match &game.result {
         Some((_, span)) if span.start >= start => span.start,
         _ => game.span.end,
@@ -161,6 +224,38 @@ fn unreplayed_text(text: &str, game: &ParsedGame, from: usize) -> Option<String>
     let rest = text.get(start..end)?;
     let folded = rest.split_whitespace().collect::<Vec<_>>().join(" ");
     (!folded.is_empty()).then_some(folded)
+}
+
+/// Moves `start` back over the move number written before a move (`12.`, `12...`,
+/// `(12)`), so that the unreplayed text reads as the record wrote it.
+fn with_move_number(text: &str, start: usize) -> usize {
+    let before = text[..start].trim_end();
+    let number_start = match before.strip_suffix(')') {
+        Some(inner) => {
+            let digits = inner.trim_end_matches(|c: char| c.is_ascii_digit());
+            let open = digits
+                .strip_suffix('(')
+                .filter(|_| digits.len() < inner.len());
+            open.map(str::len)
+        }
+        None => {
+            let dots = before.trim_end_matches(['.', '…']);
+            let digits = dots.trim_end_matches(|c: char| c.is_ascii_digit());
+            (dots.len() < before.len() && digits.len() < dots.len()).then_some(digits.len())
+        }
+    };
+    match number_start {
+        // A number stands alone: `e4 12. Nf3`, not the tail of another token.
+        Some(at)
+            if text[..at]
+                .chars()
+                .next_back()
+                .is_none_or(char::is_whitespace) =>
+        {
+            at
+        }
+        _ => start,
+    }
 }
 
 /// The start position: a FEN tag, a position listing, or the standard array.

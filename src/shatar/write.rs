@@ -37,7 +37,15 @@ pub fn write_pgn(record: &Record<ShatarMove>, start: &Position) -> String {
         };
         push_tag(&mut out, name, value);
     }
-    push_tag(&mut out, "Variant", "Shatar");
+    // Another game's Variant tag is kept as read; a record without one is called
+    // Shatar only when its moves were replayed as Shatar.
+    match record.tags.get("Variant") {
+        Some(variant) => push_tag(&mut out, "Variant", variant),
+        None if record.variant.is_none() && !record.moves.is_empty() => {
+            push_tag(&mut out, "Variant", "Shatar")
+        }
+        None => {}
+    }
     if record.start.is_some() {
         push_tag(&mut out, "SetUp", "1");
         push_tag(&mut out, "FEN", &write_fen(start));
@@ -83,6 +91,8 @@ fn comments_with_unreplayed(record: &Record<ShatarMove>) -> (Option<String>, Opt
     let Some(rest) = &record.unreplayed else {
         return (record.comment.clone(), last);
     };
+    // The rest's own comments cannot keep their braces inside a PGN comment.
+    let rest = rest.replace('{', "(").replace('}', ")");
     let marked = format!("{UNREPLAYED} {rest}");
     let append = |comment: &Option<String>| match comment {
         Some(comment) => format!("{comment} {marked}"),
