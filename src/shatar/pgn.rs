@@ -145,16 +145,27 @@ impl Game {
         }
     }
 
-    /// `comment = "{" {any char but "}"} "}"`; an unclosed one runs to the end and is reported.
+    /// `comment = "{" {any char but "}"} "}"`. A comment still open at a line that starts
+    /// a tag pair is unterminated: it is reported at its `{`, its text up to that line
+    /// is kept, and reading goes on with the tag pair, the next game (as pgn-extract
+    /// does). One left open at the end of the text runs to the end.
     fn brace_comment<'a>(&mut self, i: &'a str, end: usize) -> &'a str {
-        match i[1..].find('}') {
+        let at = end - i.len();
+        let close = i[1..].find('}').map(|n| n + 1);
+        let searched = &i[..close.unwrap_or(i.len())];
+        if let Some(tag_line) = first_tag_line(searched) {
+            self.lines.comment(i[1..tag_line].trim_end());
+            self.error(SyntaxErrorKind::CommentIntoNextGame, at..at + 1);
+            return &i[tag_line..];
+        }
+        match close {
             Some(n) => {
-                self.lines.comment(&i[1..n + 1]);
-                &i[n + 2..]
+                self.lines.comment(&i[1..n]);
+                &i[n + 1..]
             }
             None => {
                 self.lines.comment(&i[1..]);
-                self.error(SyntaxErrorKind::UnterminatedComment, end - i.len()..end);
+                self.error(SyntaxErrorKind::UnterminatedComment, at..at + 1);
                 ""
             }
         }
@@ -190,6 +201,17 @@ impl Game {
         ));
         rest
     }
+}
+
+/// Where the first line of `text` after its first one that opens with a tag pair
+/// (`[Event "…`) begins.
+fn first_tag_line(text: &str) -> Option<usize> {
+    memchr::memchr_iter(b'\n', text.as_bytes())
+        .map(|n| n + 1)
+        .find(|&start| {
+            let line = text[start..].trim_start_matches([' ', '\t']);
+            line.starts_with('[') && tag_pair(line).is_ok()
+        })
 }
 
 /// `tag_name = (letter | digit | "_")+`.
@@ -288,6 +310,29 @@ mod tests {
             .number
             .as_ref()
             .is_some_and(|n| n.value == 6 && n.ellipsis));
+    }
+
+    #[test]
+    fn an_unclosed_comment_ends_where_the_next_game_begins() {
+        for gap in ["\n", "\n\n", "\r\n\r\n", "\n  "] {
+            let src = format!(
+                "[Event \"a\"]\n\n1. e4 e5 {{oops 2. Nf3 *{gap}[Event \"b\"]\n\n1. d4 d5 *\n"
+            );
+            let games = parse_pgn(&src);
+            assert_eq!(games.len(), 2, "{gap:?}");
+            assert_eq!(games[0].syntax_errors.len(), 1);
+            let error = &games[0].syntax_errors[0];
+            assert_eq!(error.kind, SyntaxErrorKind::CommentIntoNextGame);
+            assert_eq!(&src[error.span.clone()], "{");
+            assert_eq!(games[0].moves[1].comment.as_deref(), Some("oops 2. Nf3 *"));
+            assert_eq!(games[1].tags, [("Event".to_string(), "b".to_string())]);
+            assert_eq!(texts(&src, &games[1].moves), ["d4", "d5"]);
+        }
+        // A `[` inside a comment that is no tag pair does not end it.
+        let src = "1. e4 {see\n[diagram]} e5 *";
+        let game = &parse_pgn(src)[0];
+        assert!(game.syntax_errors.is_empty(), "{:?}", game.syntax_errors);
+        assert_eq!(texts(src, &game.moves), ["e4", "e5"]);
     }
 
     #[test]

@@ -190,6 +190,8 @@ pub enum SyntaxErrorKind {
     UnclosedPromotion,
     TrailingCharacters,
     UnterminatedComment,
+    /// A `{` comment still open where the next game's tag pairs begin.
+    CommentIntoNextGame,
     UnterminatedString,
     MalformedTag,
     UnmatchedCloseParen,
@@ -212,6 +214,9 @@ impl fmt::Display for SyntaxErrorKind {
             SyntaxErrorKind::UnclosedPromotion => "missing `)` after the promotion piece",
             SyntaxErrorKind::TrailingCharacters => "unexpected characters after the move",
             SyntaxErrorKind::UnterminatedComment => "comment is not closed",
+            SyntaxErrorKind::CommentIntoNextGame => {
+                "comment is not closed before the next game's tags"
+            }
             SyntaxErrorKind::UnterminatedString => "tag value is not closed by `\"`",
             SyntaxErrorKind::MalformedTag => "malformed tag pair; expected [Name \"value\"]",
             SyntaxErrorKind::UnmatchedCloseParen => "`)` without a matching `(`",

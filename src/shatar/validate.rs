@@ -501,7 +501,9 @@ impl ShatarIssue {
     pub fn severity(&self) -> Severity {
         match self {
             ShatarIssue::Syntax { kind } => match kind {
-                SyntaxErrorKind::MalformedSetup => Severity::Error,
+                SyntaxErrorKind::MalformedSetup | SyntaxErrorKind::CommentIntoNextGame => {
+                    Severity::Error
+                }
                 _ => Severity::Warning,
             },
             ShatarIssue::CheckMarker { .. }
