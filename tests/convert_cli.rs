@@ -326,3 +326,19 @@ fn quiet_deny_warnings_and_the_summary() {
     assert_eq!(out.lines().count(), 1);
     assert!(out.contains("\"source\":\"./bad.sgf\""), "{out}");
 }
+
+#[test]
+fn diagnostics_on_a_long_line_show_a_window_and_the_true_column() {
+    let dir = scratch("long-line");
+    let mut line = String::from("e4 e5");
+    for _ in 0..500 {
+        line.push_str(" Nf3+ Nf6+ Ng1+ Ng8+");
+    }
+    write(&dir, "long.txt", &format!("White: A  Blue: B\n{line} *\n"));
+    let (out, _, _) = qipu_in(&dir, &["validate", "--format", "human", "long.txt"]);
+    assert_eq!(out.matches("warning[check-marker]").count(), 2000);
+    // The 1000th marked move starts at character 7 + 999 × 5 of its line.
+    assert!(out.contains(" --> long.txt:2:5002\n"), "{}", &out[..2000]);
+    let widest = out.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(widest < 300, "a line of {widest} characters");
+}

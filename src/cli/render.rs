@@ -143,23 +143,37 @@ fn render_at(
     let help = diagnostic.kind.help();
     let label = ply_label(diagnostic);
     let located = diagnostic.located(&document.text, &document.lines);
-    let title = level.primary_title(message.as_str()).id(diagnostic.code());
+    let title = level
+        .clone()
+        .primary_title(message.as_str())
+        .id(diagnostic.code());
     let mut groups = Vec::new();
     match (&diagnostic.span, located.line_col()) {
-        (Some(span), Some((line, _))) => {
+        (Some(span), Some((line, column))) => {
             // Only the offending line is handed to the renderer: files can be large.
             let line_span = document.lines.line_span(&document.text, line);
             let start = span.start.clamp(line_span.start, line_span.end);
             let end = span.end.clamp(start, line_span.end);
-            let snippet = Snippet::source(&document.text[line_span.clone()])
-                .line_start(line)
-                .path(document.source.as_str())
-                .annotation(
-                    AnnotationKind::Primary
-                        .span(start - line_span.start..end - line_span.start)
-                        .label(label.as_deref()),
-                );
-            groups.push(title.element(snippet));
+            let shown = shown_part(&document.text, line_span.clone(), start..end);
+            let snippet = Snippet::source(shown.text).line_start(line);
+            let annotation = AnnotationKind::Primary
+                .span(shown.span)
+                .label(label.as_deref());
+            let group = if shown.clipped {
+                // The renderer would count the column in the clipped text: name it here.
+                let origin = Origin::path(document.source.as_str())
+                    .line(line)
+                    .char_column(column);
+                groups.push(title.element(origin));
+                Group::with_level(level.clone()).element(snippet.annotation(annotation))
+            } else {
+                title.element(
+                    snippet
+                        .path(document.source.as_str())
+                        .annotation(annotation),
+                )
+            };
+            groups.push(group);
         }
         _ => groups.push(title.element(Origin::path(origin))),
     }
@@ -169,6 +183,51 @@ fn render_at(
         ));
     }
     renderer.render(&groups)
+}
+
+/// Lines longer than this (in bytes) are shown as a window around the span, so that
+/// many diagnostics on one long line cost time in proportion to their number, not to
+/// their number times the line's length.
+const LONG_LINE: usize = 240;
+
+/// Bytes shown on each side of a span in a long line.
+const CONTEXT: usize = 80;
+
+/// The part of a line shown under a diagnostic.
+struct Shown<'a> {
+    text: std::borrow::Cow<'a, str>,
+    /// The span, relative to `text`.
+    span: std::ops::Range<usize>,
+    clipped: bool,
+}
+
+/// The whole line when it is short; otherwise a window around `span`, marked with `…`
+/// where it was cut.
+fn shown_part(text: &str, line: std::ops::Range<usize>, span: std::ops::Range<usize>) -> Shown<'_> {
+    if line.len() <= LONG_LINE {
+        return Shown {
+            text: std::borrow::Cow::Borrowed(&text[line.clone()]),
+            span: span.start - line.start..span.end - line.start,
+            clipped: false,
+        };
+    }
+    let floor = |mut at: usize| {
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    };
+    let from = floor(span.start.saturating_sub(CONTEXT).max(line.start));
+    let span_end = floor(span.end.min(span.start + LONG_LINE));
+    let to = floor((span_end + CONTEXT).min(line.end));
+    let before = if from > line.start { "…" } else { "" };
+    let after = if to < line.end { "…" } else { "" };
+    let shift = before.len();
+    Shown {
+        text: std::borrow::Cow::Owned(format!("{before}{}{after}", &text[from..to])),
+        span: span.start - from + shift..span_end.max(span.start) - from + shift,
+        clipped: true,
+    }
 }
 
 fn ply_label(diagnostic: &Diagnostic) -> Option<String> {
