@@ -13,6 +13,7 @@ mod detect;
 pub mod diag;
 pub mod draughts;
 pub mod go;
+mod history;
 pub mod record;
 pub mod shatar;
 pub mod stream;

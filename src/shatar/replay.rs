@@ -6,6 +6,7 @@ use super::attacks::squares;
 use super::issue::{DrawNote, Ending, ShatarIssue};
 use super::position::{DrawnEnding, IllegalReason, Move, Opening, Position};
 use super::types::{Color, Role, Square};
+use crate::history::PositionCounts;
 use crate::write::{Notation, Pieces};
 
 /// A written move, reduced to what resolution needs. Built from the parser's output.
@@ -272,8 +273,8 @@ pub fn write_move(position: &Position, mv: Move, style: Style) -> String {
 /// The claimable draws and states worth a note after a move, and the game's end.
 #[derive(Default)]
 pub struct DrawWatch {
-    /// Zobrist keys of the positions since the last capture or pawn move.
-    keys: Vec<u64>,
+    /// The positions since the last capture or pawn move.
+    positions: PositionCounts,
     /// How many of the latest moves of each side gave check, in a row.
     checks_in_row: [u32; 2],
     fifty_noted: bool,
@@ -286,7 +287,7 @@ pub struct DrawWatch {
 impl DrawWatch {
     pub fn new(start: &Position) -> DrawWatch {
         let mut watch = DrawWatch::default();
-        watch.keys.push(start.zobrist());
+        watch.positions.record(start.zobrist());
         watch
     }
 
@@ -296,9 +297,9 @@ impl DrawWatch {
         let mut notes = Vec::new();
         let mover = after.turn().other();
         if mv.capture.is_some() || mv.role == Role::Pawn {
-            self.keys.clear();
+            self.positions.clear();
         }
-        self.keys.push(after.zobrist());
+        let seen = self.positions.record(after.zobrist());
         if check {
             self.checks_in_row[mover.index()] += 1;
         } else {
@@ -308,15 +309,12 @@ impl DrawWatch {
             self.fifty_noted = true;
             notes.push(ShatarIssue::Draw(DrawNote::FiftyMoves));
         }
-        let key = after.zobrist();
-        let seen = self.keys.iter().filter(|k| **k == key).count();
-        if seen >= 3 {
+        if seen.times >= 3 {
             // Every move of one side since the first occurrence was a check: perpetual.
-            let first = self.keys.iter().position(|k| *k == key).unwrap_or(0);
-            let span = self.keys.len() - 1 - first;
+            let span = seen.since_first;
             let checking = Color::ALL
                 .into_iter()
-                .find(|c| self.checks_in_row[c.index()] as usize * 2 >= span);
+                .find(|c| self.checks_in_row[c.index()] * 2 >= span);
             match checking {
                 Some(checking) if !self.perpetual_noted => {
                     self.perpetual_noted = true;
