@@ -18,6 +18,8 @@ pub enum Input {
         relative: PathBuf,
         /// Found by walking a folder rather than named on the command line.
         walked: bool,
+        /// A regular file, rather than a FIFO or a device (only named ones can be).
+        regular: bool,
     },
     Stdin,
     /// Named on the command line but not there or not readable.
@@ -45,8 +47,12 @@ impl Input {
     /// (of unknown size) and larger files, which are streamed instead.
     pub fn read_small(&self) -> io::Result<Option<Vec<u8>>> {
         let path = match self {
-            Input::File { path, .. } => path,
-            Input::Stdin => return Ok(None),
+            Input::File {
+                path,
+                regular: true,
+                ..
+            } => path,
+            Input::File { .. } | Input::Stdin => return Ok(None),
             Input::Missing { error, .. } => {
                 return Err(io::Error::new(error.kind(), error.to_string()))
             }
@@ -65,13 +71,47 @@ impl Input {
     /// A reader over the input, for streaming.
     pub fn open(&self) -> io::Result<Box<dyn Read>> {
         Ok(match self {
-            Input::File { path, .. } => Box::new(std::fs::File::open(path)?),
+            Input::File {
+                path,
+                regular: true,
+                ..
+            } => Box::new(std::fs::File::open(path)?),
+            Input::File { path, .. } => Box::new(open_special(path)?),
             Input::Stdin => Box::new(io::stdin().lock()),
             Input::Missing { error, .. } => {
                 return Err(io::Error::new(error.kind(), error.to_string()))
             }
         })
     }
+}
+
+/// Opens a FIFO or device named on the command line without waiting for a writer: a
+/// FIFO nobody writes to reads as empty instead of blocking the run forever. Once
+/// open, reads wait for data again, so a writer that is there is read in full.
+#[cfg(unix)]
+fn open_special(path: &Path) -> io::Result<std::fs::File> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    let fd = file.as_raw_fd();
+    // SAFETY: `fd` is the open descriptor owned by `file`; F_GETFL and F_SETFL only read
+    // and set its status flags.
+    let cleared = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) >= 0
+    };
+    if !cleared {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(file)
+}
+
+#[cfg(not(unix))]
+fn open_special(path: &Path) -> io::Result<std::fs::File> {
+    std::fs::File::open(path)
 }
 
 /// Paths a folder walk must not read: the output of the run being made.
@@ -117,12 +157,13 @@ pub fn collect(paths: &[String], excluded: &Excluded) -> Vec<Input> {
         let path = PathBuf::from(path);
         match std::fs::metadata(&path) {
             Ok(meta) if meta.is_dir() => walk(&path, excluded, &mut inputs),
-            Ok(_) => {
+            Ok(meta) => {
                 let relative = path.file_name().map(PathBuf::from).unwrap_or_default();
                 inputs.push(Input::File {
                     path,
                     relative,
                     walked: false,
+                    regular: meta.is_file(),
                 });
             }
             Err(error) => inputs.push(Input::Missing { path, error }),
@@ -175,7 +216,11 @@ fn walk(root: &Path, excluded: &Excluded, inputs: &mut Vec<Input>) {
             let path = entry.path();
             match entry.file_type() {
                 Ok(kind) if kind.is_dir() => dirs.push((name, path)),
-                Ok(_) if has_record_extension(&path) => files.push((name, path)),
+                // Only regular files: a FIFO or a device met in a walk could block the
+                // run or never end.
+                Ok(kind) if kind.is_file() && has_record_extension(&path) => {
+                    files.push((name, path))
+                }
                 _ => {}
             }
         }
@@ -187,6 +232,7 @@ fn walk(root: &Path, excluded: &Excluded, inputs: &mut Vec<Input>) {
                 path,
                 relative,
                 walked: true,
+                regular: true,
             }
         }));
         // Reverse so that the sorted-first folder is popped first.
