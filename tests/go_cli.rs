@@ -111,7 +111,9 @@ fn exit_statuses() {
         "samples/go/utf8.sgf",
     ]);
     assert_eq!(both.status.code(), Some(2));
-    assert_eq!(stdout(&both).lines().count(), 1);
+    // The missing file has an io-error object of its own.
+    assert_eq!(stdout(&both).lines().count(), 2);
+    assert!(stdout(&both).contains(r#""code":"io-error""#));
 }
 
 #[test]

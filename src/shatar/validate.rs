@@ -30,10 +30,24 @@ pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
             };
             games
                 .iter()
+                .filter(|game| is_record(game))
                 .map(|game| replay_game(block, game, keep_records))
                 .collect()
         },
     )
+}
+
+/// Whether a parsed game holds anything of a Shatar record: a move (readable or not),
+/// a result, a position listing, or a tag. A line of free text that a scoresheet would
+/// take for the place is not enough: `hello` is no game.
+fn is_record(game: &ParsedGame) -> bool {
+    !game.moves.is_empty()
+        || game.result.is_some()
+        || game.setup.is_some()
+        || !game.syntax_errors.is_empty()
+        || game.tags.iter().any(|(name, _)| {
+            game.format == SourceFormat::Pgn || !name.eq_ignore_ascii_case("Site")
+        })
 }
 
 /// The start of the first game at or after `from`: a line that opens a game (a tag pair
