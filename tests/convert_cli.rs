@@ -348,7 +348,10 @@ fn diagnostics_on_a_long_line_show_a_window_and_the_true_column() {
 fn fifos_neither_block_a_walk_nor_a_named_read() {
     let dir = scratch("fifo");
     write(&dir, "games/a.sgf", GO);
-    let made = Command::new("mkfifo").arg(dir.join("games/b.sgf")).status().unwrap();
+    let made = Command::new("mkfifo")
+        .arg(dir.join("games/b.sgf"))
+        .status()
+        .unwrap();
     assert!(made.success());
     // Walked: only regular files are read.
     let (out, _, status) = qipu_in(&dir, &["validate", "--format", "json", "games"]);
@@ -365,7 +368,10 @@ fn free_text_is_no_shatar_record() {
     let dir = scratch("junk");
     for (name, text) in [("hello.pgn", "hello\n"), ("place.txt", "突泉县\n")] {
         write(&dir, name, text);
-        let (out, _, status) = qipu_in(&dir, &["validate", "--format", "json", "--game", "shatar", name]);
+        let (out, _, status) = qipu_in(
+            &dir,
+            &["validate", "--format", "json", "--game", "shatar", name],
+        );
         assert_eq!(status, 1, "{out}");
         assert!(out.contains("\"code\":\"no-records\""), "{out}");
     }

@@ -70,9 +70,7 @@ pub fn write_text(record: &Record<ShatarMove>, options: &WriteOptions) -> String
 
 /// Tags the rulebook's scoresheet text carries: the players, the date and the place
 /// (the position, result and rules are carried otherwise).
-const TEXT_TAGS: [&str; 8] = [
-    "White", "Black", "Date", "Site", "Result", "Variant", "SetUp", "FEN",
-];
+const TEXT_TAGS: [&str; 7] = ["White", "Black", "Date", "Site", "Result", "SetUp", "FEN"];
 
 /// What of `record` the `format` has no place for. PGN and JSON carry everything;
 /// the rulebook's text carries the players, date, place, main line, its comments and
@@ -86,8 +84,11 @@ pub fn left_out(record: &Record<ShatarMove>, format: Format) -> Vec<LeftOut> {
         .0
         .iter()
         .filter(|(name, value)| {
+            let shatar =
+                name.eq_ignore_ascii_case("Variant") && value.eq_ignore_ascii_case("Shatar");
             !value.is_empty()
                 && value != "?"
+                && !shatar
                 && !TEXT_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name))
         })
         .map(|(name, _)| LeftOut::Tag(name.clone()))

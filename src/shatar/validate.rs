@@ -45,9 +45,10 @@ fn is_record(game: &ParsedGame) -> bool {
         || game.result.is_some()
         || game.setup.is_some()
         || !game.syntax_errors.is_empty()
-        || game.tags.iter().any(|(name, _)| {
-            game.format == SourceFormat::Pgn || !name.eq_ignore_ascii_case("Site")
-        })
+        || game
+            .tags
+            .iter()
+            .any(|(name, _)| game.format == SourceFormat::Pgn || !name.eq_ignore_ascii_case("Site"))
 }
 
 /// The start of the first game at or after `from`: a line that opens a game (a tag pair

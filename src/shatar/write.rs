@@ -286,10 +286,9 @@ pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &Write
     let mut position = start.clone();
     let mut tokens = Vec::new();
     let (leading, last) = comments_with_unreplayed(record);
-    if let Some(comment) = &leading {
-        tokens.push(format!("{{{}}}", clean_comment(comment)));
-    }
-    let mut pair = String::new();
+    // The leading comment shares the first pair's token: alone on a line before the
+    // moves, a reader would take it for the place.
+    let mut pair = leading.map_or_else(String::new, |c| format!("{{{}}} ", clean_comment(&c)));
     for (i, node) in record.moves.iter().enumerate() {
         let mut text = rulebook_move(
             &position,
@@ -312,11 +311,11 @@ pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &Write
         }
         match position.turn() {
             Color::White => {
-                pair = format!("({}){text}", position.fullmoves());
+                pair.push_str(&format!("({}){text}", position.fullmoves()));
             }
             Color::Blue => {
-                if pair.is_empty() {
-                    pair = format!("({})…,", position.fullmoves());
+                if pair.is_empty() || pair.ends_with(' ') {
+                    pair.push_str(&format!("({})…,", position.fullmoves()));
                 } else {
                     pair.push(',');
                 }
@@ -327,14 +326,18 @@ pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &Write
         }
         position.play(node.mv.mv);
     }
-    if !pair.is_empty() {
+    if record.moves.is_empty() {
+        // No moves: the leading comment shares the result's token, which a record of
+        // neither moves nor result still needs to be read back.
+        pair.push_str(record.result.as_deref().unwrap_or("*"));
         tokens.push(pair);
-    }
-    match &record.result {
-        Some(result) => tokens.push(result.clone()),
-        // A record with neither moves nor result still needs a token to be read back.
-        None if tokens.is_empty() => tokens.push("*".to_string()),
-        None => {}
+    } else {
+        if !pair.is_empty() {
+            tokens.push(pair);
+        }
+        if let Some(result) = &record.result {
+            tokens.push(result.clone());
+        }
     }
     wrap_tokens(&mut out, &tokens, MAX_LINE);
     out
