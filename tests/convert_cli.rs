@@ -376,3 +376,21 @@ fn free_text_is_no_shatar_record() {
         assert!(out.contains("\"code\":\"no-records\""), "{out}");
     }
 }
+
+#[test]
+fn header_values_that_would_read_back_otherwise_are_left_out_of_the_text_form() {
+    let dir = scratch("text-headers");
+    let pgn = "[Site \"9蓝方：\"]\n[White \"A 蓝方：C\"]\n[Black \"B\"]\n[Date \"2007.05.01\"]\n\
+               [Variant \"Shatar\"]\n\n1. e4 e5 *\n";
+    write(&dir, "s.pgn", pgn);
+    let (first, err, status) = qipu_in(&dir, &["convert", "--to", "text", "s.pgn"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(
+        first.starts_with("白方：? 蓝方：B\n2007年5月1日 9蓝方：\n"),
+        "{first}"
+    );
+    assert!(err.contains("text has no place for the White tag"), "{err}");
+    write(&dir, "again.txt", &first);
+    let (second, _, _) = qipu_in(&dir, &["convert", "--to", "text", "again.txt"]);
+    assert_eq!(second, first);
+}

@@ -79,20 +79,26 @@ pub fn left_out(record: &Record<ShatarMove>, format: Format) -> Vec<LeftOut> {
     if format != Format::Text {
         return Vec::new();
     }
-    let mut left_out: Vec<LeftOut> = record
-        .tags
-        .0
-        .iter()
-        .filter(|(name, value)| {
-            let shatar =
-                name.eq_ignore_ascii_case("Variant") && value.eq_ignore_ascii_case("Shatar");
-            !value.is_empty()
-                && value != "?"
-                && !shatar
-                && !TEXT_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name))
-        })
-        .map(|(name, _)| LeftOut::Tag(name.clone()))
+    let dropped = write::text_headers(record).1;
+    let mut left_out: Vec<LeftOut> = dropped
+        .into_iter()
+        .map(|name| LeftOut::Tag(name.to_string()))
         .collect();
+    left_out.extend(
+        record
+            .tags
+            .0
+            .iter()
+            .filter(|(name, value)| {
+                let shatar =
+                    name.eq_ignore_ascii_case("Variant") && value.eq_ignore_ascii_case("Shatar");
+                !value.is_empty()
+                    && value != "?"
+                    && !shatar
+                    && !TEXT_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name))
+            })
+            .map(|(name, _)| LeftOut::Tag(name.clone())),
+    );
     if record.moves.iter().any(|node| !node.variations.is_empty()) {
         left_out.push(LeftOut::Variations);
     }

@@ -252,33 +252,7 @@ fn wrap_tokens(out: &mut String, tokens: &[String], max: usize) {
 /// `(1)e2—e4,e7—e5;` and the result. Only the main line is written, with its comments
 /// in braces as scoresheets add them: the rulebook's form has no variations.
 pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &WriteOptions) -> String {
-    let mut out = String::new();
-    let white = record
-        .tags
-        .get("White")
-        .filter(|v| !v.is_empty() && *v != "?");
-    let blue = record
-        .tags
-        .get("Black")
-        .filter(|v| !v.is_empty() && *v != "?");
-    if white.is_some() || blue.is_some() {
-        out.push_str(&format!(
-            "白方：{} 蓝方：{}\n",
-            white.unwrap_or("?"),
-            blue.unwrap_or("?")
-        ));
-    }
-    let date = record.tags.get("Date").and_then(chinese_date);
-    let site = record
-        .tags
-        .get("Site")
-        .filter(|v| !v.is_empty() && *v != "?");
-    match (date, site) {
-        (Some(date), Some(site)) => out.push_str(&format!("{date} {site}\n")),
-        (Some(date), None) => out.push_str(&format!("{date}\n")),
-        (None, Some(site)) => out.push_str(&format!("地点：{site}\n")),
-        (None, None) => {}
-    }
+    let mut out = text_headers(record).0;
     if record.start.is_some() {
         out.push_str(&position_listing(start, options.pieces));
         out.push('\n');
@@ -354,6 +328,79 @@ fn annotation_mark(nag: u16) -> Option<&'static str> {
         6 => "?!",
         _ => return None,
     })
+}
+
+/// The header lines of the text form (players; date and place) and the tags whose
+/// values were left out of them because they would not read back as themselves (a
+/// name holding `蓝方：`, a place that reads as a date or a move): the text form has no
+/// escapes, and a second conversion must give the same bytes.
+pub(crate) fn text_headers(record: &Record<ShatarMove>) -> (String, Vec<&'static str>) {
+    let wanted = |name: &str| record.tags.get(name).filter(|v| !v.is_empty() && *v != "?");
+    let mut white = wanted("White");
+    let mut blue = wanted("Black");
+    let mut left_out = Vec::new();
+    let mut date = wanted("Date");
+    if date.is_some_and(|d| chinese_date(d).is_none()) {
+        // `????.??.??` says nothing; anything else the rulebook's date cannot say is named.
+        if date.is_some_and(|d| d.chars().any(|c| c != '?' && c != '.')) {
+            left_out.push("Date");
+        }
+        date = None;
+    }
+    let mut site = wanted("Site");
+    loop {
+        let text = header_text(white, blue, date, site);
+        let read = super::scoresheet::parse_scoresheets(&format!("{text}(1)e2—e4 *\n"));
+        let tags = read
+            .first()
+            .map(|game| game.tags.as_slice())
+            .unwrap_or_default();
+        let read_as = |name: &str| {
+            tags.iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+        };
+        let mut fields = [
+            ("White", &mut white),
+            ("Black", &mut blue),
+            ("Date", &mut date),
+            ("Site", &mut site),
+        ];
+        // The first value that does not read back is left out, and the lines made again.
+        let wrong = fields
+            .iter_mut()
+            .find(|(name, value)| value.is_some_and(|v| read_as(name) != Some(v)));
+        match wrong {
+            Some((name, value)) => {
+                **value = None;
+                left_out.push(*name);
+            }
+            None => return (text, left_out),
+        }
+    }
+}
+
+fn header_text(
+    white: Option<&str>,
+    blue: Option<&str>,
+    date: Option<&str>,
+    site: Option<&str>,
+) -> String {
+    let mut out = String::new();
+    if white.is_some() || blue.is_some() {
+        out.push_str(&format!(
+            "白方：{} 蓝方：{}\n",
+            white.unwrap_or("?"),
+            blue.unwrap_or("?")
+        ));
+    }
+    match (date.and_then(chinese_date), site) {
+        (Some(date), Some(site)) => out.push_str(&format!("{date} {site}\n")),
+        (Some(date), None) => out.push_str(&format!("{date}\n")),
+        (None, Some(site)) => out.push_str(&format!("地点：{site}\n")),
+        (None, None) => {}
+    }
+    out
 }
 
 /// `2007.05.01` → `2007年5月1日`, unknown parts as `x` (the rulebook's `2007年x月x日`).
