@@ -260,10 +260,10 @@ fn validate(read: &ReadArgs, human: bool, quiet: bool, deny_warnings: bool) -> i
             // goes to standard error, so that standard output stays one object per record.
             summary.skipped_files += 1;
             let note = render::skipped_note(document, style);
-            if human {
-                out.write_all(note.as_bytes())?;
-            } else {
-                io::stderr().write_all(note.as_bytes())?;
+            match (human, quiet) {
+                (_, true) => {}
+                (true, false) => out.write_all(note.as_bytes())?,
+                (false, false) => io::stderr().write_all(note.as_bytes())?,
             }
             return Ok(Status::Valid);
         }
@@ -282,7 +282,7 @@ fn validate(read: &ReadArgs, human: bool, quiet: bool, deny_warnings: bool) -> i
             (true, false) => render::human_report(document, style),
             (true, true) => render::human_errors(document, style),
             (false, false) => render::json_report(document, |_| true),
-            (false, true) => render::json_report(document, |r| !r.valid()),
+            (false, true) => render::json_report(document, |r| fails(r, deny_warnings)),
         };
         out.write_all(text.as_bytes())?;
         Ok(status_of(document, deny_warnings))
@@ -559,18 +559,21 @@ fn status_of(document: &Document, deny_warnings: bool) -> Status {
     if document.read_failed() {
         return Status::Failure;
     }
-    let failing = |r: &qipu::RecordReport| {
-        !r.valid()
-            || (deny_warnings
-                && r.diagnostics
-                    .iter()
-                    .any(|d| d.severity == Severity::Warning))
-    };
-    if document.records.iter().any(failing) {
+    if document.records.iter().any(|r| fails(r, deny_warnings)) {
         Status::Invalid
     } else {
         Status::Valid
     }
+}
+
+/// Whether a record makes the run fail: an error, or a warning under `--deny warnings`.
+fn fails(report: &qipu::RecordReport, deny_warnings: bool) -> bool {
+    !report.valid()
+        || (deny_warnings
+            && report
+                .diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Warning))
 }
 
 /// What [`for_each_document`] hands on, input by input.
