@@ -35,7 +35,7 @@ pub struct Seen {
 }
 
 /// The positions since the last irreversible move.
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct PositionCounts {
     /// For each key: times seen, and the index of its first occurrence.
     seen: HashMap<u64, (u32, u32), BuildHasherDefault<KeyHasher>>,
@@ -43,6 +43,13 @@ pub struct PositionCounts {
 }
 
 impl PositionCounts {
+    /// Counts that hold the start position.
+    pub fn starting_with(key: u64) -> PositionCounts {
+        let mut counts = PositionCounts::default();
+        counts.record(key);
+        counts
+    }
+
     /// Forgets every position: after a capture or a pawn move none can recur.
     pub fn clear(&mut self) {
         self.seen.clear();

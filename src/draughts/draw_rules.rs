@@ -7,6 +7,7 @@
 use std::fmt;
 
 use super::position::{Color, Move, Piece, Position, Variant};
+use crate::history::PositionCounts;
 
 /// One rule set's draw rules. A `None` rule does not exist in that rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,9 +127,9 @@ impl DrawClaims {
 pub struct DrawTracker {
     rules: DrawRules,
     ply: u32,
-    /// Hashes of the positions since the last irreversible move (a man move or a capture),
-    /// the current one last; earlier positions can never recur.
-    history: Vec<u64>,
+    /// The positions since the last irreversible move (a man move or a capture); earlier
+    /// positions can never recur.
+    history: PositionCounts,
     kings_only_plies: u32,
     no_capture_plies: u32,
     /// Plies since the small Brazilian ending appeared, while it lasts.
@@ -148,7 +149,7 @@ impl DrawTracker {
         DrawTracker {
             rules,
             ply: 0,
-            history: vec![start.zobrist()],
+            history: PositionCounts::starting_with(start.zobrist()),
             kings_only_plies: 0,
             no_capture_plies: 0,
             small_endgame_plies: is_small_endgame(start).then_some(0),
@@ -182,8 +183,7 @@ impl DrawTracker {
             self.history.clear();
         }
         let hash = after.zobrist();
-        self.history.push(hash);
-        let seen = self.history.iter().filter(|&&h| h == hash).count() as u32;
+        let seen = self.history.record(hash).times;
         claims[0] = (seen == self.rules.repetitions).then_some(DrawKind::Repetition);
 
         self.small_endgame_plies = if is_small_endgame(&after) {

@@ -286,9 +286,10 @@ pub struct DrawWatch {
 
 impl DrawWatch {
     pub fn new(start: &Position) -> DrawWatch {
-        let mut watch = DrawWatch::default();
-        watch.positions.record(start.zobrist());
-        watch
+        DrawWatch {
+            positions: PositionCounts::starting_with(start.zobrist()),
+            ..DrawWatch::default()
+        }
     }
 
     /// Notes what became claimable with `mv`, now played to reach `after`; `check`
