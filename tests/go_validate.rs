@@ -530,6 +530,40 @@ fn variation_json_matches_the_contract() {
     assert_eq!(json["tags"]["SZ"], "9");
 }
 
+/// A file cut off after a move node, and one cut inside a move's value: the moves before
+/// the cut are kept and replayed, and the cut is named.
+#[test]
+fn truncated_files_keep_the_moves_before_the_cut() {
+    let cases: [(&str, bool, &[&str]); 2] = [
+        (
+            "cut-after-node.sgf",
+            true,
+            &["unclosed-game-tree", "bad-date", "result-unverifiable"],
+        ),
+        (
+            "cut-in-value.sgf",
+            false,
+            &[
+                "unclosed-game-tree",
+                "bad-date",
+                "bad-move",
+                "unterminated-value",
+            ],
+        ),
+    ];
+    for (name, valid, expected) in cases {
+        let document = read_path(&Path::new(FIXTURES).join("truncated").join(name));
+        let report = &document.records[0];
+        assert_eq!(report.valid(), valid, "{name}: {:?}", report.diagnostics);
+        assert_eq!(report.plies, 24, "{name}");
+        let mut found = codes(report);
+        found.sort_unstable();
+        let mut expected = expected.to_vec();
+        expected.sort_unstable();
+        assert_eq!(found, expected, "{name}");
+    }
+}
+
 #[test]
 fn legacy_text_before_the_tree_is_detected() {
     let document = read_bytes(
