@@ -15,7 +15,6 @@ mod mutate;
 #[path = "support/rng.rs"]
 mod rng;
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -23,7 +22,6 @@ use qipu::draughts::square::Numbering;
 use qipu::record::{Line, Record};
 use qipu::write::{write_record, Format, Notation, Pieces, Squares, WriteOptions};
 use qipu::{read_document, AnyRecord, Game, ReadOptions};
-use rng::Rng;
 use serde_json::Value;
 
 /// Mutated copies, read once as each family.
@@ -48,11 +46,64 @@ struct Move {
     variations: Vec<Vec<Move>>,
 }
 
+/// Tags sorted by name (writers put them in their own order), a repeated name kept as
+/// often as the record has it, in the record's order.
+#[derive(Debug, PartialEq)]
+struct TagList(Vec<(String, String)>);
+
+impl TagList {
+    fn new(tags: impl Iterator<Item = (String, String)>) -> TagList {
+        let mut tags: Vec<(String, String)> = tags.collect();
+        tags.sort_by(|a, b| a.0.cmp(&b.0));
+        TagList(tags)
+    }
+
+    fn contains_key(&self, name: &str) -> bool {
+        self.0.iter().any(|(n, _)| n == name)
+    }
+
+    fn get(&self, name: &str) -> Option<&String> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    fn get_mut(&mut self, name: &str) -> Option<&mut String> {
+        self.0.iter_mut().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    fn remove(&mut self, name: &str) {
+        self.0.retain(|(n, _)| n != name);
+    }
+
+    fn retain(&mut self, keep: impl Fn(&String, &String) -> bool) {
+        self.0.retain(|(n, v)| keep(n, v));
+    }
+
+    fn values(&self) -> impl Iterator<Item = &String> {
+        self.0.iter().map(|(_, v)| v)
+    }
+
+    /// Only one of each repeated name (of `only` the names in it): the first or the last
+    /// as written.
+    fn keep_one(&mut self, only: Option<&[&str]>, last: bool) {
+        let mut kept: Vec<(String, String)> = Vec::new();
+        for (name, value) in std::mem::take(&mut self.0) {
+            match kept.iter_mut().find(|(n, _)| *n == name) {
+                Some(slot) if only.is_none_or(|names| names.contains(&name.as_str())) => {
+                    if last {
+                        slot.1 = value;
+                    }
+                }
+                _ => kept.push((name, value)),
+            }
+        }
+        self.0 = kept;
+    }
+}
+
 /// What a conversion must keep of a record.
 #[derive(Debug, PartialEq)]
 struct Content {
-    /// By name: writers put them in their own order.
-    tags: BTreeMap<String, String>,
+    tags: TagList,
     start: Option<String>,
     comment: Option<String>,
     result: Option<String>,
@@ -86,12 +137,7 @@ fn line<M>(moves: &Line<M>, id: &dyn Fn(&M) -> String) -> Vec<Move> {
 
 fn record_content<M>(record: &Record<M>, id: &dyn Fn(&M) -> String) -> Content {
     Content {
-        tags: record
-            .tags
-            .0
-            .iter()
-            .map(|(n, v)| (n.clone(), normal(v)))
-            .collect(),
+        tags: TagList::new(record.tags.0.iter().map(|(n, v)| (n.clone(), normal(v)))),
         start: record.start.clone(),
         comment: normal_opt(record.comment.as_deref()),
         result: record.result.clone(),
@@ -197,12 +243,13 @@ fn json_content(json: &str, game: Game, properties: Vec<Vec<(String, Vec<String>
     let value: Value = serde_json::from_str(json).expect("one JSON object");
     let text = |v: &Value| v.as_str().map(str::to_string);
     Content {
-        tags: value["tags"]
-            .as_object()
-            .expect("tags")
-            .iter()
-            .map(|(n, v)| (n.clone(), normal(v.as_str().expect("a tag value"))))
-            .collect(),
+        tags: TagList::new(
+            value["tags"]
+                .as_object()
+                .expect("tags")
+                .iter()
+                .map(|(n, v)| (n.clone(), normal(v.as_str().expect("a tag value")))),
+        ),
         start: text(&value["start"]),
         comment: normal_opt(value["comment"].as_str()),
         result: text(&value["result"]),
@@ -258,8 +305,9 @@ impl Writer {
 /// The inputs: the mutator's folders and the generated games, whole, then mutated copies
 /// of the small ones.
 fn inputs(what: &str) -> Vec<Vec<u8>> {
-    let mut files = mutate::originals(what);
+    let originals = mutate::originals(what);
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = originals.own.clone();
     for dir in GENERATED {
         let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
             .expect("fixture folder")
@@ -275,15 +323,12 @@ fn inputs(what: &str) -> Vec<Vec<u8>> {
     }
     // Mutations of the small files only: the large generated collections are read whole,
     // and a few edits in one of their hundreds of games would add time, not cases.
-    let small: Vec<&Vec<u8>> = files.iter().filter(|f| f.len() <= 16 * 1024).collect();
-    let mut rng = Rng(0x5EED_0F70_7E57);
-    let mutated: Vec<Vec<u8>> = (0..MUTATIONS)
-        .map(|_| {
-            let mut bytes = small[rng.below(small.len())].clone();
-            mutate::mutate(&mut rng, &mut bytes);
-            bytes
-        })
-        .collect();
+    let mutated = mutate::Originals {
+        own: files.clone(),
+        shared: originals.shared.clone(),
+    }
+    .mutated(MUTATIONS, MUTATIONS / 3, 16 * 1024, 0x5EED_0F70_7E57);
+    files.extend(originals.shared);
     files.extend(mutated);
     files
 }
@@ -408,16 +453,17 @@ fn exact(_: &mut Content, _: &mut Content) {}
 /// Tags a writer adds with the value that means "unknown", where the record had none.
 fn drop_added_defaults(expected: &Content, got: &mut Content, defaults: &[(&str, &str)]) {
     for (name, default) in defaults {
-        if !expected.tags.contains_key(*name)
-            && got.tags.get(*name).map(String::as_str) == Some(default)
+        if !expected.tags.contains_key(name)
+            && got.tags.get(name).map(String::as_str) == Some(default)
         {
-            got.tags.remove(*name);
+            got.tags.remove(name);
         }
     }
 }
 
 /// PGN's form: the Seven Tag Roster is always written (unknown values as `?`), the result
-/// is also a `Result` tag, and the variant and a start position are tags.
+/// is also a `Result` tag, a start position is `SetUp` and `FEN`, and `Variant` is the
+/// family's (`Shatar`), whatever the source said.
 fn pgn_form(expected: &mut Content, got: &mut Content) {
     let roster = [
         ("Event", "?"),
@@ -426,12 +472,11 @@ fn pgn_form(expected: &mut Content, got: &mut Content) {
         ("Round", "?"),
         ("White", "?"),
         ("Black", "?"),
-        ("Variant", "Shatar"),
     ];
     drop_added_defaults(expected, got, &roster);
     for content in [expected, got] {
         // The result and start are compared as the record holds them.
-        for tag in ["Result", "SetUp", "FEN"] {
+        for tag in ["Result", "SetUp", "FEN", "Variant"] {
             content.tags.remove(tag);
         }
         unknown_result(content);
@@ -482,6 +527,21 @@ fn pdn_invented_game_type(expected: &mut Content, got: &mut Content) {
     }
 }
 
+/// KNOWN WRITER BUG (Shatar PGN): of a Seven Tag Roster tag given twice
+/// (`[Round "-"] … [Round "?"]`) only the first is written; the second is lost. Set aside
+/// by `shatar_pgn`; `shatar_pgn_strict` (ignored) checks it.
+fn pgn_repeated_roster_tag(expected: &mut Content, _: &mut Content) {
+    let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+    expected.tags.keep_one(Some(&roster), false);
+}
+
+/// KNOWN WRITER BUG (JSON, every family): a tag given twice is written as a repeated key
+/// of the `tags` object, which JSON readers (serde_json here) read as one, the last. Set
+/// aside by the JSON cases; `json_strict` (ignored) checks it.
+fn json_repeated_key(expected: &mut Content, _: &mut Content) {
+    expected.tags.keep_one(None, true);
+}
+
 /// KNOWN WRITER BUG (Shatar PGN): a `}` inside a comment is written as `)`, so the
 /// comment reads back changed. Set aside by `shatar_pgn`; `shatar_pgn_strict` (ignored)
 /// checks it.
@@ -505,19 +565,20 @@ fn shatar_pgn() {
     let n = check(Writer::new(Game::Shatar, Format::Pgn), |expected, got| {
         pgn_form(expected, got);
         pgn_brace_in_comment(expected, got);
+        pgn_repeated_roster_tag(expected, got);
     });
     assert!(n > 300, "{n} round trips");
 }
 
 #[test]
-#[ignore = "known writer bug: Shatar PGN writes `}` in a comment as `)`"]
+#[ignore = "known writer bugs: Shatar PGN writes `}` in a comment as `)` and drops a repeated roster tag"]
 fn shatar_pgn_strict() {
     check(Writer::new(Game::Shatar, Format::Pgn), pgn_form);
 }
 
 #[test]
 fn shatar_json() {
-    let n = check(Writer::new(Game::Shatar, Format::Json), exact);
+    let n = check(Writer::new(Game::Shatar, Format::Json), json_repeated_key);
     assert!(n > 300, "{n} round trips");
 }
 
@@ -668,8 +729,16 @@ fn draughts_pdn_strict() {
 
 #[test]
 fn draughts_json() {
-    let n = check(Writer::new(Game::Draughts, Format::Json), exact);
+    let n = check(Writer::new(Game::Draughts, Format::Json), json_repeated_key);
     assert!(n > 300, "{n} round trips");
+}
+
+#[test]
+#[ignore = "known writer bug: JSON writes a repeated tag as a repeated key"]
+fn json_strict() {
+    for game in [Game::Shatar, Game::Draughts, Game::Go] {
+        check(Writer::new(game, Format::Json), exact);
+    }
 }
 
 #[test]
@@ -680,6 +749,6 @@ fn go_sgf() {
 
 #[test]
 fn go_json() {
-    let n = check(Writer::new(Game::Go, Format::Json), exact);
+    let n = check(Writer::new(Game::Go, Format::Json), json_repeated_key);
     assert!(n > 100, "{n} round trips");
 }

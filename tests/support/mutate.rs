@@ -1,6 +1,6 @@
 //! Inputs for the fuzz-style round trips: the project's samples and real-shaped fixtures
-//! (and the shared corpus when it is beside the package), and a mutator that changes,
-//! drops, inserts and repeats bytes. Included with `#[path]` after `support/corpus.rs`
+//! (and the shared corpus when it is beside the package), and mutated copies of them
+//! (bytes changed, dropped, inserted and repeated). Included with `#[path]` after `support/corpus.rs`
 //! as `mod corpus` and `support/rng.rs` as `mod rng`.
 
 use std::path::{Path, PathBuf};
@@ -20,16 +20,52 @@ const OWN: [&str; 6] = [
 /// The same kinds of file in the shared corpus.
 const SHARED: [&str; 2] = ["draughts/pdn-grammar", "go/encodings"];
 
-/// The bytes of every file in those folders, ours first, each folder sorted.
-pub fn originals(what: &str) -> Vec<Vec<u8>> {
+/// The bytes of every file in those folders, each folder sorted: the package's own, which
+/// every checkout has, apart from the corpus's, so that drawing from the own ones gives the
+/// same inputs with or without `../shared`.
+pub struct Originals {
+    pub own: Vec<Vec<u8>>,
+    /// Empty when the corpus is not beside the package.
+    pub shared: Vec<Vec<u8>>,
+}
+
+pub fn originals(what: &str) -> Originals {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut dirs: Vec<PathBuf> = OWN.iter().map(|dir| root.join(dir)).collect();
-    if let Some(corpus) = crate::corpus::corpus("", what) {
-        dirs.extend(SHARED.iter().map(|dir| corpus.join(dir)));
+    let own: Vec<PathBuf> = OWN.iter().map(|dir| root.join(dir)).collect();
+    let shared: Vec<PathBuf> = crate::corpus::corpus("", what)
+        .map(|corpus| SHARED.iter().map(|dir| corpus.join(dir)).collect())
+        .unwrap_or_default();
+    Originals {
+        own: read_folders(&own),
+        shared: read_folders(&shared),
     }
+}
+
+impl Originals {
+    /// `own` mutated copies of the package's files (of at most `max_len` bytes), then
+    /// `shared` of the corpus's, each set from its own generator seeded with `seed`.
+    pub fn mutated(&self, own: usize, shared: usize, max_len: usize, seed: u64) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        for (files, count, seed) in [(&self.own, own, seed), (&self.shared, shared, !seed)] {
+            let pool: Vec<&Vec<u8>> = files.iter().filter(|f| f.len() <= max_len).collect();
+            if pool.is_empty() {
+                continue;
+            }
+            let mut rng = Rng(seed);
+            for _ in 0..count {
+                let mut bytes = pool[rng.below(pool.len())].clone();
+                mutate(&mut rng, &mut bytes);
+                out.push(bytes);
+            }
+        }
+        out
+    }
+}
+
+fn read_folders(dirs: &[PathBuf]) -> Vec<Vec<u8>> {
     let mut files = Vec::new();
     for dir in dirs {
-        let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
             .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
             .map(|e| e.expect("directory entry").path())
             .filter(|p| p.is_file())
@@ -46,7 +82,7 @@ pub fn originals(what: &str) -> Vec<Vec<u8>> {
 
 /// One to eight random edits: a byte changed, dropped, or inserted from the characters
 /// that matter to the grammars, or a short run repeated.
-pub fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
+fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
     for _ in 0..1 + rng.below(8) {
         if bytes.is_empty() {
             return;
