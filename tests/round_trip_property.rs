@@ -260,6 +260,42 @@ fn json_content(json: &str, game: Game, properties: Vec<Vec<(String, Vec<String>
     }
 }
 
+/// What the round trips of one writer covered, so that a test can insist on having seen
+/// comments and variations, not only bare main lines.
+#[derive(Debug, Default)]
+struct Covered {
+    records: usize,
+    moves: usize,
+    comments: usize,
+    variations: usize,
+}
+
+impl Covered {
+    fn add(&mut self, content: &Content) {
+        fn line(covered: &mut Covered, moves: &[Move]) {
+            for m in moves {
+                covered.moves += 1;
+                covered.comments += usize::from(m.comment.is_some());
+                covered.variations += m.variations.len();
+                for v in &m.variations {
+                    line(covered, v);
+                }
+            }
+        }
+        self.records += 1;
+        self.comments += usize::from(content.comment.is_some());
+        line(self, &content.moves);
+    }
+
+    /// At least `records` round trips, with comments and variations among them.
+    fn assert_at_least(&self, records: usize) {
+        assert!(
+            self.records >= records && self.comments > 0 && self.variations > 0,
+            "too little covered: {self:?}"
+        );
+    }
+}
+
 /// Fails with the first place where the two differ, not two screens of debug output.
 fn assert_same(got: &Content, expected: &Content, where_: &str, written: &str) {
     if got == expected {
@@ -364,15 +400,15 @@ fn read(bytes: &[u8], game: Game) -> qipu::Document {
     read_document("property", bytes, &options)
 }
 
-/// The property for one writer; returns how many valid records made the round trip.
+/// The property for one writer; returns what the records that made the round trip held.
 /// `adjust` sets aside what the format may change (its form) and known bugs; `skip`
 /// leaves out records a known bug cannot be set aside for.
 fn check_some(
     writer: Writer,
     adjust: fn(&mut Content, &mut Content),
     skip: fn(&Content) -> bool,
-) -> usize {
-    let mut round_trips = 0;
+) -> Covered {
+    let mut covered = Covered::default();
     for (input, document) in documents(writer.game).iter().enumerate() {
         for report in &document.records {
             if report.game != Some(writer.game) {
@@ -396,7 +432,7 @@ fn check_some(
                 adjust(&mut expected, &mut written);
                 assert_same(&written, &expected, &where_, &first);
                 assert_eq!(write(record, writer), first, "{where_}: not deterministic");
-                round_trips += 1;
+                covered.add(&expected);
                 continue;
             }
             if !report.valid() {
@@ -428,14 +464,14 @@ fn check_some(
             assert_same(&got, &expected, &where_, &first);
             let second = write(back_record, writer);
             assert_eq!(second, first, "{where_}: the second conversion differs");
-            round_trips += 1;
+            covered.add(&expected);
         }
     }
-    round_trips
+    covered
 }
 
 /// The property for every record.
-fn check(writer: Writer, adjust: fn(&mut Content, &mut Content)) -> usize {
+fn check(writer: Writer, adjust: fn(&mut Content, &mut Content)) -> Covered {
     check_some(writer, adjust, |_| false)
 }
 
@@ -567,7 +603,7 @@ fn shatar_pgn() {
         pgn_brace_in_comment(expected, got);
         pgn_repeated_roster_tag(expected, got);
     });
-    assert!(n > 300, "{n} round trips");
+    n.assert_at_least(300);
 }
 
 #[test]
@@ -579,7 +615,7 @@ fn shatar_pgn_strict() {
 #[test]
 fn shatar_json() {
     let n = check(Writer::new(Game::Shatar, Format::Json), json_repeated_key);
-    assert!(n > 300, "{n} round trips");
+    n.assert_at_least(300);
 }
 
 /// The scoresheet text's form: the result is written once, after the moves, the text is
@@ -658,7 +694,8 @@ fn shatar_text(notation: Notation, pieces: Pieces) {
         },
         text_header_breaks,
     );
-    assert!(n > 300, "{n} round trips");
+    // The text carries no comments or variations (a known bug, above): records only.
+    assert!(n.records >= 300, "too little covered: {n:?}");
 }
 
 #[test]
@@ -706,7 +743,7 @@ fn draughts_pdn(squares: Squares) {
         pdn_form(expected, got);
         pdn_invented_game_type(expected, got);
     });
-    assert!(n > 300, "{n} round trips");
+    n.assert_at_least(300);
 }
 
 #[test]
@@ -730,7 +767,7 @@ fn draughts_pdn_strict() {
 #[test]
 fn draughts_json() {
     let n = check(Writer::new(Game::Draughts, Format::Json), json_repeated_key);
-    assert!(n > 300, "{n} round trips");
+    n.assert_at_least(300);
 }
 
 #[test]
@@ -744,11 +781,11 @@ fn json_strict() {
 #[test]
 fn go_sgf() {
     let n = check(Writer::new(Game::Go, Format::Sgf), exact);
-    assert!(n > 100, "{n} round trips");
+    n.assert_at_least(100);
 }
 
 #[test]
 fn go_json() {
     let n = check(Writer::new(Game::Go, Format::Json), json_repeated_key);
-    assert!(n > 100, "{n} round trips");
+    n.assert_at_least(100);
 }
