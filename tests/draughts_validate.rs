@@ -1,10 +1,17 @@
 //! Draughts validation against truth we did not write: random games played by pydraughts
 //! (paths and captured pieces per move), corrupted copies of them (ply and broken rule),
-//! a real Russian archive, the PDN grammar corpus (10×10 games), and the samples.
+//! Russian archives and PDN grammar edge cases (10×10 games) — this package's own and the
+//! shared corpus when it is beside the package — and the samples.
+
+#[path = "support/corpus.rs"]
+mod corpus;
+#[path = "support/pdn_archives.rs"]
+mod pdn_archives;
 
 use std::path::Path;
 use std::process::Command;
 
+use pdn_archives::{pdn_archives, PdnArchive};
 use qipu::diag::{Kind, Severity};
 use qipu::draughts::issue::DraughtsIssue;
 use qipu::draughts::position::{IllegalReason, Variant};
@@ -13,8 +20,6 @@ use qipu::record::{Line, Record};
 use qipu::write::{write_record, Format, Squares, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
 use serde_json::Value;
-
-const CORPUS: &str = "../shared/corpus/draughts";
 
 fn read_with(path: &str, variant: Option<Variant>) -> Document {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -155,10 +160,15 @@ fn corrupted_games_fail_at_the_oracle_ply_with_the_rule_named() {
 }
 
 #[test]
-fn abatsiev_russian_games_replay_completely() {
-    let path = format!("{CORPUS}/russian/abatsiev.pdn");
-    let document = read(&path);
-    assert_eq!(document.records.len(), 56);
+fn russian_archives_replay_completely() {
+    for archive in pdn_archives("the corpus's Russian archive replays") {
+        russian_archive_replays(&archive);
+    }
+}
+
+fn russian_archive_replays(archive: &PdnArchive) {
+    let document = read(&archive.russian().to_string_lossy());
+    assert_eq!(document.records.len(), archive.russian_games);
     let games = qipu::draughts::pdn::parse_pdn(&document.text);
     let mut complete = 0;
     for (index, report) in document.records.iter().enumerate() {
@@ -175,20 +185,26 @@ fn abatsiev_russian_games_replay_completely() {
             assert_eq!(errors.len(), 1);
             assert_eq!(errors[0].code(), "unrecorded-move", "game {index}");
             assert_eq!(errors[0].ply, Some(1));
-            assert_eq!(index, 35);
+            assert_eq!(index, archive.unrecorded_game);
         }
     }
-    assert_eq!(complete, 55);
+    assert_eq!(complete, archive.russian_games - 1);
 }
 
 #[test]
-fn ten_by_ten_corpus_games_are_named_unsupported() {
-    let dir = format!("{CORPUS}/pdn-grammar");
-    // (file, record) pairs that fit the 64-square board: a lone `a3b4`, and two FEN
-    // positions whose squares all lie within 1–32.
+fn ten_by_ten_archive_games_are_named_unsupported() {
+    for archive in pdn_archives("the corpus's 10×10 games") {
+        ten_by_ten_unsupported(&archive);
+    }
+}
+
+fn ten_by_ten_unsupported(archive: &PdnArchive) {
+    let dir = archive.dir.join("pdn-grammar");
+    // (file, record) pairs that fit the 64-square board: a lone square-pair move such as
+    // `a3b4`, and two FEN positions whose squares all lie within 1–32.
     let fits = [("alphanumeric.pdn", 0), ("fen.pdn", 0), ("fen.pdn", 1)];
     let mut unsupported = 0;
-    for entry in std::fs::read_dir(&dir).expect("corpus") {
+    for entry in std::fs::read_dir(&dir).expect("archive folder") {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let document = read(&path.to_string_lossy());
@@ -235,7 +251,14 @@ fn game_type_tag_names_the_game() {
 
 #[test]
 fn nested_comment_is_a_syntax_error() {
-    let document = read(&format!("{CORPUS}/pdn-grammar/fail-nested_comment.pdn"));
+    for archive in pdn_archives("the corpus's nested comment") {
+        nested_comment(&archive);
+    }
+}
+
+fn nested_comment(archive: &PdnArchive) {
+    let path = archive.grammar("fail-nested_comment.pdn");
+    let document = read(&path.to_string_lossy());
     let syntax = document.records[0]
         .diagnostics
         .iter()

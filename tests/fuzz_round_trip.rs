@@ -4,21 +4,16 @@
 //! (The rulebook text carries only the headers its form has, so it is left out here;
 //! tests/shatar_convert.rs checks its round trips on the samples.)
 
+#[path = "support/corpus.rs"]
+mod corpus;
+#[path = "support/mutate.rs"]
+mod mutate;
 #[path = "support/rng.rs"]
 mod rng;
 
+use mutate::originals;
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, Game, ReadOptions};
-use rng::Rng;
-
-const SOURCES: [&str; 6] = [
-    "samples/shatar",
-    "samples/draughts",
-    "samples/go",
-    "tests/fixtures/go/encoded",
-    "../shared/corpus/draughts/pdn-grammar",
-    "../shared/corpus/go/encodings",
-];
 
 const GAMES: [Option<Game>; 4] = [
     None,
@@ -35,57 +30,22 @@ const FORMATS: [Format; 5] = [
     Format::Text,
 ];
 
-fn originals() -> Vec<Vec<u8>> {
-    let mut files = Vec::new();
-    for dir in SOURCES {
-        let mut paths: Vec<_> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.is_file())
-            .collect();
-        paths.sort();
-        files.extend(paths.iter().map(|p| std::fs::read(p).unwrap()));
-    }
-    files
-}
-
-fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
-    for _ in 0..1 + rng.below(8) {
-        if bytes.is_empty() {
-            return;
-        }
-        let at = rng.below(bytes.len());
-        match rng.below(4) {
-            0 => bytes[at] = rng.next() as u8,
-            1 => {
-                bytes.remove(at);
-            }
-            2 => bytes.insert(at, b"()[];\\:x-"[rng.below(9)]),
-            _ => {
-                let end = (at + rng.below(40)).min(bytes.len());
-                let chunk = bytes[at..end].to_vec();
-                bytes.splice(at..at, chunk);
-            }
-        }
-    }
-}
-
 #[test]
 fn mutated_records_write_and_read_back() {
-    let originals = originals();
     let options = WriteOptions::default();
-    let mut rng = Rng(0x00C0_FFEE_1234);
+    // The package's own files with the same draws in every checkout, then the corpus's
+    // when it is there.
+    let inputs =
+        originals("mutated corpus files").mutated(3000, 1000, usize::MAX, 0x00C0_FFEE_1234);
     let mut round_trips = 0;
-    for round in 0..3000 {
-        let mut bytes = originals[rng.below(originals.len())].clone();
-        mutate(&mut rng, &mut bytes);
+    for (round, bytes) in inputs.iter().enumerate() {
         for game in GAMES {
             let read = ReadOptions {
                 game,
                 keep_records: true,
                 ..ReadOptions::default()
             };
-            let document = read_document("mutated", &bytes, &read);
+            let document = read_document("mutated", bytes, &read);
             for report in &document.records {
                 let Some(record) = &report.record else {
                     continue;

@@ -1,4 +1,4 @@
-//! Go validation end to end: the oracle fixtures (sgfmill), the corpus and samples, the
+//! Go validation end to end: the oracle fixtures (sgfmill), the archives and samples, the
 //! encodings, the SGF round trip, diagnostics of every kind, and deep trees.
 
 // Shared with the SGF tests; this one uses the file lists, not the decoding helper.
@@ -13,7 +13,7 @@ use qipu::go::GoRecord;
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, Game, ReadOptions, RecordReport};
 use serde_json::Value;
-use sgf_common::{corpus_dir, samples_dir, sgf_files};
+use sgf_common::{archives, samples_dir, sgf_files};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/go");
 
@@ -140,15 +140,20 @@ fn corrupted_games_fail_at_the_corrupted_move() {
     }
 }
 
-/// Every corpus file and sample, with the validity and diagnostics it is known to have.
+/// Every archive file (ours, and the corpus when it is there) and sample, with the
+/// validity and diagnostics it is known to have.
 #[test]
-fn corpus_and_samples_read_as_expected() {
+fn archives_and_samples_read_as_expected() {
+    let archives = archives("corpus files read as expected");
+    for archive in &archives {
+        let document = read_path(&archive.dir.join(archive.engine_game));
+        assert_eq!(document.encoding, "UTF-8");
+        assert_eq!(
+            codes(&document.records[0]),
+            ["bad-date", "result-unverifiable"]
+        );
+    }
     let expected: &[(&str, &str, &[&str])] = &[
-        (
-            "alphago-zero/Fig5c_Game1.sgf",
-            "UTF-8",
-            &["bad-date", "result-unverifiable"],
-        ),
         ("encodings/chinese.sgf", "GB18030", &[]),
         ("encodings/complex.sgf", "UTF-8", &["result-unverifiable"]),
         ("encodings/japanese.sgf", "Shift_JIS", &[]),
@@ -170,16 +175,20 @@ fn corpus_and_samples_read_as_expected() {
             &["mixed-setup-move", "mixed-setup-move"],
         ),
     ];
-    for (name, encoding, diagnostics) in expected {
-        let document = read_path(&corpus_dir().join(name));
-        assert_eq!(document.encoding, *encoding, "{name}");
-        assert_eq!(codes(&document.records[0]), *diagnostics, "{name}");
+    for archive in &archives {
+        for (name, encoding, diagnostics) in expected {
+            let document = read_path(&archive.dir.join(name));
+            assert_eq!(document.encoding, *encoding, "{name}");
+            assert_eq!(codes(&document.records[0]), *diagnostics, "{name}");
+        }
     }
-    let files: Vec<_> = sgf_files(&corpus_dir())
-        .into_iter()
+    let files: Vec<_> = archives
+        .iter()
+        .flat_map(|archive| sgf_files(&archive.dir))
         .chain(sgf_files(&samples_dir()))
         .collect();
-    assert_eq!(files.len(), 40, "{files:?}");
+    let count: usize = archives.iter().map(|archive| archive.files).sum();
+    assert_eq!(files.len(), count + 8, "{files:?}");
     for path in files {
         let document = read_path(&path);
         assert_eq!(document.records.len(), 1, "{path:?}");
@@ -202,15 +211,17 @@ fn encodings_decode_to_the_right_names() {
         let record = &go(&document.records[0]).record;
         record.tags.get(name).unwrap_or_default().to_string()
     };
-    let corpus = |name: &str| corpus_dir().join("encodings").join(name);
+    for archive in archives("corpus names decoded") {
+        let file = |name: &str| archive.dir.join("encodings").join(name);
+        // `ソ` is 83 5C in Shift_JIS: a byte-level reader would see an escape.
+        for (name, black) in archive.black {
+            assert_eq!(tag(&file(name), "PB"), black, "{name}");
+        }
+        let no_ca = read_path(&file("no-ca.sgf"));
+        let comment = go(&no_ca.records[0]).record.comment.clone();
+        assert!(comment.is_some_and(|c| c.starts_with(archive.no_ca_comment)));
+    }
     let sample = |name: &str| samples_dir().join(name);
-    assert_eq!(tag(&corpus("chinese.sgf"), "PB"), "古力");
-    assert_eq!(tag(&corpus("korean.sgf"), "PB"), "이세돌");
-    assert_eq!(tag(&corpus("japanese.sgf"), "PB"), "井山 裕太");
-    assert_eq!(tag(&corpus("utf16le.sgf"), "PB"), "Kitani Minoru");
-    assert_eq!(tag(&corpus("utf8bom.sgf"), "PB"), "Kitani Minoru");
-    // `ソ` is 83 5C in Shift_JIS: a byte-level reader would see an escape.
-    assert_eq!(tag(&corpus("nihon-kiin.sgf"), "PB"), "申眞ソ");
     assert_eq!(tag(&sample("gb18030-no-ca.sgf"), "PW"), "王誠");
     assert_eq!(
         tag(&sample("gb18030-no-ca.sgf"), "EV"),
@@ -220,9 +231,6 @@ fn encodings_decode_to_the_right_names() {
     assert_eq!(tag(&sample("shift-jis.sgf"), "EV"), "研究会十番勝負");
     assert_eq!(tag(&sample("utf8.sgf"), "PB"), "김민준");
     assert_eq!(tag(&sample("legacy-ff3.sgf"), "PB"), "Legacy Black");
-    let no_ca = read_path(&corpus("no-ca.sgf"));
-    let comment = go(&no_ca.records[0]).record.comment.clone();
-    assert!(comment.is_some_and(|c| c.starts_with("【第三型】")));
 }
 
 /// SGF without `CA`, encoded here from known text: detection must find the encoding.
@@ -332,8 +340,9 @@ fn comparable_json(json: &str) -> Value {
 
 #[test]
 fn converting_again_gives_the_same_bytes() {
-    let files = sgf_files(&corpus_dir())
+    let files = archives("corpus files converted twice")
         .into_iter()
+        .flat_map(|archive| sgf_files(&archive.dir))
         .chain(sgf_files(&samples_dir()));
     for path in files {
         let document = read_path(&path);
@@ -519,6 +528,40 @@ fn variation_json_matches_the_contract() {
     assert_eq!(variation[2]["variations"][0][0]["color"], "W");
     assert_eq!(json["game"], "go");
     assert_eq!(json["tags"]["SZ"], "9");
+}
+
+/// A file cut off after a move node, and one cut inside a move's value: the moves before
+/// the cut are kept and replayed, and the cut is named.
+#[test]
+fn truncated_files_keep_the_moves_before_the_cut() {
+    let cases: [(&str, bool, &[&str]); 2] = [
+        (
+            "cut-after-node.sgf",
+            true,
+            &["unclosed-game-tree", "bad-date", "result-unverifiable"],
+        ),
+        (
+            "cut-in-value.sgf",
+            false,
+            &[
+                "unclosed-game-tree",
+                "bad-date",
+                "bad-move",
+                "unterminated-value",
+            ],
+        ),
+    ];
+    for (name, valid, expected) in cases {
+        let document = read_path(&Path::new(FIXTURES).join("truncated").join(name));
+        let report = &document.records[0];
+        assert_eq!(report.valid(), valid, "{name}: {:?}", report.diagnostics);
+        assert_eq!(report.plies, 24, "{name}");
+        let mut found = codes(report);
+        found.sort_unstable();
+        let mut expected = expected.to_vec();
+        expected.sort_unstable();
+        assert_eq!(found, expected, "{name}");
+    }
 }
 
 #[test]

@@ -1,4 +1,10 @@
-//! The PDN reader and writer against the shared corpus and the project samples.
+//! The PDN reader and writer against real-shaped archives (this package's own, and the
+//! shared corpus when it is beside the package) and the project samples.
+
+#[path = "support/corpus.rs"]
+mod corpus;
+#[path = "support/pdn_archives.rs"]
+mod pdn_archives;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -7,7 +13,7 @@ use qipu::draughts::pdn::parse_pdn;
 use qipu::draughts::pdn_writer::{from_syntax, write_pdn_games};
 use qipu::draughts::syntax::{GameResult, SyntaxErrorKind};
 
-const CORPUS: &str = "../shared/corpus/draughts";
+use pdn_archives::{pdn_archives, PdnArchive};
 
 /// All `.pdn` files under `dir`, sorted.
 fn pdn_files(dir: &Path) -> Vec<PathBuf> {
@@ -35,9 +41,15 @@ fn read(p: &Path) -> String {
 }
 
 #[test]
-fn corpus_reads_without_syntax_errors() {
-    let files = pdn_files(Path::new(CORPUS));
-    assert!(files.len() >= 9, "corpus not found at {CORPUS}");
+fn archives_read_without_syntax_errors() {
+    for archive in pdn_archives("corpus files read without syntax errors") {
+        reads_without_syntax_errors(&archive);
+    }
+}
+
+fn reads_without_syntax_errors(archive: &PdnArchive) {
+    let files = archive.files();
+    assert_eq!(files.len(), 9, "{files:?}");
     for f in files {
         let games = parse_pdn(&read(&f));
         assert!(!games.is_empty(), "{}", f.display());
@@ -55,17 +67,22 @@ fn corpus_reads_without_syntax_errors() {
 
 #[test]
 fn grammar_edge_cases() {
-    let dir = Path::new(CORPUS).join("pdn-grammar");
-    let g = &parse_pdn(&read(&dir.join("alphanumeric.pdn")))[0];
+    for archive in pdn_archives("the corpus's grammar edge cases") {
+        edge_cases(&archive);
+    }
+}
+
+fn edge_cases(archive: &PdnArchive) {
+    let g = &parse_pdn(&read(&archive.grammar("alphanumeric.pdn")))[0];
     assert_eq!(g.moves.len(), 1);
     assert_eq!(g.moves[0].squares.len(), 2);
 
-    let g = &parse_pdn(&read(&dir.join("movestrength.pdn")))[0];
+    let g = &parse_pdn(&read(&archive.grammar("movestrength.pdn")))[0];
     assert_eq!(g.moves.len(), 3);
     let s = g.moves[1].strength.as_ref().expect("strength");
     assert_eq!((s.marks.as_str(), s.parenthesised), ("!?!!!", true));
 
-    let games = parse_pdn(&read(&dir.join("fen.pdn")));
+    let games = parse_pdn(&read(&archive.grammar("fen.pdn")));
     assert_eq!(games.len(), 3);
     assert!(
         games
@@ -74,44 +91,51 @@ fn grammar_edge_cases() {
                 && g.result.as_ref().map(|r| r.0) == Some(GameResult::Unfinished))
     );
 
-    let g = &parse_pdn(&read(&dir.join("string.pdn")))[0];
-    assert_eq!(
-        g.tag("White"),
-        Some("This is a string with an escaped character \"")
-    );
+    let g = &parse_pdn(&read(&archive.grammar("string.pdn")))[0];
+    let (name, value) = archive.escaped_tag;
+    assert_eq!(g.tag(name), Some(value));
 
-    let g = &parse_pdn(&read(&dir.join("variation.pdn")))[0];
+    let g = &parse_pdn(&read(&archive.grammar("variation.pdn")))[0];
     assert_eq!(g.moves.len(), 4);
     assert_eq!(
         g.moves[1].variations[0].moves[1].variations[0].moves.len(),
         2
     );
 
-    let g = &parse_pdn(&read(&dir.join("linecomment.pdn")))[0];
-    assert_eq!(g.tag("Date"), Some("2012.02.01"));
+    let g = &parse_pdn(&read(&archive.grammar("linecomment.pdn")))[0];
+    assert_eq!(g.tag("Date"), Some(archive.date));
 }
 
 #[test]
-fn abatsiev_has_56_games_with_tags() {
-    let games = parse_pdn(&read(&Path::new(CORPUS).join("russian/abatsiev.pdn")));
-    assert_eq!(games.len(), 56);
+fn russian_archives_have_their_games_with_tags() {
+    for archive in pdn_archives("the corpus's Russian archive has its games") {
+        russian_games_with_tags(&archive);
+    }
+}
+
+fn russian_games_with_tags(archive: &PdnArchive) {
+    let games = parse_pdn(&read(&archive.russian()));
+    assert_eq!(games.len(), archive.russian_games);
     for g in &games {
         assert!(g.tags.len() >= 7, "{:?}", g.tags);
         assert!(g.tag("White").is_some() && g.tag("Black").is_some());
         assert!(g.result.is_some() && !g.moves.is_empty());
     }
-    assert_eq!(games[0].tag("Event"), Some("XXV первенство СССР"));
-    assert_eq!(games[0].moves.len(), 83);
+    assert_eq!(games[0].tag("Event"), Some(archive.first_event));
+    assert_eq!(games[0].moves.len(), archive.first_plies);
 }
 
 #[test]
 fn spans_with_cyrillic_and_cjk() {
-    let src = read(&Path::new(CORPUS).join("pdn-grammar/unicode.pdn"));
-    let g = &parse_pdn(&src)[0];
-    assert_eq!(&src[g.tags[0].value_span.clone()], "Сергей Фадеев");
-    assert_eq!(&src[g.tags[1].value_span.clone()], "高文龙");
-    assert_eq!(&src[g.moves[0].span.clone()], "32-28");
-    assert_eq!(&src[g.moves[1].squares[1].span.clone()], "23");
+    for archive in pdn_archives("the corpus's Unicode spans") {
+        let src = read(&archive.grammar("unicode.pdn"));
+        let g = &parse_pdn(&src)[0];
+        let [white, black, first, target] = archive.unicode;
+        assert_eq!(&src[g.tags[0].value_span.clone()], white);
+        assert_eq!(&src[g.tags[1].value_span.clone()], black);
+        assert_eq!(&src[g.moves[0].span.clone()], first);
+        assert_eq!(&src[g.moves[1].squares[1].span.clone()], target);
+    }
 
     let src = "[White \"Сергей\"] {高文龙 ход} 1. с3-d4 c3-d4 *";
     let g = &parse_pdn(src)[0];
@@ -138,7 +162,10 @@ fn round_trip(src: &str, what: &str) {
 
 #[test]
 fn writer_round_trip() {
-    let mut files = pdn_files(Path::new(CORPUS));
+    let mut files: Vec<PathBuf> = pdn_archives("corpus files written back")
+        .iter()
+        .flat_map(PdnArchive::files)
+        .collect();
     files.extend(pdn_files(Path::new("samples/draughts")));
     for f in files {
         round_trip(&read(&f), &f.display().to_string());

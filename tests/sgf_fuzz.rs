@@ -9,7 +9,7 @@ use qipu::go::charset::declared_charset;
 use qipu::go::sgf::{parse, Collection};
 use qipu::go::sgf_check::check;
 use qipu::go::sgf_writer::write_collection;
-use sgf_common::{corpus_dir, decode, samples_dir, sgf_files};
+use sgf_common::{archives, decode, samples_dir, sgf_files};
 
 #[path = "support/rng.rs"]
 mod rng;
@@ -59,8 +59,9 @@ fn random_sgf_tokens() {
 
 #[test]
 fn truncated_records() {
-    let files = sgf_files(&corpus_dir())
+    let files = archives("truncated corpus files")
         .into_iter()
+        .flat_map(|archive| sgf_files(&archive.dir))
         .chain(sgf_files(&samples_dir()));
     for path in files {
         let bytes = std::fs::read(&path).expect("readable file");
