@@ -18,13 +18,14 @@ pub fn not_text(bytes: &[u8]) -> Option<FileIssue> {
     if looks_like_utf16(head) {
         return None;
     }
-    // Text in any 8-bit or multi-byte encoding qipu reads has no NUL and few C0
-    // controls besides white space (a DOS end-of-file mark, ESC in ISO-2022).
+    // Text in any 8-bit or multi-byte encoding qipu reads has few NULs and C0 controls
+    // besides white space (a DOS end-of-file mark, ESC in ISO-2022): a stray one in a
+    // value is text with a fault, more than one byte in a hundred is binary.
     let controls = head
         .iter()
         .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | 0x1A | 0x1B))
         .count();
-    (head.contains(&0) || controls * 100 > head.len()).then_some(FileIssue::BinaryFile)
+    (controls * 100 > head.len()).then_some(FileIssue::BinaryFile)
 }
 
 /// ASCII-heavy UTF-16 without a BOM: NUL bytes on the even or the odd positions only.

@@ -92,7 +92,7 @@ fn output_dir_mirrors_the_tree_with_the_target_extension() {
     );
     assert_eq!(status, 1, "{err}");
     assert!(
-        read(&dir, "out/a.pgn").contains("{unreplayed: 3. Ke3 (a king walk) Nf6 4. Nc3}"),
+        read(&dir, "out/a.pgn").contains("; unreplayed: 3. Ke3 {a king walk} Nf6 4. Nc3\n"),
         "{err}"
     );
     assert!(read(&dir, "out/deep/er/b.pgn").contains("[White \"甲\"]"));
@@ -162,9 +162,9 @@ fn convert_keeps_records_with_errors_unless_valid_only() {
 
     let (first, _, status) = qipu_in(&dir, &["convert", "--to", "pgn", "shatar.pgn"]);
     assert_eq!(status, 1);
+    // The rest holds a `}`, which a PGN brace comment cannot: a rest-of-line comment.
     assert!(
-        first.contains("2. Nf3 Nc6\n{unreplayed: 3. Ke3 (a king walk) Nf6 4. Nc3} *")
-            || first.contains("2. Nf3 Nc6 {unreplayed: 3. Ke3 (a king walk) Nf6 4. Nc3} *"),
+        first.contains("2. Nf3 Nc6 ; unreplayed: 3. Ke3 {a king walk} Nf6 4. Nc3\n*"),
         "{first}"
     );
     // Read back, the record is the same moves with the rest in a comment, and a second
@@ -186,7 +186,7 @@ fn the_text_form_carries_the_unreplayed_rest_and_names_what_it_leaves_out() {
     let (first, err, status) = qipu_in(&dir, &["convert", "--to", "text", "shatar.pgn"]);
     assert_eq!(status, 1);
     assert!(
-        first.contains("(2)Ng1—f3,Nb8—c6 {unreplayed: 3. Ke3 (a king walk) Nf6 4. Nc3};"),
+        first.contains("(2)Ng1—f3,Nb8—c6 （unreplayed: 3. Ke3 {a king walk} Nf6 4. Nc3）;"),
         "{first}"
     );
     assert!(

@@ -563,14 +563,6 @@ fn pdn_invented_game_type(expected: &mut Content, got: &mut Content) {
     }
 }
 
-/// KNOWN WRITER BUG (Shatar PGN): of a Seven Tag Roster tag given twice
-/// (`[Round "-"] … [Round "?"]`) only the first is written; the second is lost. Set aside
-/// by `shatar_pgn`; `shatar_pgn_strict` (ignored) checks it.
-fn pgn_repeated_roster_tag(expected: &mut Content, _: &mut Content) {
-    let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
-    expected.tags.keep_one(Some(&roster), false);
-}
-
 /// KNOWN WRITER BUG (JSON, every family): a tag given twice is written as a repeated key
 /// of the `tags` object, which JSON readers (serde_json here) read as one, the last. Set
 /// aside by the JSON cases; `json_strict` (ignored) checks it.
@@ -578,38 +570,10 @@ fn json_repeated_key(expected: &mut Content, _: &mut Content) {
     expected.tags.keep_one(None, true);
 }
 
-/// KNOWN WRITER BUG (Shatar PGN): a `}` inside a comment is written as `)`, so the
-/// comment reads back changed. Set aside by `shatar_pgn`; `shatar_pgn_strict` (ignored)
-/// checks it.
-fn pgn_brace_in_comment(expected: &mut Content, _: &mut Content) {
-    fn line(moves: &mut [Move]) {
-        for m in moves {
-            if let Some(c) = &mut m.comment {
-                *c = c.replace('}', ")");
-            }
-            m.variations.iter_mut().for_each(|v| line(v));
-        }
-    }
-    if let Some(c) = &mut expected.comment {
-        *c = c.replace('}', ")");
-    }
-    line(&mut expected.moves);
-}
-
 #[test]
 fn shatar_pgn() {
-    let n = check(Writer::new(Game::Shatar, Format::Pgn), |expected, got| {
-        pgn_form(expected, got);
-        pgn_brace_in_comment(expected, got);
-        pgn_repeated_roster_tag(expected, got);
-    });
+    let n = check(Writer::new(Game::Shatar, Format::Pgn), pgn_form);
     n.assert_at_least(300);
-}
-
-#[test]
-#[ignore = "known writer bugs: Shatar PGN writes `}` in a comment as `)` and drops a repeated roster tag"]
-fn shatar_pgn_strict() {
-    check(Writer::new(Game::Shatar, Format::Pgn), pgn_form);
 }
 
 #[test]
@@ -631,15 +595,12 @@ fn text_form(expected: &mut Content, got: &mut Content) {
     }
 }
 
-/// KNOWN WRITER BUGS (Shatar text): the scoresheet text carries only White, Black, Date
-/// and Site and the NAGs it has marks for (1–6); other tags (Event, Round, …), comments and
-/// variations are dropped without a word; and a Date whose parts are not numbers
-/// (`2010.-03.??`) is written with those parts as unknown (`2010年x月x日`). Set aside by
-/// the text cases; `shatar_text_strict` (ignored) checks them.
-fn text_drops_content(expected: &mut Content, got: &mut Content) {
+/// What the scoresheet text can carry: White, Black, Date (in numbers) and Site, the main
+/// line with its comments, one mark a move for NAGs 1–6. The rest is left out by design
+/// and named in a `left-out` note (`text_names_what_it_leaves_out` checks that).
+fn text_carries(expected: &mut Content, got: &mut Content) {
     fn line(moves: &mut [Move]) {
         for m in moves {
-            m.comment = None;
             m.nags.retain(|nag| (1..=6).contains(nag));
             // Only the first mark is written.
             m.nags.truncate(1);
@@ -657,7 +618,6 @@ fn text_drops_content(expected: &mut Content, got: &mut Content) {
         expected.tags.remove("Date");
         got.tags.remove("Date");
     }
-    expected.comment = None;
     line(&mut expected.moves);
 }
 
@@ -672,10 +632,9 @@ fn text_writer(notation: Notation, pieces: Pieces) -> Writer {
     }
 }
 
-/// KNOWN WRITER BUG (Shatar text): header values are written as they are, so one that
-/// holds a header word (`白方：`, `蓝方：`, `地点：`) or a line break reads back as other
-/// headers. Those records are left out of the text cases; `shatar_text_strict` (ignored)
-/// keeps them.
+/// A header value that holds a header word (`白方：`, `蓝方：`, `地点：`) or a line break
+/// would read back as other headers, so the writer leaves it out (and names it): such
+/// records are checked by `text_names_what_it_leaves_out` instead.
 fn text_header_breaks(content: &Content) -> bool {
     content.tags.values().any(|v| {
         ["白方", "蓝方", "地点", "\n"]
@@ -690,22 +649,61 @@ fn shatar_text(notation: Notation, pieces: Pieces) {
         writer,
         |expected, got| {
             text_form(expected, got);
-            text_drops_content(expected, got);
+            text_carries(expected, got);
         },
         text_header_breaks,
     );
-    // The text carries no comments or variations (a known bug, above): records only.
+    // The text carries no variations (by design, named): records and comments only.
     assert!(n.records >= 300, "too little covered: {n:?}");
 }
 
+/// Whatever of a record the text form cannot carry is named by `left_out`: tags beyond
+/// the players, date and place (and any of those that could not be written), variations,
+/// NAGs beyond one mark of 1–6.
 #[test]
-#[ignore = "known writer bug: the Shatar text drops tags other than White/Black/Date/Site, comments and variations"]
-fn shatar_text_strict() {
-    for notation in [Notation::Full, Notation::Short] {
-        for pieces in [Pieces::Latin, Pieces::Zh] {
-            check(text_writer(notation, pieces), text_form);
+fn text_names_what_it_leaves_out() {
+    use qipu::write::{left_out, LeftOut};
+    let mut named = 0;
+    for document in documents(Game::Shatar) {
+        for report in &document.records {
+            let Some(record @ AnyRecord::Shatar(r)) = &report.record else {
+                continue;
+            };
+            let left = left_out(record, Format::Text);
+            let written = write(record, text_writer(Notation::Full, Pieces::Latin));
+            let back = read(written.as_bytes(), Game::Shatar);
+            let back_tags: Vec<(String, String)> = back
+                .records
+                .iter()
+                .filter_map(|b| match &b.record {
+                    Some(AnyRecord::Shatar(b)) => Some(b.tags.0.clone()),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            for (name, value) in &r.tags.0 {
+                let placeholder = value.is_empty() || value.chars().all(|c| "?.".contains(c));
+                let carried = ["Result", "SetUp", "FEN"].contains(&name.as_str())
+                    || (name == "Variant" && value.eq_ignore_ascii_case("Shatar"))
+                    || back_tags.iter().any(|(n, v)| n == name && v == value);
+                if !placeholder && !carried {
+                    assert!(
+                        left.contains(&LeftOut::Tag(name.clone())),
+                        "{name} {value:?} neither carried nor named: {left:?}\n{written}"
+                    );
+                    named += 1;
+                }
+            }
+            let variations = r.moves.iter().any(|m| !m.variations.is_empty());
+            assert_eq!(left.contains(&LeftOut::Variations), variations, "{written}");
+            let marks = r
+                .moves
+                .iter()
+                .any(|m| m.nags.len() > 1 || m.nags.iter().any(|n| !(1..=6).contains(n)));
+            assert_eq!(left.contains(&LeftOut::Nags), marks, "{written}");
         }
     }
+    assert!(named > 100, "only {named} tags named");
 }
 
 #[test]

@@ -74,7 +74,7 @@ const TEXT_TAGS: [&str; 7] = ["White", "Black", "Date", "Site", "Result", "SetUp
 
 /// What of `record` the `format` has no place for. PGN and JSON carry everything;
 /// the rulebook's text carries the players, date, place, main line, its comments and
-/// the marks `!` `?` `!!` `??` `!?` `?!`.
+/// one mark a move of `!` `?` `!!` `??` `!?` `?!`.
 pub fn left_out(record: &Record<ShatarMove>, format: Format) -> Vec<LeftOut> {
     if format != Format::Text {
         return Vec::new();
@@ -102,10 +102,11 @@ pub fn left_out(record: &Record<ShatarMove>, format: Format) -> Vec<LeftOut> {
     if record.moves.iter().any(|node| !node.variations.is_empty()) {
         left_out.push(LeftOut::Variations);
     }
+    // The text has a mark for NAGs 1–6 only, and one mark a move.
     if record
         .moves
         .iter()
-        .any(|node| node.nags.iter().any(|nag| !(1..=6).contains(nag)))
+        .any(|node| node.nags.iter().any(|nag| !(1..=6).contains(nag)) || node.nags.len() > 1)
     {
         left_out.push(LeftOut::Nags);
     }

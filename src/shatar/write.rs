@@ -50,10 +50,29 @@ pub fn write_pgn(record: &Record<ShatarMove>, start: &Position) -> String {
         push_tag(&mut out, "SetUp", "1");
         push_tag(&mut out, "FEN", &write_fen(start));
     }
-    for (name, value) in &record.tags.0 {
-        let reserved = SEVEN_TAG_ROSTER.iter().any(|(n, _)| n == name)
-            || ["Variant", "SetUp", "FEN"].contains(&name.as_str());
-        if !reserved {
+    // Each tag written above stands for its first occurrence; every other tag, a
+    // repeated one too, follows in the record's order.
+    let first_of = |name: &str| {
+        record
+            .tags
+            .0
+            .iter()
+            .position(|(n, _)| n.eq_ignore_ascii_case(name))
+    };
+    let setup: &[&str] = if record.start.is_some() {
+        &["SetUp", "FEN"]
+    } else {
+        &[]
+    };
+    let written: Vec<usize> = SEVEN_TAG_ROSTER
+        .iter()
+        .map(|(name, _)| *name)
+        .chain(["Variant"])
+        .chain(setup.iter().copied())
+        .filter_map(first_of)
+        .collect();
+    for (i, (name, value)) in record.tags.0.iter().enumerate() {
+        if !written.contains(&i) {
             push_tag(&mut out, name, value);
         }
     }
@@ -61,7 +80,7 @@ pub fn write_pgn(record: &Record<ShatarMove>, start: &Position) -> String {
     let mut tokens = Vec::new();
     let (leading, last) = comments_with_unreplayed(record);
     if let Some(comment) = &leading {
-        tokens.push(format!("{{{}}}", clean_comment(comment)));
+        tokens.push(pgn_comment(comment));
     }
     pgn_line(&record.moves, start, last.as_deref(), &mut tokens);
     tokens.push(result.to_string());
@@ -91,8 +110,6 @@ fn comments_with_unreplayed(record: &Record<ShatarMove>) -> (Option<String>, Opt
     let Some(rest) = &record.unreplayed else {
         return (record.comment.clone(), last);
     };
-    // The rest's own comments cannot keep their braces inside a PGN comment.
-    let rest = rest.replace('{', "(").replace('}', ")");
     let marked = format!("{UNREPLAYED} {rest}");
     let append = |comment: &Option<String>| match comment {
         Some(comment) => format!("{comment} {marked}"),
@@ -108,17 +125,33 @@ fn comments_with_unreplayed(record: &Record<ShatarMove>) -> (Option<String>, Opt
 /// How the comment that carries the unreplayed rest of a line begins.
 const UNREPLAYED: &str = "unreplayed:";
 
-/// Comments cannot contain `}` in PGN; line breaks inside them would upset wrapping.
-fn clean_comment(comment: &str) -> String {
-    comment
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace('}', ")")
+/// A comment on one line, its white space folded (line breaks would upset wrapping).
+fn folded(comment: &str) -> String {
+    comment.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Appends the movetext tokens of `line`, played from `start`. Variations are written
-/// depth-first with an explicit stack of pending work, so deep nesting costs no stack.
+/// A PGN comment: `{…}`, or, for one that holds a `}`, a rest-of-line comment `; …`,
+/// which can hold any character (the wrapper ends the line after it).
+fn pgn_comment(comment: &str) -> String {
+    let comment = folded(comment);
+    if comment.contains('}') {
+        format!("; {comment}")
+    } else {
+        format!("{{{comment}}}")
+    }
+}
+
+/// A scoresheet comment: `{…}`, or `（…）` for one that holds a `}`. One that holds both
+/// has its `}` written as `)`: the scoresheet has no other comment form.
+fn sheet_comment(comment: &str) -> String {
+    let comment = folded(comment);
+    match (comment.contains('}'), comment.contains('）')) {
+        (false, _) => format!("{{{comment}}}"),
+        (true, false) => format!("（{comment}）"),
+        (true, true) => format!("{{{}}}", comment.replace('}', ")")),
+    }
+}
+
 /// `last_comment` stands in for the comment of the main line's last move.
 fn pgn_line(
     line: &Line<ShatarMove>,
@@ -174,7 +207,7 @@ fn pgn_line(
                 node.comment.as_deref()
             };
             if let Some(comment) = comment {
-                tokens.push(format!("{{{}}}", clean_comment(comment)));
+                tokens.push(pgn_comment(comment));
                 number_next = true;
             }
             if !node.variations.is_empty() {
@@ -243,8 +276,15 @@ fn wrap_tokens(out: &mut String, tokens: &[String], max: usize) {
         }
         out.push_str(token);
         width += len;
+        // A rest-of-line comment takes the rest of its line.
+        if token.starts_with(';') {
+            out.push('\n');
+            width = 0;
+        }
     }
-    out.push('\n');
+    if width > 0 {
+        out.push('\n');
+    }
 }
 
 /// Writes the record in the rulebook's scoresheet form (§2.2): the players, the date
@@ -262,7 +302,7 @@ pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &Write
     let (leading, last) = comments_with_unreplayed(record);
     // The leading comment shares the first pair's token: alone on a line before the
     // moves, a reader would take it for the place.
-    let mut pair = leading.map_or_else(String::new, |c| format!("{{{}}} ", clean_comment(&c)));
+    let mut pair = leading.map_or_else(String::new, |c| format!("{} ", sheet_comment(&c)));
     for (i, node) in record.moves.iter().enumerate() {
         let mut text = rulebook_move(
             &position,
@@ -281,7 +321,8 @@ pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &Write
             node.comment.as_deref()
         };
         if let Some(comment) = comment {
-            text.push_str(&format!(" {{{}}}", clean_comment(comment)));
+            text.push(' ');
+            text.push_str(&sheet_comment(comment));
         }
         match position.turn() {
             Color::White => {
