@@ -1,15 +1,18 @@
-//! Go (weiqi, 围棋) under the Chinese rules of 2002: SGF reading, checking and writing,
-//! the rules engine and area scoring.
+//! Go (weiqi, 围棋), under the Chinese rules of 2002 or the rules a record names: SGF
+//! reading, checking and writing, the rules engine and area scoring.
 //!
 //! - [`sgf`], [`sgf_check`], [`charset`]: the SGF reader, its structural checks, and the
 //!   declared character set.
 //! - [`board`], [`scoring`]: captures, forbidden points, ko; area counting, komi, results.
+//! - [`rules`]: the rule sets (Chinese, the default; Japanese, Korean, AGA, New Zealand,
+//!   Tromp-Taylor, Ing) as data, chosen by `RU` or `--rules`.
 //! - [`issue`] and [`read_records`]: validation of every game tree by replay.
 //! - [`sgf_writer`]: the normalised `FF[4]` writer.
 
 pub mod board;
 pub mod charset;
 pub mod issue;
+pub mod rules;
 pub mod scoring;
 pub mod sgf;
 pub mod sgf_check;

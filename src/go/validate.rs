@@ -8,9 +8,12 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use super::board::{Board, Color, PlayError, Point};
+use super::board::{Board, Color, PlayError, PlayOutcome, Point};
 use super::issue::GoIssue;
-use super::scoring::{check_result, parse_result, score, Komi, KomiUnit, ResultCheck};
+use super::rules::{RuleSet, Rules, Scoring};
+use super::scoring::{
+    check_result, parse_result, score, Komi, KomiUnit, ResultCheck, Unverifiable,
+};
 use super::sgf::{
     self, BoardSize, GameTree, Move, NodeId, NodeRef, Property, SgfSyntaxError, Value, ValueError,
 };
@@ -40,17 +43,17 @@ const GAME_INFO: [&str; 25] = [
 
 /// Parses `text` as an SGF collection and replays every game tree; one report per tree.
 /// With `keep_records`, each report keeps the tree (for the SGF writer) and the replayed
-/// record (for JSON).
-pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
+/// record (for JSON). `rules` overrides each record's `RU`.
+pub fn read_records(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<RecordReport> {
     // Blocks of game trees parse and replay in parallel: a large collection uses every core.
     crate::blocks::read_in_blocks(text, crate::stream::sgf_tree_end, |block| {
-        read_block(block, keep_records)
+        read_block(block, keep_records, rules)
     })
 }
 
 /// The records of the game trees in `text`, one block of a collection. Each tree is
 /// replayed as soon as it is read, while its arena is still in the cache.
-fn read_block(text: &str, keep_records: bool) -> Vec<RecordReport> {
+fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<RecordReport> {
     let mut reports = Vec::new();
     let mut outside = Vec::new();
     for item in sgf::trees(text) {
@@ -59,7 +62,7 @@ fn read_block(text: &str, keep_records: bool) -> Vec<RecordReport> {
                 if keep_records {
                     tree.shrink_to_fit();
                 }
-                reports.push(read_game(text, tree, reports.len(), keep_records));
+                reports.push(read_game(text, tree, reports.len(), keep_records, rules));
             }
             Err(error) => outside.push(syntax(error)),
         }
@@ -108,12 +111,19 @@ fn side(color: Color) -> &'static str {
     }
 }
 
-fn read_game(text: &str, tree: GameTree, index: usize, keep: bool) -> RecordReport {
+fn read_game(
+    text: &str,
+    tree: GameTree,
+    index: usize,
+    keep: bool,
+    rules: Option<Rules>,
+) -> RecordReport {
     let structure = sgf_check::check(&tree);
     let not_go = structure
         .iter()
         .any(|issue| matches!(issue, SgfIssue::NotGo { .. }));
     let mut replay = Replay::new(text, &tree, keep);
+    replay.choose_rules(rules);
     if !not_go {
         replay.run();
         replay.check_game_info();
@@ -198,6 +208,8 @@ struct Replay<'a> {
     tree: &'a GameTree,
     size: BoardSize,
     keep: bool,
+    /// The rules the record is replayed and scored under.
+    rules: RuleSet,
     diagnostics: Vec<Diagnostic>,
     /// Starts of the move values reported here, whose structural duplicates are dropped.
     reported_values: HashSet<usize>,
@@ -227,6 +239,7 @@ impl<'a> Replay<'a> {
             tree,
             size,
             keep,
+            rules: Rules::default().rule_set(),
             diagnostics: Vec::new(),
             reported_values: HashSet::new(),
             lines: Vec::new(),
@@ -248,11 +261,44 @@ impl<'a> Replay<'a> {
         self.diagnostics.push(diagnostic);
     }
 
+    /// The rules from `chosen` (`--rules`), else from `RU` (Chinese when it is missing,
+    /// with a note when qipu does not know it).
+    fn choose_rules(&mut self, chosen: Option<Rules>) {
+        // An empty RU[] says nothing, like a missing one.
+        let ru = self
+            .tree
+            .root()
+            .get("RU")
+            .and_then(|p| p.value())
+            .filter(|v| !v.simple_text().trim().is_empty());
+        let rules = match (chosen, ru) {
+            (Some(rules), _) => rules,
+            (None, None) => Rules::default(),
+            (None, Some(value)) => {
+                let text = value.simple_text();
+                Rules::from_ru(&text).unwrap_or_else(|| {
+                    self.report(
+                        GoIssue::UnknownRules {
+                            value: text.trim().to_string(),
+                        },
+                        value.span.clone(),
+                        None,
+                    );
+                    Rules::default()
+                })
+            }
+        };
+        self.rules = rules.rule_set();
+    }
+
     fn run(&mut self) {
         let Ok(board) = Board::new(u32::from(self.size.width), u32::from(self.size.height)) else {
             // SZ values outside 1..=52 are refused by the reader, so this is unreachable.
             return;
         };
+        let board = board
+            .with_ko_rule(self.rules.ko)
+            .with_suicide_allowed(self.rules.suicide);
         let points = usize::from(self.size.width) * usize::from(self.size.height);
         let state = State {
             board,
@@ -512,6 +558,7 @@ impl<'a> Replay<'a> {
                         state.ko_point = (outcome.captures == 1)
                             .then(|| state.board.last_captures().first().copied())
                             .flatten();
+                        self.note_allowed(outcome, color, point, prop.span(), ply);
                     }
                     Err(error) => {
                         let issue = self.refusal(state, color, point, error);
@@ -537,6 +584,35 @@ impl<'a> Replay<'a> {
         Some(true)
     }
 
+    /// Notes what the rules in force allow but others forbid: a repetition, a suicide.
+    fn note_allowed(
+        &mut self,
+        outcome: PlayOutcome,
+        color: Color,
+        point: Point,
+        span: Range<usize>,
+        ply: u32,
+    ) {
+        let rules = self.rules.rules;
+        if outcome.repeats {
+            let issue = GoIssue::RepetitionAllowed {
+                color,
+                point,
+                rules,
+            };
+            self.report(issue, span.clone(), Some((ply, color)));
+        }
+        if outcome.suicide > 0 {
+            let issue = GoIssue::SuicideAllowed {
+                color,
+                point,
+                stones: outcome.suicide,
+                rules,
+            };
+            self.report(issue, span, Some((ply, color)));
+        }
+    }
+
     /// The issue for a move the board refused.
     fn refusal(&self, state: &State, color: Color, point: Point, error: PlayError) -> GoIssue {
         match error {
@@ -554,6 +630,7 @@ impl<'a> Replay<'a> {
                 color,
                 point,
                 retake: state.ko_point == Some(point),
+                rules: self.rules.rules,
             },
             PlayError::OffBoard => GoIssue::OffBoard {
                 color,
@@ -623,6 +700,8 @@ impl<'a> Replay<'a> {
             .and_then(|ha| ha.simple_text().trim().parse::<u32>().ok())
             .unwrap_or(0);
         self.check_handicap(handicap, value_of("HA").map(|v| v.span.clone()));
+        // The handicap stones White is paid for under the rules in force.
+        let handicap = self.rules.handicap.compensated(handicap);
         let recorded = value_of("RE").map(|re| {
             let raw = re.simple_text();
             let parsed = parse_result(&raw);
@@ -649,7 +728,18 @@ impl<'a> Replay<'a> {
         let Some(board) = self.main_final.as_ref().map(|s| &s.board) else {
             return;
         };
-        let issue = match check_result(&result, board, &komi, handicap) {
+        let check = check_result(&result, board, &komi, handicap);
+        let issue = match check {
+            // Only a count of territory and prisoners could check these.
+            ResultCheck::Matches
+            | ResultCheck::Mismatch { .. }
+            | ResultCheck::CannotVerify(Unverifiable::Contested)
+                if self.rules.scoring == Scoring::Territory =>
+            {
+                GoIssue::TerritoryUnverifiable {
+                    rules: self.rules.rules,
+                }
+            }
             ResultCheck::Matches => return,
             ResultCheck::Mismatch { recorded, counted } => {
                 let Some(count) = score(board, &komi, handicap) else {
