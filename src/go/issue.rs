@@ -5,7 +5,7 @@ use super::board::{Color, KoRule, Point};
 use super::rules::Rules;
 use super::scoring::{KomiUnit, Unverifiable};
 use super::sgf::{SgfSyntaxError, ValueError};
-use super::sgf_check::{self, SgfIssue};
+use super::sgf_check::{self, Repeat, SgfIssue};
 use crate::diag::{Issue, Severity};
 
 /// Everything the Go reader reports.
@@ -394,11 +394,43 @@ fn syntax_help(error: &SgfSyntaxError) -> Option<String> {
 
 fn structure_help(issue: &SgfIssue) -> Option<String> {
     let text = match issue {
+        SgfIssue::MergedProperty {
+            ident,
+            repeat,
+            merged,
+            ..
+        } => {
+            return Some(match repeat {
+                Repeat::Identical => format!("keep one value: {merged}"),
+                Repeat::Joined => format!("write one {ident} with both texts"),
+                Repeat::Merged | Repeat::Conflict => {
+                    let what = if sgf_check::is_point_list(ident) {
+                        "points"
+                    } else {
+                        "values"
+                    };
+                    format!("write one {ident} with all {what}: {merged}")
+                }
+            })
+        }
+        SgfIssue::DuplicateProperty { ident, written, .. } => {
+            return Some(if matches!(ident.as_str(), "B" | "W") {
+                format!(
+                    "keep the move that was played; an alternative goes in a variation: ({})",
+                    written
+                        .iter()
+                        .map(|w| format!(";{w}"))
+                        .collect::<Vec<_>>()
+                        .join(")(")
+                )
+            } else {
+                format!("keep one value: {}", written.join(" or "))
+            })
+        }
         SgfIssue::MixedSetupMove { .. } => {
             "FF[4] keeps setup (AB/AW/AE) and moves in separate nodes; the setup was applied first"
         }
         SgfIssue::TwoMovesInNode { .. } => "give each move its own node: ;B[..];W[..]",
-        SgfIssue::DuplicateProperty { .. } => "write all values in one property: AB[aa][bb]",
         SgfIssue::RootPropertyOutsideRoot { .. } => "move the property to the root node",
         SgfIssue::NotGo { .. } => "qipu reads Go records (GM[1]) from SGF",
         SgfIssue::BadKomi { .. } => "write komi in points, such as KM[7.5]",

@@ -476,11 +476,21 @@ impl<'a> Replay<'a> {
             return true;
         };
         // Two moves in one node are an error of the structural check; both are replayed.
+        // The same move written twice (`B[pd]B[pd]`) is one move.
         let later_moves = more_moves
             .then(|| {
-                node.properties()
+                let moves: Vec<Property<'_>> = node
+                    .properties()
                     .filter(|prop| matches!(prop.ident(), "B" | "W"))
+                    .collect();
+                let distinct: Vec<Property<'_>> = moves
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, prop)| !moves[..*k].iter().any(|earlier| same(earlier, prop)))
+                    .map(|(_, prop)| *prop)
                     .skip(1)
+                    .collect();
+                distinct
             })
             .into_iter()
             .flatten();
@@ -661,7 +671,7 @@ impl<'a> Replay<'a> {
     fn check_game_info(&mut self) {
         // The first value of each game-info property on the main line; text is made only
         // for the few checked here, unless the record is kept with all its tags.
-        let mut found: Vec<(&'static str, Value<'_>)> = Vec::new();
+        let mut found: Vec<(&'static str, Value<'_>, NodeRef<'_>)> = Vec::new();
         for node in self.tree.main_line() {
             for prop in node.properties() {
                 let ident = prop.ident();
@@ -672,14 +682,14 @@ impl<'a> Replay<'a> {
                 let Some(&ident) = GAME_INFO.iter().find(|&&i| i == ident) else {
                     continue;
                 };
-                if found.iter().any(|(i, _)| *i == ident) || (ident == "PL" && !node.is_root()) {
+                if found.iter().any(|(i, ..)| *i == ident) || (ident == "PL" && !node.is_root()) {
                     continue;
                 }
                 let Some(value) = prop.value() else { continue };
-                found.push((ident, value));
+                found.push((ident, value, node));
             }
         }
-        let value_of = |ident: &str| found.iter().find(|(i, _)| *i == ident).map(|(_, v)| v);
+        let value_of = |ident: &str| found.iter().find(|(i, ..)| *i == ident).map(|(_, v, _)| v);
         let komi = match value_of("KM") {
             Some(value) => Komi::parse(&value.simple_text()).ok().inspect(|komi| {
                 if komi.unit() != KomiUnit::Points {
@@ -712,9 +722,9 @@ impl<'a> Replay<'a> {
                 Ok(result) => result.to_string(),
                 Err(_) => raw.clone(),
             });
-            let tags = found.iter().map(|(ident, value)| {
+            let tags = found.iter().map(|(ident, value, node)| {
                 let text = if *ident == "GC" {
-                    value.text()
+                    joined_text(*node, "GC").unwrap_or_default()
                 } else {
                     value.simple_text()
                 };
@@ -762,11 +772,15 @@ impl<'a> Replay<'a> {
     /// `HA` against the black stones set up in the root node. Handicap stones placed by
     /// moves (free placement without AB) are not counted.
     fn check_handicap(&mut self, declared: u32, span: Option<Range<usize>>) {
-        let Some(ab) = self.tree.root().get("AB") else {
+        let root = self.tree.root();
+        let Some(ab) = root.get("AB") else {
             return;
         };
-        let stones: usize = ab
-            .values()
+        // Every AB of the root: GNU Go 2.x writes one per stone (`AB[pd]AB[dp]`).
+        let stones: usize = root
+            .properties()
+            .filter(|p| p.ident() == "AB")
+            .flat_map(|p| p.values())
             .map(|v| v.points(self.size).map_or(0, |p| p.len()))
             .sum();
         let mismatch = if declared >= 2 {
@@ -817,8 +831,23 @@ fn attach_variations(
     nodes
 }
 
+/// The node's comment; repeated `C` properties are joined with a line break.
 fn comment(node: NodeRef<'_>) -> Option<String> {
-    node.get("C").and_then(|p| p.value()).map(|v| v.text())
+    joined_text(node, "C")
+}
+
+/// The text of every `ident` property of `node`, joined with line breaks.
+fn joined_text(node: NodeRef<'_>, ident: &str) -> Option<String> {
+    node.properties()
+        .filter(|p| p.ident() == ident)
+        .filter_map(|p| p.value())
+        .map(|v| v.text())
+        .reduce(|a, b| format!("{a}\n{b}"))
+}
+
+/// Whether two properties are the same, identifier and values.
+fn same(a: &Property<'_>, b: &Property<'_>) -> bool {
+    a.ident() == b.ident() && a.values().map(|v| v.raw).eq(b.values().map(|v| v.raw))
 }
 
 fn join(a: Option<String>, b: Option<String>) -> Option<String> {
