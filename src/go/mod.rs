@@ -7,11 +7,13 @@
 //! - [`rules`]: the rule sets (Chinese, the default; Japanese, Korean, AGA, New Zealand,
 //!   Tromp-Taylor, Ing) as data, chosen by `RU` or `--rules`.
 //! - [`issue`] and [`read_records`]: validation of every game tree by replay.
-//! - [`sgf_writer`]: the normalised `FF[4]` writer.
+//! - [`sgf_writer`]: the normalised `FF[4]` writer; [`left_out()`]: what a conversion
+//!   cannot carry.
 
 pub mod board;
 pub mod charset;
 pub mod issue;
+mod left_out;
 pub mod rules;
 pub mod scoring;
 pub mod sgf;
@@ -19,6 +21,7 @@ pub mod sgf_check;
 pub mod sgf_writer;
 mod validate;
 
+pub use left_out::left_out;
 pub use validate::read_records;
 
 use serde::ser::SerializeMap;
@@ -51,9 +54,33 @@ impl MoveFields for GoMove {
 pub struct GoRecord {
     pub tree: GameTree,
     pub record: Record<GoMove>,
+    /// Text before the tree (after the previous one), trimmed; SGF readers skip it, so
+    /// the SGF writer can keep it.
+    pub before: Option<String>,
+    /// Some variation holds moves the record lacks: its replay stopped at a move that
+    /// breaks the rules, or it hangs off the unreplayed part of the main line.
+    pub variations_cut: bool,
+    /// Some comment stands where the record has no move to carry it (a variation's
+    /// nodes without moves).
+    pub comments_lost: bool,
 }
 
-/// Normalised SGF (`FF[4]`, UTF-8) of a record.
+/// Normalised SGF (`FF[4]`, UTF-8) of a record, with the text that stood before it when
+/// that can be written back faithfully (it holds no `(`, which would start a tree).
 pub fn write_sgf(record: &GoRecord) -> String {
-    sgf_writer::write_game(&record.tree)
+    let tree = sgf_writer::write_game(&record.tree);
+    match record
+        .before
+        .as_deref()
+        .filter(|text| before_is_writable(text))
+    {
+        Some(before) => format!("{before}\n{tree}"),
+        None => tree,
+    }
+}
+
+/// Whether text before a tree can be written back as it is: without a `(`, a reader skips
+/// all of it.
+fn before_is_writable(text: &str) -> bool {
+    !text.contains('(')
 }

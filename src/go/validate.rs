@@ -36,7 +36,7 @@ const UNKEPT: usize = usize::MAX;
 
 /// Properties that describe the game rather than a position (`FF[4]` game-info, plus the
 /// board size); they become the record's tags.
-const GAME_INFO: [&str; 25] = [
+pub(super) const GAME_INFO: [&str; 25] = [
     "SZ", "GN", "EV", "RO", "DT", "PC", "PB", "BR", "BT", "PW", "WR", "WT", "KM", "HA", "RU", "RE",
     "TM", "OT", "GC", "ON", "SO", "US", "AN", "CP", "PL",
 ];
@@ -56,13 +56,27 @@ pub fn read_records(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec
 fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<RecordReport> {
     let mut reports = Vec::new();
     let mut outside = Vec::new();
+    // Where the text after the last tree starts.
+    let mut after_last = 0;
     for item in sgf::trees(text) {
         match item {
             Ok(mut tree) => {
+                let span = tree.span();
+                let before = keep_records
+                    .then(|| text.get(after_last..span.start))
+                    .flatten()
+                    .map(|gap| gap.trim_matches(sgf::grammar::is_space))
+                    .filter(|gap| !gap.is_empty())
+                    .map(str::to_string);
+                after_last = span.end;
                 if keep_records {
                     tree.shrink_to_fit();
                 }
-                reports.push(read_game(text, tree, reports.len(), keep_records, rules));
+                let mut report = read_game(text, tree, reports.len(), keep_records, rules);
+                if let Some(AnyRecord::Go(record)) = &mut report.record {
+                    record.before = before;
+                }
+                reports.push(report);
             }
             Err(error) => outside.push(syntax(error)),
         }
@@ -147,7 +161,7 @@ fn read_game(
     diagnostics.append(&mut replay.diagnostics);
     sort_by_position(&mut diagnostics);
     let plies = replay.plies;
-    let record = keep.then(|| replay.into_record());
+    let kept = keep.then(|| replay.into_record());
     RecordReport {
         index,
         game: Some(Game::Go),
@@ -155,8 +169,23 @@ fn read_game(
         span: tree.span(),
         plies,
         diagnostics,
-        record: record.map(|record| AnyRecord::Go(Box::new(GoRecord { tree, record }))),
+        record: kept.map(|kept| {
+            AnyRecord::Go(Box::new(GoRecord {
+                tree,
+                record: kept.record,
+                before: None,
+                variations_cut: kept.variations_cut,
+                comments_lost: kept.comments_lost,
+            }))
+        }),
     }
+}
+
+/// The replayed record and what it could not hold of the tree.
+struct Kept {
+    record: Record<GoMove>,
+    variations_cut: bool,
+    comments_lost: bool,
 }
 
 /// The position of one line being replayed.
@@ -220,6 +249,9 @@ struct Replay<'a> {
     history_spent: u64,
     superko_limited: bool,
     too_deep: bool,
+    /// Some kept variation stops at a move that could not be replayed, or hangs off the
+    /// unreplayed part of the main line: the record holds less of it than the tree.
+    variations_cut: bool,
     plies: u32,
     /// The main line's final state, when every move of it was replayed.
     main_final: Option<State>,
@@ -247,6 +279,7 @@ impl<'a> Replay<'a> {
             history_spent: 0,
             superko_limited: false,
             too_deep: false,
+            variations_cut: false,
             plies: 0,
             main_final: None,
             record: Record::new(Game::Go),
@@ -351,6 +384,9 @@ impl<'a> Replay<'a> {
         let completed = loop {
             let current = tree.node(node);
             if !self.visit(current, &mut state, line, main) {
+                if line != UNKEPT {
+                    self.keep_unreplayed(current, main);
+                }
                 break false;
             }
             if current.is_root() && self.keep {
@@ -373,6 +409,22 @@ impl<'a> Replay<'a> {
                 self.main_final = Some(state);
             }
         }
+    }
+
+    /// Keeps what the record loses when a kept line stops at `node`: the rest of the main
+    /// line as written, or the fact that a variation is cut short.
+    fn keep_unreplayed(&mut self, node: NodeRef<'_>, main: bool) {
+        if !main {
+            self.variations_cut = true;
+            return;
+        }
+        let mut rest = String::new();
+        for node in std::iter::successors(Some(node), |n| n.first_child()) {
+            rest.push_str(self.text.get(node.span()).unwrap_or_default());
+            // The alternatives below are not replayed at all.
+            self.variations_cut |= node.children().nth(1).is_some();
+        }
+        self.record.unreplayed = Some(rest);
     }
 
     /// Queues the continuation `first` and its alternatives `others`. The child with the
@@ -799,20 +851,32 @@ impl<'a> Replay<'a> {
     }
 
     /// The record, its variations assembled from the innermost out.
-    fn into_record(mut self) -> Record<GoMove> {
+    fn into_record(mut self) -> Kept {
+        let mut variations_cut = self.variations_cut || self.too_deep;
+        let mut comments_lost = false;
         // Children are always created after their parent, so reverse order finishes every
         // child line before the line it hangs on.
         for id in (1..self.lines.len()).rev() {
             let buf = std::mem::take(&mut self.lines[id]);
+            // A comment still waiting had no move to ride on.
+            comments_lost |= buf.pending_comment.is_some();
             let nodes = attach_variations(buf.nodes, buf.variations);
-            if let (false, Some((parent, at))) = (nodes.is_empty(), buf.attach) {
-                self.lines[parent].variations.push((at, id, nodes));
+            match (nodes.is_empty(), buf.attach) {
+                (false, Some((parent, at))) => self.lines[parent].variations.push((at, id, nodes)),
+                // A variation without a move (markup, a comment) has no place in the record.
+                (true, Some(_)) => variations_cut = true,
+                _ => {}
             }
         }
         if let Some(main) = self.lines.first_mut().map(std::mem::take) {
+            comments_lost |= main.pending_comment.is_some();
             self.record.moves = attach_variations(main.nodes, main.variations);
         }
-        self.record
+        Kept {
+            record: self.record,
+            variations_cut,
+            comments_lost,
+        }
     }
 }
 
