@@ -620,7 +620,9 @@ impl<'a> Replay<'a> {
                         state.ko_point = (outcome.captures == 1)
                             .then(|| state.board.last_captures().first().copied())
                             .flatten();
-                        self.note_allowed(outcome, color, point, prop.span(), ply);
+                        if outcome.repeats || outcome.suicide > 0 {
+                            self.note_allowed(outcome, color, point, prop.span(), ply);
+                        }
                     }
                     Err(error) => {
                         let issue = self.refusal(state, color, point, error);
