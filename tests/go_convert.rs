@@ -230,6 +230,24 @@ fn json_names_what_it_cannot_carry() {
 }
 
 #[test]
+fn text_after_the_last_tree_is_kept_in_sgf() {
+    let document = read("(;GM[1]SZ[9];B[ee])\n\n-- end of the club archive --\n");
+    let report = only(&document);
+    let sgf = write(report, Format::Sgf);
+    assert!(sgf.ends_with(")\n-- end of the club archive --\n"), "{sgf}");
+    assert_eq!(
+        left_out(report.record.as_ref().expect("kept"), Format::Sgf),
+        []
+    );
+    assert_eq!(
+        left_out(report.record.as_ref().expect("kept"), Format::Json),
+        [LeftOut::TextOutsideRecords]
+    );
+    let again = read(&sgf);
+    assert_eq!(write(only(&again), Format::Sgf), sgf);
+}
+
+#[test]
 fn a_comment_without_a_move_to_ride_on_is_named() {
     let document = read("(;GM[1]SZ[9];B[ee](;W[cc])(;C[only a comment]))");
     let record = only(&document).record.as_ref().expect("kept");

@@ -3,11 +3,11 @@
 //! JSON has the game-info tags of the main line, the root setup as `start`, the moves of
 //! every line with their comments, and the unreplayed rest of the main line as written;
 //! everything else in the tree is named here. SGF output is written from the tree itself,
-//! so it loses only text before the tree that cannot be written back.
+//! so it loses only text outside the tree that cannot be written back.
 
 use super::sgf::NodeRef;
 use super::validate::GAME_INFO;
-use super::{before_is_writable, GoRecord};
+use super::{outside_is_writable, GoRecord};
 use crate::write::{Format, LeftOut};
 
 /// Board markup, shown on the board rather than played.
@@ -25,15 +25,17 @@ const FORM: [&str; 3] = ["FF", "CA", "GM"];
 /// What of `record` a conversion to `format` cannot carry, unsorted.
 pub fn left_out(record: &GoRecord, format: Format) -> Vec<LeftOut> {
     let mut left_out = Vec::new();
-    let before = record.before.as_deref();
+    let mut outside = [record.before.as_deref(), record.after.as_deref()]
+        .into_iter()
+        .flatten();
     match format {
         Format::Sgf => {
-            if before.is_some_and(|text| !before_is_writable(text)) {
+            if outside.any(|text| !outside_is_writable(text)) {
                 left_out.push(LeftOut::TextOutsideRecords);
             }
         }
         _ => {
-            if before.is_some() {
+            if outside.next().is_some() {
                 left_out.push(LeftOut::TextOutsideRecords);
             }
             if record.variations_cut {

@@ -57,6 +57,8 @@ pub struct GoRecord {
     /// Text before the tree (after the previous one), trimmed; SGF readers skip it, so
     /// the SGF writer can keep it.
     pub before: Option<String>,
+    /// Text after the file's last tree, trimmed; kept like `before`.
+    pub after: Option<String>,
     /// Some variation holds moves the record lacks: its replay stopped at a move that
     /// breaks the rules, or it hangs off the unreplayed part of the main line.
     pub variations_cut: bool,
@@ -65,22 +67,24 @@ pub struct GoRecord {
     pub comments_lost: bool,
 }
 
-/// Normalised SGF (`FF[4]`, UTF-8) of a record, with the text that stood before it when
-/// that can be written back faithfully (it holds no `(`, which would start a tree).
+/// Normalised SGF (`FF[4]`, UTF-8) of a record, with the text that stood before and after
+/// it where that can be written back faithfully (it holds no `(`, which would start a tree).
 pub fn write_sgf(record: &GoRecord) -> String {
-    let tree = sgf_writer::write_game(&record.tree);
-    match record
-        .before
-        .as_deref()
-        .filter(|text| before_is_writable(text))
-    {
-        Some(before) => format!("{before}\n{tree}"),
-        None => tree,
+    let mut out = String::new();
+    if let Some(before) = record.before.as_deref().filter(|t| outside_is_writable(t)) {
+        out.push_str(before);
+        out.push('\n');
     }
+    sgf_writer::write_game_into(&record.tree, &mut out);
+    if let Some(after) = record.after.as_deref().filter(|t| outside_is_writable(t)) {
+        out.push_str(after);
+        out.push('\n');
+    }
+    out
 }
 
-/// Whether text before a tree can be written back as it is: without a `(`, a reader skips
-/// all of it.
-fn before_is_writable(text: &str) -> bool {
+/// Whether text outside a tree can be written back as it is: without a `(`, a reader
+/// skips all of it.
+fn outside_is_writable(text: &str) -> bool {
     !text.contains('(')
 }

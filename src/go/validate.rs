@@ -63,11 +63,8 @@ fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<Recor
             Ok(mut tree) => {
                 let span = tree.span();
                 let before = keep_records
-                    .then(|| text.get(after_last..span.start))
-                    .flatten()
-                    .map(|gap| gap.trim_matches(sgf::grammar::is_space))
-                    .filter(|gap| !gap.is_empty())
-                    .map(str::to_string);
+                    .then(|| outside_text(text, after_last..span.start))
+                    .flatten();
                 after_last = span.end;
                 if keep_records {
                     tree.shrink_to_fit();
@@ -80,6 +77,9 @@ fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<Recor
             }
             Err(error) => outside.push(syntax(error)),
         }
+    }
+    if let Some(AnyRecord::Go(last)) = reports.last_mut().and_then(|r| r.record.as_mut()) {
+        last.after = outside_text(text, after_last..text.len());
     }
     if reports.is_empty() {
         if outside.is_empty() {
@@ -106,6 +106,14 @@ fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<Recor
         sort_by_position(&mut reports[target].diagnostics);
     }
     reports
+}
+
+/// The text of `span`, a gap outside the trees, trimmed; `None` when there is none.
+fn outside_text(text: &str, span: Range<usize>) -> Option<String> {
+    text.get(span)
+        .map(|gap| gap.trim_matches(sgf::grammar::is_space))
+        .filter(|gap| !gap.is_empty())
+        .map(str::to_string)
 }
 
 fn syntax(error: SgfSyntaxError) -> Diagnostic {
@@ -174,6 +182,7 @@ fn read_game(
                 tree,
                 record: kept.record,
                 before: None,
+                after: None,
                 variations_cut: kept.variations_cut,
                 comments_lost: kept.comments_lost,
             }))
