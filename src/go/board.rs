@@ -3,7 +3,8 @@
 //! Chinese rules 2002, chapter 1: a stone placed on an empty point removes the opposing groups it
 //! leaves without liberties (第4条); a move that leaves its own group without liberties and
 //! captures nothing is forbidden (禁着点, 第5条); a move may not make the opponent face again a
-//! position they have faced before (禁止全局同形, 第6条).
+//! position they have faced before (禁止全局同形, 第6条). Other rule sets choose the repetition
+//! rule ([`KoRule`]) and may allow suicide, which removes the mover's own group.
 //!
 //! Implementation: the board is stored with a one-point border so that neighbour lookups need no
 //! bounds checks. Groups (chains) are kept incrementally as circular linked lists with a

@@ -179,6 +179,13 @@ impl fmt::Display for SgfIssue {
             Self::RootPropertyOutsideRoot { ident, .. } => {
                 write!(f, "root property {ident} outside the root node is ignored")
             }
+            Self::DuplicateProperty { ident, .. } if matches!(ident.as_str(), "B" | "W") => {
+                write!(
+                    f,
+                    "property {ident} appears twice in this node with different moves; both \
+                     were replayed"
+                )
+            }
             Self::DuplicateProperty { ident, .. } => write!(
                 f,
                 "property {ident} appears twice in this node with different values; the first \
