@@ -544,14 +544,13 @@ impl<'a> Replay<'a> {
                     .properties()
                     .filter(|prop| matches!(prop.ident(), "B" | "W"))
                     .collect();
-                let distinct: Vec<Property<'_>> = moves
+                moves
                     .iter()
                     .enumerate()
                     .filter(|(k, prop)| !moves[..*k].iter().any(|earlier| same(earlier, prop)))
                     .map(|(_, prop)| *prop)
                     .skip(1)
-                    .collect();
-                distinct
+                    .collect::<Vec<_>>()
             })
             .into_iter()
             .flatten();
