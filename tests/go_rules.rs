@@ -300,3 +300,84 @@ fn validate_and_convert_take_the_rules_flag() {
     let bad = qipu(&["validate", "--rules", "lasker", suicide]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// The final position of a kept record: its setup, then its main line, on a board under the
+/// rules it was read with.
+fn final_position(record: &qipu::go::GoRecord, rules: Rules) -> Board {
+    let set = rules.rule_set();
+    let size = record.record.tags.get("SZ").unwrap_or("19");
+    let side: u32 = size.parse().expect("square board");
+    let mut board = Board::new(side, side)
+        .expect("size")
+        .with_ko_rule(set.ko)
+        .with_suicide_allowed(set.suicide);
+    let start = record.record.start.clone().unwrap_or_default();
+    // `AB[..][..]AW[..]`: each bracketed point after AB is black, after AW white.
+    let mut color = Color::Black;
+    for part in start.split('[') {
+        let (point, rest) = part.split_once(']').unwrap_or(("", part));
+        if let Some(point) = Point::from_sgf(point) {
+            board.set(point, Some(color)).expect("on the board");
+        }
+        if rest.ends_with("AW") {
+            color = Color::White;
+        }
+    }
+    for node in &record.record.moves {
+        match node.mv.point {
+            Some(point) => {
+                board.play(node.mv.color, point).expect("replayed");
+            }
+            None => board.pass(node.mv.color),
+        }
+    }
+    board
+}
+
+#[test]
+fn sgfmill_reads_the_same_setup_moves_and_final_position() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/go");
+    let truth = std::fs::read_to_string(format!("{dir}/rules/sgfmill.jsonl")).expect("truth");
+    let mut checked = 0;
+    for line in truth.lines() {
+        let expected: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+        let file = expected["file"].as_str().expect("file");
+        let path = ["repeated", "rules"]
+            .iter()
+            .map(|sub| format!("{dir}/{sub}/{file}"))
+            .find(|path| std::path::Path::new(path).exists())
+            .expect("fixture");
+        let text = std::fs::read_to_string(&path).expect("fixture text");
+        let report = read(&text, None);
+        assert!(report.valid(), "{file}: {:?}", report.diagnostics);
+        assert_eq!(
+            u64::from(report.plies),
+            expected["plies"].as_u64().expect("plies"),
+            "{file}"
+        );
+        let Some(AnyRecord::Go(record)) = &report.record else {
+            panic!("{file}: a Go record");
+        };
+        let start = record.record.start.clone().unwrap_or_default();
+        let black = start
+            .split("AW")
+            .next()
+            .unwrap_or_default()
+            .matches('[')
+            .count();
+        assert_eq!(
+            black as u64,
+            expected["setup_black"].as_u64().expect("setup"),
+            "{file}"
+        );
+        let ru = record.record.tags.get("RU").unwrap_or_default();
+        let rules = Rules::from_ru(ru).unwrap_or_default();
+        assert_eq!(
+            final_position(record, rules).to_string(),
+            expected["final"].as_str().expect("final"),
+            "{file}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 3);
+}
