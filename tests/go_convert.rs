@@ -182,6 +182,21 @@ fn json_keeps_the_unreplayed_rest_of_the_main_line_as_written() {
     // The alternative to B[hh] hangs off the unreplayed part: named as left out.
     let record = report.record.as_ref().expect("kept");
     assert_eq!(left_out(record, Format::Json), [LeftOut::Variations]);
+    // Markup in the unreplayed part is in `unreplayed`; in the replayed part it is lost.
+    for (text, lost) in [
+        (
+            "(;GM[1]SZ[9];B[ee];W[cc];B[ee]TR[ee];W[gg]LB[gg:A])",
+            vec![],
+        ),
+        (
+            "(;GM[1]SZ[9];B[ee]TR[ee];W[cc];B[ee];W[gg])",
+            vec![LeftOut::Markup],
+        ),
+    ] {
+        let document = read(text);
+        let record = only(&document).record.as_ref().expect("kept");
+        assert_eq!(left_out(record, Format::Json), lost, "{text}");
+    }
     // A valid record has no unreplayed part.
     let document = read("(;GM[1]SZ[9];B[ee];W[cc])");
     let json: Value = serde_json::from_str(&write(only(&document), Format::Json)).expect("JSON");

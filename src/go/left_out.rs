@@ -55,9 +55,17 @@ fn properties_without_a_place(record: &GoRecord, left_out: &mut Vec<LeftOut>) {
     let tree = &record.tree;
     // Main-line nodes, whose game info becomes tags (the first value of each).
     let main: Vec<usize> = tree.main_line().map(|n| n.id().index()).collect();
+    // From here on the main line is kept as written, every property with it.
+    let unreplayed = record
+        .unreplayed_from
+        .and_then(|id| main.iter().position(|&n| n == id.index()))
+        .map_or(&[][..], |at| &main[at..]);
     let mut tagged: Vec<&str> = Vec::new();
     for node in tree.nodes() {
         let on_main = main.binary_search(&node.id().index()).is_ok();
+        if unreplayed.binary_search(&node.id().index()).is_ok() {
+            continue;
+        }
         for prop in node.properties() {
             let ident = prop.ident();
             let item = match ident {

@@ -28,7 +28,7 @@ use serde::ser::SerializeMap;
 
 use crate::record::{MoveFields, Record};
 use board::{Color, Point};
-use sgf::GameTree;
+use sgf::{GameTree, NodeId};
 
 /// A replayed Go move as the record keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +59,9 @@ pub struct GoRecord {
     pub before: Option<String>,
     /// Text after the file's last tree, trimmed; kept like `before`.
     pub after: Option<String>,
+    /// The main-line node from which the record holds the main line as written
+    /// ([`Record::unreplayed`]): its move could not be replayed.
+    pub unreplayed_from: Option<NodeId>,
     /// Some variation holds moves the record lacks: its replay stopped at a move that
     /// breaks the rules, or it hangs off the unreplayed part of the main line.
     pub variations_cut: bool,

@@ -183,6 +183,7 @@ fn read_game(
                 record: kept.record,
                 before: None,
                 after: None,
+                unreplayed_from: kept.unreplayed_from,
                 variations_cut: kept.variations_cut,
                 comments_lost: kept.comments_lost,
             }))
@@ -193,6 +194,7 @@ fn read_game(
 /// The replayed record and what it could not hold of the tree.
 struct Kept {
     record: Record<GoMove>,
+    unreplayed_from: Option<NodeId>,
     variations_cut: bool,
     comments_lost: bool,
 }
@@ -261,6 +263,9 @@ struct Replay<'a> {
     /// Some kept variation stops at a move that could not be replayed, or hangs off the
     /// unreplayed part of the main line: the record holds less of it than the tree.
     variations_cut: bool,
+    /// The main-line node whose move could not be replayed: from there on, the record
+    /// holds the main line as written.
+    unreplayed_from: Option<NodeId>,
     plies: u32,
     /// The main line's final state, when every move of it was replayed.
     main_final: Option<State>,
@@ -289,6 +294,7 @@ impl<'a> Replay<'a> {
             superko_limited: false,
             too_deep: false,
             variations_cut: false,
+            unreplayed_from: None,
             plies: 0,
             main_final: None,
             record: Record::new(Game::Go),
@@ -434,6 +440,7 @@ impl<'a> Replay<'a> {
             self.variations_cut |= node.children().nth(1).is_some();
         }
         self.record.unreplayed = Some(rest);
+        self.unreplayed_from = Some(node.id());
     }
 
     /// Queues the continuation `first` and its alternatives `others`. The child with the
@@ -884,6 +891,7 @@ impl<'a> Replay<'a> {
         }
         Kept {
             record: self.record,
+            unreplayed_from: self.unreplayed_from,
             variations_cut,
             comments_lost,
         }
