@@ -105,7 +105,7 @@ fn fox_application_written_twice() {
     assert!(report.valid());
     assert_eq!(
         help_of(report, "merged-property"),
-        "write one AP with all values: AP[GNU Go:3.8][foxwq]"
+        "keep one value: AP[GNU Go:3.8] or AP[foxwq] (qipu writes both in one AP)"
     );
     let written = sgf(report);
     assert!(written.contains("AP[GNU Go:3.8][foxwq]"), "{written}");

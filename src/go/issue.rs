@@ -402,6 +402,9 @@ fn structure_help(issue: &SgfIssue) -> Option<String> {
         } => {
             return Some(match repeat {
                 Repeat::Identical => format!("keep one value: {merged}"),
+                Repeat::Collected => {
+                    format!("keep one value: {merged} (qipu writes both in one {ident})")
+                }
                 Repeat::Joined => format!("write one {ident} with both texts"),
                 Repeat::Merged | Repeat::Conflict => {
                     let what = if sgf_check::is_point_list(ident) {

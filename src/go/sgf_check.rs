@@ -59,7 +59,8 @@ pub enum SgfIssue {
         ident: String,
         /// How the occurrences were read together: never [`Repeat::Conflict`].
         repeat: Repeat,
-        /// The merged property as it should be written, shortened when long.
+        /// The merged property as it should be written, shortened when long (for
+        /// [`Repeat::Collected`], the values to choose from: `AP[a] or AP[b]`).
         merged: String,
         /// The later occurrence.
         span: Range<usize>,
@@ -196,6 +197,7 @@ impl fmt::Display for SgfIssue {
                 f.write_str(match repeat {
                     Repeat::Identical => "the same value again, kept once",
                     Repeat::Joined => "the texts were joined",
+                    Repeat::Collected => "both values are kept in one property",
                     Repeat::Merged | Repeat::Conflict => "the values were merged",
                 })
             }
@@ -270,14 +272,25 @@ const DECISIVE: [&str; 15] = [
 /// Text properties whose repeats are joined with a line break.
 const JOINED: [&str; 2] = ["C", "GC"];
 
+/// The other single-valued `FF[4]` properties: nothing is replayed or counted from them, so
+/// different values are kept side by side.
+const DESCRIPTIVE: [&str; 35] = [
+    "AP", "ST", "N", "GN", "EV", "RO", "DT", "PC", "BR", "WR", "BT", "WT", "TM", "OT", "ON", "SO",
+    "US", "AN", "CP", "V", "DM", "GB", "GW", "HO", "UC", "BM", "TE", "DO", "IT", "BL", "WL", "OB",
+    "OW", "FG", "PM",
+];
+
 /// Longest merged property quoted in a help line.
 const QUOTE: usize = 60;
 
 /// How the occurrences of one property in one node are read together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Repeat {
-    /// A list, an unknown or a descriptive property: the values in order, in one property.
+    /// A list or an unknown property: the values in order, in one property.
     Merged,
+    /// A single-valued property nothing depends on (`AP`, `EV`, …) with different values:
+    /// they are kept side by side in one property.
+    Collected,
     /// The same values again: kept once.
     Identical,
     /// Texts (`C`, `GC`) joined with a line break.
@@ -296,11 +309,16 @@ pub fn repeat(occurrences: &[Property<'_>]) -> Repeat {
         return Repeat::Identical;
     }
     let ident = first.ident();
-    if JOINED.contains(&ident) {
+    if LISTS.contains(&ident) {
+        Repeat::Merged
+    } else if JOINED.contains(&ident) {
         Repeat::Joined
-    } else if DECISIVE.contains(&ident) && !LISTS.contains(&ident) {
+    } else if DECISIVE.contains(&ident) {
         Repeat::Conflict
+    } else if DESCRIPTIVE.contains(&ident) {
+        Repeat::Collected
     } else {
+        // An unknown property may hold a list: keeping every value loses nothing.
         Repeat::Merged
     }
 }
@@ -348,12 +366,17 @@ fn check_repeats(node: NodeRef<'_>, issues: &mut Vec<SgfIssue>) {
             continue;
         }
         let repeat = repeat(&occurrences);
+        let everything: Vec<String> = occurrences
+            .iter()
+            .map(|p| written(ident, p.values().map(|v| v.raw)))
+            .collect();
         let merged = match repeat {
             Repeat::Identical => written(ident, prop.values().map(|v| v.raw)),
             Repeat::Merged => written(
                 ident,
                 occurrences.iter().flat_map(|p| p.values()).map(|v| v.raw),
             ),
+            Repeat::Collected => everything.join(" or "),
             Repeat::Joined | Repeat::Conflict => String::new(),
         };
         let merged = if merged.chars().count() > QUOTE {
@@ -362,10 +385,6 @@ fn check_repeats(node: NodeRef<'_>, issues: &mut Vec<SgfIssue>) {
         } else {
             merged
         };
-        let everything: Vec<String> = occurrences
-            .iter()
-            .map(|p| written(ident, p.values().map(|v| v.raw)))
-            .collect();
         for later in &occurrences[1..] {
             issues.push(match repeat {
                 Repeat::Conflict => SgfIssue::DuplicateProperty {
@@ -644,6 +663,15 @@ mod tests {
         assert_eq!(
             codes("(;GM[1]AP[GNU Go:3.8]RU[Chinese]AP[foxwq])"),
             [("merged-property", Severity::Warning)]
+        );
+        let c = parse("(;GM[1]AP[GNU Go:3.8]RU[Chinese]AP[foxwq])");
+        let issues = check(&c.games[0]);
+        let [SgfIssue::MergedProperty { repeat, merged, .. }] = &issues[..] else {
+            panic!("{issues:?}");
+        };
+        assert_eq!(
+            (*repeat, merged.as_str()),
+            (Repeat::Collected, "AP[GNU Go:3.8] or AP[foxwq]")
         );
         assert_eq!(
             codes("(;GM[1]XY[1]XY[2])"),

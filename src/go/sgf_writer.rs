@@ -158,7 +158,7 @@ fn property_units(group: &[Property<'_>], units: &mut Vec<String>) {
     };
     match repeat {
         Repeat::Identical => value_units(ident, first.values().map(|v| v.raw), units),
-        Repeat::Merged => value_units(
+        Repeat::Merged | Repeat::Collected => value_units(
             ident,
             group.iter().flat_map(|p| p.values()).map(|v| v.raw),
             units,
