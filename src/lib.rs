@@ -36,6 +36,8 @@ pub struct ReadOptions {
     pub keep_records: bool,
     /// Draughts rules, instead of the record's `GameType`.
     pub variant: Option<draughts::position::Variant>,
+    /// Go rules, instead of the record's `RU`.
+    pub rules: Option<go::rules::Rules>,
 }
 
 /// A decoded file and the records read from it.
@@ -184,7 +186,7 @@ fn read_text(
     let game = game.or_else(|| detect::game_from_text(&text));
     let mut records = match game {
         Some(Game::Shatar) => shatar::read_records(&text, options.keep_records),
-        Some(Game::Go) => go::read_records(&text, options.keep_records),
+        Some(Game::Go) => go::read_records(&text, options.keep_records, options.rules),
         Some(Game::Draughts) => {
             draughts::read_records(&text, options.variant, options.keep_records)
         }

@@ -106,7 +106,7 @@ impl fmt::Display for LeftOut {
 pub fn left_out(record: &AnyRecord, format: Format) -> Vec<LeftOut> {
     let mut left_out = match record {
         AnyRecord::Shatar(r) => crate::shatar::left_out(r, format),
-        AnyRecord::Go(_) => Vec::new(),
+        AnyRecord::Go(r) => crate::go::left_out(r, format),
         AnyRecord::Draughts(_) => Vec::new(),
     };
     left_out.sort();

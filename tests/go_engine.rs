@@ -1,6 +1,6 @@
 //! The Go rules engine and area scoring (Chinese rules 2002, chapter 1).
 
-use qipu::go::board::{Board, BoardSizeError, Color, KoRule, PlayError, PlayOutcome, Point};
+use qipu::go::board::{Board, BoardSizeError, Color, KoRule, PlayError, Point};
 use qipu::go::scoring::{
     check_result, count_area, parse_result, score, AreaCount, GameResult, Komi, KomiUnit,
     ResultCheck, Unverifiable, WinBy,
@@ -68,7 +68,7 @@ fn single_stone_capture_in_the_centre_edge_and_corner() {
          . . . . .
          . . . . .",
     );
-    assert_eq!(b.play(Black, p("bc")), Ok(PlayOutcome { captures: 1 }));
+    assert_eq!(b.play(Black, p("bc")).map(|o| o.captures), Ok(1));
     assert_eq!(b.get(p("bb")), None);
     assert_eq!(b.last_captures(), &[p("bb")]);
     assert_eq!(b.prisoners(White), 1);
@@ -293,7 +293,7 @@ fn setup_never_captures_and_can_split_groups() {
          . O . O .",
     );
     b.set(p("ca"), None).expect("on the board");
-    assert_eq!(b.play(White, p("cb")), Ok(PlayOutcome { captures: 0 }));
+    assert_eq!(b.play(White, p("cb")).map(|o| o.captures), Ok(0));
     assert_eq!(b.play(White, p("ca")).map(|o| o.captures), Ok(2));
     assert_eq!(rows(&b), "O.O.O .OOO.");
     // Replacing a stone by one of the other colour.
@@ -327,7 +327,7 @@ fn board_sizes() {
         None,
         "the corner stone of the long side is taken"
     );
-    assert_eq!(b.play(Black, p("ac")), Ok(PlayOutcome { captures: 0 }));
+    assert_eq!(b.play(Black, p("ac")).map(|o| o.captures), Ok(0));
     assert_eq!(b.play(White, p("ha")), Err(PlayError::OffBoard));
 
     // 52x52: the far corner is reachable with upper-case SGF letters.

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 
 use qipu::diag::{Diagnostic, FileIssue, Kind, Severity};
 use qipu::draughts::position::Variant;
+use qipu::go::rules::Rules;
 use qipu::write::{Format, Notation, Pieces, Squares, WriteOptions};
 use qipu::{Document, Game, ReadOptions};
 
@@ -89,6 +90,9 @@ struct ReadArgs {
     /// Draughts rules, instead of the GameType tag.
     #[arg(long, value_enum)]
     variant: Option<VariantArg>,
+    /// Go rules, instead of the RU property.
+    #[arg(long, value_enum)]
+    rules: Option<RulesArg>,
     /// Encoding label (UTF-8, GB18030, Big5, Shift_JIS, …), instead of detecting it.
     #[arg(long)]
     encoding: Option<String>,
@@ -147,6 +151,17 @@ enum GameArg {
 enum VariantArg {
     Russian,
     Brazilian,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum RulesArg {
+    Chinese,
+    Japanese,
+    Korean,
+    Aga,
+    Nz,
+    TrompTaylor,
+    Ing,
 }
 
 /// Outcome of a run, ordered by severity: the exit status is the worst seen.
@@ -614,6 +629,15 @@ fn for_each_document(
         variant: args.variant.map(|v| match v {
             VariantArg::Russian => Variant::Russian,
             VariantArg::Brazilian => Variant::Brazilian,
+        }),
+        rules: args.rules.map(|r| match r {
+            RulesArg::Chinese => Rules::Chinese,
+            RulesArg::Japanese => Rules::Japanese,
+            RulesArg::Korean => Rules::Korean,
+            RulesArg::Aga => Rules::Aga,
+            RulesArg::Nz => Rules::NewZealand,
+            RulesArg::TrompTaylor => Rules::TrompTaylor,
+            RulesArg::Ing => Rules::Ing,
         }),
     };
     let inputs = inputs::collect(&args.paths, excluded);

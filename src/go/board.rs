@@ -3,7 +3,8 @@
 //! Chinese rules 2002, chapter 1: a stone placed on an empty point removes the opposing groups it
 //! leaves without liberties (第4条); a move that leaves its own group without liberties and
 //! captures nothing is forbidden (禁着点, 第5条); a move may not make the opponent face again a
-//! position they have faced before (禁止全局同形, 第6条).
+//! position they have faced before (禁止全局同形, 第6条). Other rule sets choose the repetition
+//! rule ([`KoRule`]) and may allow suicide, which removes the mover's own group.
 //!
 //! Implementation: the board is stored with a one-point border so that neighbour lookups need no
 //! bounds checks. Groups (chains) are kept incrementally as circular linked lists with a
@@ -215,6 +216,13 @@ pub enum KoRule {
 pub struct PlayOutcome {
     /// Number of opposing stones removed; [`Board::last_captures`] lists them.
     pub captures: usize,
+    /// Own stones removed by a suicide, where the rules allow it (0 otherwise); they are
+    /// listed in [`Board::last_captures`] too.
+    pub suicide: usize,
+    /// Under [`KoRule::Simple`], whether the move recreated a position, with the same side
+    /// to move, that occurred before: legal there, but worth knowing (a cycle may void the
+    /// game). Always false under the superko rules, which refuse such a move.
+    pub repeats: bool,
 }
 
 /// Why a move was refused. The board is unchanged after an error.
@@ -313,6 +321,8 @@ pub struct Board {
     cells: Vec<Cell>,
     key: u64,
     ko_rule: KoRule,
+    /// Whether a move may leave its own group without liberties (the group is removed).
+    suicide_allowed: bool,
     /// Situational keys of every position a player has faced, that is, had to move in.
     history: KeySet,
     /// Whether a stone has ever left the board (capture or setup). Until then every move
@@ -354,6 +364,7 @@ impl Board {
             cells,
             key: 0,
             ko_rule: KoRule::default(),
+            suicide_allowed: false,
             // Room for a whole game's positions, so the set does not regrow move by move.
             history: KeySet::with_capacity_and_hasher(512, Default::default()),
             removed_any: false,
@@ -369,6 +380,12 @@ impl Board {
     /// The same board with another repetition rule.
     pub fn with_ko_rule(mut self, rule: KoRule) -> Board {
         self.ko_rule = rule;
+        self
+    }
+
+    /// The same board with suicide allowed (the own group is removed) or forbidden.
+    pub fn with_suicide_allowed(mut self, allowed: bool) -> Board {
+        self.suicide_allowed = allowed;
         self
     }
 
@@ -427,7 +444,8 @@ impl Board {
         self.consecutive_passes
     }
 
-    /// The stones removed by the last successful [`Board::play`], in no particular order.
+    /// The stones removed by the last successful [`Board::play`] (captured, or the mover's
+    /// own after an allowed suicide), in no particular order.
     pub fn last_captures(&self) -> &[Point] {
         &self.last_captures
     }
@@ -451,7 +469,26 @@ impl Board {
         } else {
             self.capture(&analysis, color)
         };
-        Ok(PlayOutcome { captures })
+        let suicide = if analysis.suicide {
+            self.remove_own(analysis.index, color)
+        } else {
+            0
+        };
+        Ok(PlayOutcome {
+            captures,
+            suicide,
+            repeats: analysis.repeats,
+        })
+    }
+
+    /// Removes the chain through `index` of `color`, which has just committed suicide;
+    /// its stones count as the opponent's prisoners. Returns their number.
+    #[inline(never)]
+    fn remove_own(&mut self, index: usize, color: Color) -> usize {
+        let head = usize::from(self.cells[index].head);
+        let removed = self.remove_chain(head, color.opponent());
+        self.captured_by[usize::from(color.opponent().cell() - 1)] += removed;
+        removed
     }
 
     /// Removes the chains a move by `color` captures and sets the simple-ko point; returns the
@@ -524,6 +561,7 @@ impl Board {
             cells: self.cells.clone(),
             key: self.key,
             ko_rule: self.ko_rule,
+            suicide_allowed: self.suicide_allowed,
             history: KeySet::default(),
             removed_any: self.removed_any,
             ko: self.ko,
@@ -609,33 +647,66 @@ impl Board {
                 captured &= !(1 << side);
             }
         }
-        if captured == 0 && !has_liberty {
+        let suicide = captured == 0 && !has_liberty;
+        if suicide && !self.suicide_allowed {
             return Err(PlayError::Suicide);
         }
         if self.ko == Some((index as u16, color)) {
             return Err(PlayError::Ko);
         }
-        let repeats = match self.ko_rule {
-            _ if !self.removed_any && captured == 0 => false,
-            KoRule::Simple => false,
-            KoRule::Situational => {
-                let new_key = self.key_after(index, color, &around, captured);
-                self.history
-                    .contains(&self.situation_key(new_key, color.opponent()))
-            }
-            KoRule::Positional => {
-                let new_key = self.key_after(index, color, &around, captured);
-                self.history.contains(&new_key) || self.history.contains(&(new_key ^ WHITE_TO_MOVE))
+        // Until a stone leaves the board, every position has more stones than any before.
+        let repeats = (self.removed_any || captured != 0 || suicide) && {
+            let new_key = if suicide {
+                self.key_after_suicide(color, &around)
+            } else {
+                self.key_after(index, color, &around, captured)
+            };
+            match self.ko_rule {
+                KoRule::Situational | KoRule::Simple => self
+                    .history
+                    .contains(&self.situation_key(new_key, color.opponent())),
+                // The position on the board counts too: a lone stone's suicide recreates it.
+                KoRule::Positional => {
+                    new_key == self.key
+                        || self.history.contains(&new_key)
+                        || self.history.contains(&(new_key ^ WHITE_TO_MOVE))
+                }
             }
         };
-        if repeats {
+        if repeats && self.ko_rule != KoRule::Simple {
             return Err(PlayError::Ko);
         }
         Ok(Analysis {
             index,
             around,
             captured,
+            suicide,
+            repeats,
         })
+    }
+
+    /// The position key once a suicide by `color` has removed the new stone with the own
+    /// chains on the `around.own` sides: the new stone's key cancels out.
+    fn key_after_suicide(&self, color: Color, around: &Around) -> u64 {
+        let mut key = self.key;
+        let mut seen = [0u16; 4];
+        for (k, side) in sides(around.own).enumerate() {
+            let head = around.heads[side];
+            if seen[..k].contains(&head) {
+                continue;
+            }
+            seen[k] = head;
+            let zobrist = color.zobrist();
+            let mut stone = usize::from(head);
+            loop {
+                key ^= zobrist[stone];
+                stone = usize::from(self.cells[stone].next);
+                if stone == usize::from(head) {
+                    break;
+                }
+            }
+        }
+        key
     }
 
     /// The position key once `color` has played on `index`, whose neighbours are `around`, and
@@ -824,6 +895,10 @@ struct Analysis {
     around: Around,
     /// The sides of the captured chains, one side per chain.
     captured: u8,
+    /// The move leaves its own chain without liberties (allowed by the rules in force).
+    suicide: bool,
+    /// The move recreates an earlier position (reported, not refused, under simple ko).
+    repeats: bool,
 }
 
 /// The sides (0 to 3) in the bit mask `mask`, in order.

@@ -1,10 +1,11 @@
 //! What reading and replaying an SGF record can find, as data: the issue and its arguments
 //! (points, colours, move numbers), worded only on demand.
 
-use super::board::{Color, Point};
+use super::board::{Color, KoRule, Point};
+use super::rules::Rules;
 use super::scoring::{KomiUnit, Unverifiable};
 use super::sgf::{SgfSyntaxError, ValueError};
-use super::sgf_check::{self, SgfIssue};
+use super::sgf_check::{self, Repeat, SgfIssue};
 use crate::diag::{Issue, Severity};
 
 /// Everything the Go reader reports.
@@ -31,7 +32,29 @@ pub enum GoIssue {
         point: Point,
         /// True when it retakes, at once, the single stone whose capture made the ko.
         retake: bool,
+        /// The rules that forbid it.
+        rules: Rules,
     },
+    /// A move that repeats an earlier whole-board position where the rules forbid only the
+    /// immediate ko retake (Japanese, Korean) or judge repetitions their own way (Ing).
+    RepetitionAllowed {
+        color: Color,
+        point: Point,
+        rules: Rules,
+    },
+    /// A suicide the rules allow: the mover's own group was removed.
+    SuicideAllowed {
+        color: Color,
+        point: Point,
+        /// Own stones removed.
+        stones: usize,
+        rules: Rules,
+    },
+    /// `RU` names rules qipu does not know; the Chinese rules were used.
+    UnknownRules { value: String },
+    /// The rules count territory: the count needs the prisoners and the dead stones, which
+    /// the record does not hold.
+    TerritoryUnverifiable { rules: Rules },
     /// A move on a point outside the board.
     OffBoard {
         color: Color,
@@ -108,6 +131,10 @@ impl GoIssue {
             | GoIssue::ResultMismatch { .. } => Severity::Warning,
             GoIssue::KomiNormalised { .. }
             | GoIssue::ResultUnverifiable { .. }
+            | GoIssue::TerritoryUnverifiable { .. }
+            | GoIssue::RepetitionAllowed { .. }
+            | GoIssue::SuicideAllowed { .. }
+            | GoIssue::UnknownRules { .. }
             | GoIssue::VariationsTooDeep { .. }
             | GoIssue::SuperkoLimited => Severity::Note,
         }
@@ -128,7 +155,12 @@ impl Issue for GoIssue {
             GoIssue::HandicapMismatch { .. } => "handicap-mismatch",
             GoIssue::KomiNormalised { .. } => "komi-normalised",
             GoIssue::ResultMismatch { .. } => "result-mismatch",
-            GoIssue::ResultUnverifiable { .. } => "result-unverifiable",
+            GoIssue::ResultUnverifiable { .. } | GoIssue::TerritoryUnverifiable { .. } => {
+                "result-unverifiable"
+            }
+            GoIssue::RepetitionAllowed { .. } => "repetition-allowed",
+            GoIssue::SuicideAllowed { .. } => "suicide-allowed",
+            GoIssue::UnknownRules { .. } => "unknown-rules",
             GoIssue::VariationsTooDeep { .. } => "variations-too-deep",
             GoIssue::SuperkoLimited => "superko-limited",
         }
@@ -157,6 +189,7 @@ impl Issue for GoIssue {
                 color,
                 point,
                 retake: true,
+                ..
             } => format!(
                 "{} retakes the ko on {point} at once, repeating the previous position",
                 capitalised(*color)
@@ -164,6 +197,34 @@ impl Issue for GoIssue {
             GoIssue::Ko { color, point, .. } => format!(
                 "{} on {point} would repeat an earlier whole-board position (superko)",
                 capitalised(*color)
+            ),
+            GoIssue::RepetitionAllowed {
+                color,
+                point,
+                rules,
+            } => format!(
+                "{} on {point} repeats an earlier whole-board position, which the {rules} \
+                 rules allow",
+                capitalised(*color)
+            ),
+            GoIssue::SuicideAllowed {
+                color,
+                point,
+                stones,
+                rules,
+            } => format!(
+                "{} on {point} removes its own group of {stones} stone{} (suicide, allowed by \
+                 the {rules} rules)",
+                capitalised(*color),
+                if *stones == 1 { "" } else { "s" }
+            ),
+            GoIssue::UnknownRules { value } => format!(
+                "RU[{value}] names rules qipu does not know; the record was replayed under the \
+                 Chinese rules"
+            ),
+            GoIssue::TerritoryUnverifiable { rules } => format!(
+                "the result cannot be verified: the {rules} rules count territory and prisoners, \
+                 and neither the prisoners nor the dead stones are in the record"
             ),
             GoIssue::OffBoard {
                 color,
@@ -239,11 +300,30 @@ impl Issue for GoIssue {
                 "the stone just captured on {point} cannot be retaken at once; play elsewhere \
                  first (a ko threat)"
             )),
-            GoIssue::Ko { .. } => Some(
-                "the Chinese rules forbid recreating any position the opponent has faced; \
-                 play elsewhere first"
+            GoIssue::Ko { rules, .. } => Some(match rules.rule_set().ko {
+                KoRule::Positional => format!(
+                    "the {rules} rules forbid recreating any earlier position; play elsewhere \
+                     first"
+                ),
+                _ => format!(
+                    "the {rules} rules forbid recreating any position the opponent has faced; \
+                     play elsewhere first"
+                ),
+            }),
+            GoIssue::RepetitionAllowed { rules, .. } => Some(match rules {
+                Rules::Ing => "Ing's rules judge each repetition by its kind of ko; qipu treats \
+                     it as legal"
+                    .to_string(),
+                _ => format!(
+                    "the {rules} rules forbid only the immediate ko retake; if the cycle goes \
+                     on, the game may end without result"
+                ),
+            }),
+            GoIssue::UnknownRules { .. } => Some(
+                "--rules chinese|japanese|korean|aga|nz|tromp-taylor|ing chooses the rules"
                     .to_string(),
             ),
+
             GoIssue::OffBoard { width, height, .. } => Some(format!(
                 "points run from `aa` to `{}{}` on this board; check SZ",
                 letter(width.saturating_sub(1)),
@@ -275,6 +355,8 @@ impl Issue for GoIssue {
                 Some(text)
             }
             GoIssue::ResultUnverifiable { .. }
+            | GoIssue::TerritoryUnverifiable { .. }
+            | GoIssue::SuicideAllowed { .. }
             | GoIssue::VariationsTooDeep { .. }
             | GoIssue::SuperkoLimited => None,
         }
@@ -312,11 +394,46 @@ fn syntax_help(error: &SgfSyntaxError) -> Option<String> {
 
 fn structure_help(issue: &SgfIssue) -> Option<String> {
     let text = match issue {
+        SgfIssue::MergedProperty {
+            ident,
+            repeat,
+            merged,
+            ..
+        } => {
+            return Some(match repeat {
+                Repeat::Identical => format!("keep one value: {merged}"),
+                Repeat::Collected => {
+                    format!("keep one value: {merged} (qipu writes both in one {ident})")
+                }
+                Repeat::Joined => format!("write one {ident} with both texts"),
+                Repeat::Merged | Repeat::Conflict => {
+                    let what = if sgf_check::is_point_list(ident) {
+                        "points"
+                    } else {
+                        "values"
+                    };
+                    format!("write one {ident} with all {what}: {merged}")
+                }
+            })
+        }
+        SgfIssue::DuplicateProperty { ident, written, .. } => {
+            return Some(if matches!(ident.as_str(), "B" | "W") {
+                format!(
+                    "keep the move that was played; an alternative goes in a variation: ({})",
+                    written
+                        .iter()
+                        .map(|w| format!(";{w}"))
+                        .collect::<Vec<_>>()
+                        .join(")(")
+                )
+            } else {
+                format!("keep one value: {}", written.join(" or "))
+            })
+        }
         SgfIssue::MixedSetupMove { .. } => {
             "FF[4] keeps setup (AB/AW/AE) and moves in separate nodes; the setup was applied first"
         }
         SgfIssue::TwoMovesInNode { .. } => "give each move its own node: ;B[..];W[..]",
-        SgfIssue::DuplicateProperty { .. } => "write all values in one property: AB[aa][bb]",
         SgfIssue::RootPropertyOutsideRoot { .. } => "move the property to the root node",
         SgfIssue::NotGo { .. } => "qipu reads Go records (GM[1]) from SGF",
         SgfIssue::BadKomi { .. } => "write komi in points, such as KM[7.5]",

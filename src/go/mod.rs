@@ -1,28 +1,34 @@
-//! Go (weiqi, 围棋) under the Chinese rules of 2002: SGF reading, checking and writing,
-//! the rules engine and area scoring.
+//! Go (weiqi, 围棋), under the Chinese rules of 2002 or the rules a record names: SGF
+//! reading, checking and writing, the rules engine and area scoring.
 //!
 //! - [`sgf`], [`sgf_check`], [`charset`]: the SGF reader, its structural checks, and the
 //!   declared character set.
 //! - [`board`], [`scoring`]: captures, forbidden points, ko; area counting, komi, results.
+//! - [`rules`]: the rule sets (Chinese, the default; Japanese, Korean, AGA, New Zealand,
+//!   Tromp-Taylor, Ing) as data, chosen by `RU` or `--rules`.
 //! - [`issue`] and [`read_records`]: validation of every game tree by replay.
-//! - [`sgf_writer`]: the normalised `FF[4]` writer.
+//! - [`sgf_writer`]: the normalised `FF[4]` writer; [`left_out()`]: what a conversion
+//!   cannot carry.
 
 pub mod board;
 pub mod charset;
 pub mod issue;
+mod left_out;
+pub mod rules;
 pub mod scoring;
 pub mod sgf;
 pub mod sgf_check;
 pub mod sgf_writer;
 mod validate;
 
+pub use left_out::left_out;
 pub use validate::read_records;
 
 use serde::ser::SerializeMap;
 
 use crate::record::{MoveFields, Record};
 use board::{Color, Point};
-use sgf::GameTree;
+use sgf::{GameTree, NodeId};
 
 /// A replayed Go move as the record keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,9 +54,40 @@ impl MoveFields for GoMove {
 pub struct GoRecord {
     pub tree: GameTree,
     pub record: Record<GoMove>,
+    /// Text before the tree (after the previous one), trimmed; SGF readers skip it, so
+    /// the SGF writer can keep it.
+    pub before: Option<String>,
+    /// Text after the file's last tree, trimmed; kept like `before`.
+    pub after: Option<String>,
+    /// The main-line node from which the record holds the main line as written
+    /// ([`Record::unreplayed`]): its move could not be replayed.
+    pub unreplayed_from: Option<NodeId>,
+    /// Some variation holds moves the record lacks: its replay stopped at a move that
+    /// breaks the rules, or it hangs off the unreplayed part of the main line.
+    pub variations_cut: bool,
+    /// Some comment stands where the record has no move to carry it (a variation's
+    /// nodes without moves).
+    pub comments_lost: bool,
 }
 
-/// Normalised SGF (`FF[4]`, UTF-8) of a record.
+/// Normalised SGF (`FF[4]`, UTF-8) of a record, with the text that stood before and after
+/// it where that can be written back faithfully (it holds no `(`, which would start a tree).
 pub fn write_sgf(record: &GoRecord) -> String {
-    sgf_writer::write_game(&record.tree)
+    let mut out = String::new();
+    if let Some(before) = record.before.as_deref().filter(|t| outside_is_writable(t)) {
+        out.push_str(before);
+        out.push('\n');
+    }
+    sgf_writer::write_game_into(&record.tree, &mut out);
+    if let Some(after) = record.after.as_deref().filter(|t| outside_is_writable(t)) {
+        out.push_str(after);
+        out.push('\n');
+    }
+    out
+}
+
+/// Whether text outside a tree can be written back as it is: without a `(`, a reader
+/// skips all of it.
+fn outside_is_writable(text: &str) -> bool {
+    !text.contains('(')
 }

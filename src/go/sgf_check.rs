@@ -41,11 +41,28 @@ pub enum SgfIssue {
         /// The property.
         span: Range<usize>,
     },
-    /// The same property twice in one node.
+    /// The same property twice in one node, with values that cannot be merged without
+    /// changing the record (two moves, two board sizes, two komis, …).
     DuplicateProperty {
         /// `FF[4]` identifier.
         ident: String,
-        /// The second occurrence.
+        /// The later occurrence.
+        span: Range<usize>,
+        /// The first occurrence.
+        first: Range<usize>,
+        /// Every occurrence in the node as written once each (`KM[6.5]`, `KM[7.5]`).
+        written: Vec<String>,
+    },
+    /// The same property twice in one node, read as one (as SGFC and sgfmill do).
+    MergedProperty {
+        /// `FF[4]` identifier.
+        ident: String,
+        /// How the occurrences were read together: never [`Repeat::Conflict`].
+        repeat: Repeat,
+        /// The merged property as it should be written, shortened when long (for
+        /// [`Repeat::Collected`], the values to choose from: `AP[a] or AP[b]`).
+        merged: String,
+        /// The later occurrence.
         span: Range<usize>,
         /// The first occurrence.
         first: Range<usize>,
@@ -105,6 +122,7 @@ impl SgfIssue {
             Self::MixedSetupMove { .. } => "mixed-setup-move",
             Self::RootPropertyOutsideRoot { .. } => "root-property-outside-root",
             Self::DuplicateProperty { .. } => "duplicate-property",
+            Self::MergedProperty { .. } => "merged-property",
             Self::TwoMovesInNode { .. } => "two-moves-in-node",
             Self::DuplicateSetupPoint { .. } => "duplicate-setup-point",
             Self::BadValue { .. } => "bad-value",
@@ -127,6 +145,7 @@ impl SgfIssue {
             Self::BadValue { severity, .. } => *severity,
             Self::MixedSetupMove { .. }
             | Self::RootPropertyOutsideRoot { .. }
+            | Self::MergedProperty { .. }
             | Self::DuplicateSetupPoint {
                 conflicting: false, ..
             }
@@ -142,6 +161,7 @@ impl SgfIssue {
             Self::MixedSetupMove { span }
             | Self::RootPropertyOutsideRoot { span, .. }
             | Self::DuplicateProperty { span, .. }
+            | Self::MergedProperty { span, .. }
             | Self::TwoMovesInNode { span }
             | Self::DuplicateSetupPoint { span, .. }
             | Self::BadValue { span, .. }
@@ -160,8 +180,26 @@ impl fmt::Display for SgfIssue {
             Self::RootPropertyOutsideRoot { ident, .. } => {
                 write!(f, "root property {ident} outside the root node is ignored")
             }
-            Self::DuplicateProperty { ident, .. } => {
-                write!(f, "property {ident} appears twice in this node")
+            Self::DuplicateProperty { ident, .. } if matches!(ident.as_str(), "B" | "W") => {
+                write!(
+                    f,
+                    "property {ident} appears twice in this node with different moves; both \
+                     were replayed"
+                )
+            }
+            Self::DuplicateProperty { ident, .. } => write!(
+                f,
+                "property {ident} appears twice in this node with different values; the first \
+                 is used"
+            ),
+            Self::MergedProperty { ident, repeat, .. } => {
+                write!(f, "property {ident} appears twice in this node; ")?;
+                f.write_str(match repeat {
+                    Repeat::Identical => "the same value again, kept once",
+                    Repeat::Joined => "the texts were joined",
+                    Repeat::Collected => "both values are kept in one property",
+                    Repeat::Merged | Repeat::Conflict => "the values were merged",
+                })
             }
             Self::TwoMovesInNode { .. } => f.write_str("black and white move in the same node"),
             Self::DuplicateSetupPoint {
@@ -219,6 +257,153 @@ fn kind(ident: &str) -> Option<Kind> {
 }
 
 const ROOT_ONLY: [&str; 6] = ["FF", "GM", "SZ", "CA", "AP", "ST"];
+
+/// Properties whose values are lists (`FF[4]` list types): repeats are one longer list.
+const LISTS: [&str; 15] = [
+    "AB", "AW", "AE", "CR", "MA", "SL", "SQ", "TR", "DD", "VW", "TB", "TW", "AR", "LN", "LB",
+];
+
+/// Single-valued properties the replay, the count or the players depend on: two different
+/// values cannot both be true.
+const DECISIVE: [&str; 15] = [
+    "B", "W", "KO", "MN", "PL", "SZ", "KM", "HA", "RE", "RU", "GM", "FF", "CA", "PB", "PW",
+];
+
+/// Text properties whose repeats are joined with a line break.
+const JOINED: [&str; 2] = ["C", "GC"];
+
+/// The other single-valued `FF[4]` properties: nothing is replayed or counted from them, so
+/// different values are kept side by side.
+const DESCRIPTIVE: [&str; 35] = [
+    "AP", "ST", "N", "GN", "EV", "RO", "DT", "PC", "BR", "WR", "BT", "WT", "TM", "OT", "ON", "SO",
+    "US", "AN", "CP", "V", "DM", "GB", "GW", "HO", "UC", "BM", "TE", "DO", "IT", "BL", "WL", "OB",
+    "OW", "FG", "PM",
+];
+
+/// Longest merged property quoted in a help line.
+const QUOTE: usize = 60;
+
+/// How the occurrences of one property in one node are read together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Repeat {
+    /// A list or an unknown property: the values in order, in one property.
+    Merged,
+    /// A single-valued property nothing depends on (`AP`, `EV`, …) with different values:
+    /// they are kept side by side in one property.
+    Collected,
+    /// The same values again: kept once.
+    Identical,
+    /// Texts (`C`, `GC`) joined with a line break.
+    Joined,
+    /// Different values of a property that holds one: the first is used, both are kept.
+    Conflict,
+}
+
+/// How `occurrences` (every property of one identifier in one node, in order) are read.
+pub fn repeat(occurrences: &[Property<'_>]) -> Repeat {
+    let Some(first) = occurrences.first() else {
+        return Repeat::Identical;
+    };
+    let same = |p: &Property<'_>| p.values().map(|v| v.raw).eq(first.values().map(|v| v.raw));
+    if occurrences.iter().all(same) {
+        return Repeat::Identical;
+    }
+    let ident = first.ident();
+    if LISTS.contains(&ident) {
+        Repeat::Merged
+    } else if JOINED.contains(&ident) {
+        Repeat::Joined
+    } else if DECISIVE.contains(&ident) {
+        Repeat::Conflict
+    } else if DESCRIPTIVE.contains(&ident) {
+        Repeat::Collected
+    } else {
+        // An unknown property may hold a list: keeping every value loses nothing.
+        Repeat::Merged
+    }
+}
+
+/// Whether `ident` holds a list of points (for the wording of a help line).
+pub fn is_point_list(ident: &str) -> bool {
+    matches!(kind(ident), Some(Kind::PointList | Kind::EPointList))
+}
+
+/// `ident` with `values` as written (`AB[pd][dp]`).
+fn written<'v>(ident: &str, values: impl Iterator<Item = &'v str>) -> String {
+    let mut text = ident.to_owned();
+    for value in values {
+        text.push('[');
+        text.push_str(value);
+        text.push(']');
+    }
+    text
+}
+
+/// The repeats of every property of `node`: one issue per later occurrence.
+fn check_repeats(node: NodeRef<'_>, issues: &mut Vec<SgfIssue>) {
+    // Nodes hold a handful of properties and nearly never a repeat: one scan finds out.
+    let repeats = node.properties().enumerate().any(|(position, prop)| {
+        node.properties()
+            .take(position)
+            .any(|earlier| earlier.ident() == prop.ident())
+    });
+    if !repeats {
+        return;
+    }
+    let props: Vec<Property<'_>> = node.properties().collect();
+    for (position, prop) in props.iter().enumerate() {
+        let ident = prop.ident();
+        // Each identifier once, at its first occurrence.
+        if props[..position].iter().any(|p| p.ident() == ident) {
+            continue;
+        }
+        let occurrences: Vec<Property<'_>> = props[position..]
+            .iter()
+            .filter(|p| p.ident() == ident)
+            .copied()
+            .collect();
+        if occurrences.len() < 2 {
+            continue;
+        }
+        let repeat = repeat(&occurrences);
+        let everything: Vec<String> = occurrences
+            .iter()
+            .map(|p| written(ident, p.values().map(|v| v.raw)))
+            .collect();
+        let merged = match repeat {
+            Repeat::Identical => written(ident, prop.values().map(|v| v.raw)),
+            Repeat::Merged => written(
+                ident,
+                occurrences.iter().flat_map(|p| p.values()).map(|v| v.raw),
+            ),
+            Repeat::Collected => everything.join(" or "),
+            Repeat::Joined | Repeat::Conflict => String::new(),
+        };
+        let merged = if merged.chars().count() > QUOTE {
+            let cut: String = merged.chars().take(QUOTE).collect();
+            format!("{cut}…")
+        } else {
+            merged
+        };
+        for later in &occurrences[1..] {
+            issues.push(match repeat {
+                Repeat::Conflict => SgfIssue::DuplicateProperty {
+                    ident: ident.to_owned(),
+                    span: later.span(),
+                    first: prop.span(),
+                    written: everything.clone(),
+                },
+                _ => SgfIssue::MergedProperty {
+                    ident: ident.to_owned(),
+                    repeat,
+                    merged: merged.clone(),
+                    span: later.span(),
+                    first: prop.span(),
+                },
+            });
+        }
+    }
+}
 const SETUP: [&str; 4] = ["AB", "AW", "AE", "PL"];
 
 /// Runs every check over every node of `tree`; findings come in document order.
@@ -248,20 +433,9 @@ fn check_node(node: NodeRef<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {
     let mut setup_points: HashMap<Point, &str> = HashMap::new();
     let (mut has_move, mut has_setup) = (false, false);
     let (mut has_black, mut has_white) = (false, false);
-    for (position, prop) in node.properties().enumerate() {
+    check_repeats(node, issues);
+    for prop in node.properties() {
         let ident = prop.ident();
-        // Nodes hold a handful of properties: a scan beats a map built per node.
-        if let Some(first) = node
-            .properties()
-            .take(position)
-            .find(|earlier| earlier.ident() == ident)
-        {
-            issues.push(SgfIssue::DuplicateProperty {
-                ident: ident.to_owned(),
-                span: prop.span(),
-                first: first.span(),
-            });
-        }
         has_black |= ident == "B";
         has_white |= ident == "W";
         if !node.is_root() && ROOT_ONLY.contains(&ident) {
@@ -473,11 +647,72 @@ mod tests {
     }
 
     #[test]
-    fn duplicate_property() {
+    fn repeated_properties() {
         let c = parse("(;GM[1];C[a]C[b])");
         let issues = check(&c.games[0]);
-        assert_eq!(issues[0].code(), "duplicate-property");
+        assert_eq!(issues[0].code(), "merged-property");
         assert_eq!(issues[0].span(), 12..16);
+        assert_eq!(
+            codes("(;GM[1]AB[pd]AB[dp])"),
+            [("merged-property", Severity::Warning)]
+        );
+        assert_eq!(
+            codes("(;GM[1]KM[6.5]KM[6.5])"),
+            [("merged-property", Severity::Warning)]
+        );
+        assert_eq!(
+            codes("(;GM[1]AP[GNU Go:3.8]RU[Chinese]AP[foxwq])"),
+            [("merged-property", Severity::Warning)]
+        );
+        let c = parse("(;GM[1]AP[GNU Go:3.8]RU[Chinese]AP[foxwq])");
+        let issues = check(&c.games[0]);
+        let [SgfIssue::MergedProperty { repeat, merged, .. }] = &issues[..] else {
+            panic!("{issues:?}");
+        };
+        assert_eq!(
+            (*repeat, merged.as_str()),
+            (Repeat::Collected, "AP[GNU Go:3.8] or AP[foxwq]")
+        );
+        assert_eq!(
+            codes("(;GM[1]XY[1]XY[2])"),
+            [("merged-property", Severity::Warning)]
+        );
+        assert_eq!(
+            codes("(;GM[1]KM[6.5]KM[7.5])"),
+            [("duplicate-property", Severity::Error)]
+        );
+        assert_eq!(
+            codes("(;GM[1];B[aa]B[bb])"),
+            [("duplicate-property", Severity::Error)]
+        );
+        assert_eq!(
+            codes("(;GM[1]SZ[9]SZ[13]SZ[9])"),
+            [("duplicate-property", Severity::Error); 2]
+        );
+    }
+
+    #[test]
+    fn merged_property_names_what_to_write() {
+        let c = parse("(;GM[1]AB[pd]HA[2]AB[dp])");
+        let issues = check(&c.games[0]);
+        let [SgfIssue::MergedProperty {
+            repeat,
+            merged,
+            span,
+            first,
+            ..
+        }] = &issues[..]
+        else {
+            panic!("{issues:?}");
+        };
+        assert_eq!((*repeat, merged.as_str()), (Repeat::Merged, "AB[pd][dp]"));
+        assert_eq!((first.clone(), span.clone()), (7..13, 18..24));
+        let c = parse("(;GM[1]KM[6.5]KM[7.5])");
+        let issues = check(&c.games[0]);
+        let [SgfIssue::DuplicateProperty { written, .. }] = &issues[..] else {
+            panic!("{issues:?}");
+        };
+        assert_eq!(written, &["KM[6.5]", "KM[7.5]"]);
     }
 
     #[test]

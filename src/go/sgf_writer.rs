@@ -4,7 +4,10 @@
 //! - root node: `FF[4]`, `CA[UTF-8]` (both replace what the record said), `GM` (`GM[1]` is
 //!   inserted when missing: the `FF[4]` default), `AP`, `SZ`, then every other property in
 //!   alphabetical order of its identifier; the root node ends its line;
-//! - other nodes: `B`, `W`, then the rest alphabetically (same identifiers keep their order);
+//! - other nodes: `B`, `W`, then the rest alphabetically;
+//! - a property repeated in a node is written once: list values merged in order, the same
+//!   value once, comments joined with a line break (different moves, sizes or komis, which
+//!   cannot be merged, are all written as read);
 //! - identifiers are written in their `FF[4]` form (`AddBlack` → `AB`);
 //! - values: escapes resolved, then only `]` and `\` escaped, plus `:` in the first part of
 //!   compose-typed values; soft line breaks dropped, line breaks written as `\n`;
@@ -15,6 +18,7 @@
 
 use crate::go::sgf::grammar::compose;
 use crate::go::sgf::{unescape, Collection, GameTree, NodeId, NodeRef, Property};
+use crate::go::sgf_check::{self, Repeat};
 
 /// Lines stay shorter than 80 characters where values allow.
 const WIDTH: usize = 79;
@@ -125,26 +129,9 @@ impl Writer<'_> {
             _ => 3,
         };
         props.sort_by(|a, b| (rank(a.ident()), a.ident()).cmp(&(rank(b.ident()), b.ident())));
-        for prop in &props {
-            let compose_typed = COMPOSE.contains(&prop.ident());
-            for (i, value) in prop.values().enumerate() {
-                let mut unit = if i == 0 {
-                    prop.ident().to_owned()
-                } else {
-                    String::new()
-                };
-                unit.push('[');
-                match compose(value.raw).filter(|_| compose_typed) {
-                    Some((a, b)) => {
-                        escape_into(&mut unit, &unescape(a, false), true);
-                        unit.push(':');
-                        escape_into(&mut unit, &unescape(b, false), false);
-                    }
-                    None => escape_into(&mut unit, &unescape(value.raw, false), compose_typed),
-                }
-                unit.push(']');
-                units.push(unit);
-            }
+        // The sort is stable: the occurrences of one identifier are together, in order.
+        for group in props.chunk_by(|a, b| a.ident() == b.ident()) {
+            property_units(group, &mut units);
         }
         let mut units = units.into_iter();
         let first = units.next().unwrap_or_default();
@@ -155,6 +142,67 @@ impl Writer<'_> {
         if node.is_root() {
             self.line_break();
         }
+    }
+}
+
+/// The units of one identifier's occurrences in a node, written once where they can be read
+/// as one (see [`sgf_check::repeat`]): a merged list, a repeat kept once, joined texts.
+/// Conflicting values are all written, as read, for the reader to decide.
+fn property_units(group: &[Property<'_>], units: &mut Vec<String>) {
+    let Some(first) = group.first() else { return };
+    let ident = first.ident();
+    let repeat = if group.len() > 1 {
+        sgf_check::repeat(group)
+    } else {
+        Repeat::Identical
+    };
+    match repeat {
+        Repeat::Identical => value_units(ident, first.values().map(|v| v.raw), units),
+        Repeat::Merged | Repeat::Collected => value_units(
+            ident,
+            group.iter().flat_map(|p| p.values()).map(|v| v.raw),
+            units,
+        ),
+        Repeat::Joined => {
+            let text = group
+                .iter()
+                .flat_map(|p| p.values())
+                .map(|v| unescape(v.raw, false))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let mut unit = format!("{ident}[");
+            escape_into(&mut unit, &text, false);
+            unit.push(']');
+            units.push(unit);
+        }
+        Repeat::Conflict => {
+            for prop in group {
+                value_units(ident, prop.values().map(|v| v.raw), units);
+            }
+        }
+    }
+}
+
+/// One unit per value (the first with the identifier), escaped for writing.
+fn value_units<'v>(ident: &str, values: impl Iterator<Item = &'v str>, units: &mut Vec<String>) {
+    let compose_typed = COMPOSE.contains(&ident);
+    for (i, raw) in values.enumerate() {
+        let mut unit = if i == 0 {
+            ident.to_owned()
+        } else {
+            String::new()
+        };
+        unit.push('[');
+        match compose(raw).filter(|_| compose_typed) {
+            Some((a, b)) => {
+                escape_into(&mut unit, &unescape(a, false), true);
+                unit.push(':');
+                escape_into(&mut unit, &unescape(b, false), false);
+            }
+            None => escape_into(&mut unit, &unescape(raw, false), compose_typed),
+        }
+        unit.push(']');
+        units.push(unit);
     }
 }
 
@@ -212,6 +260,22 @@ mod tests {
             "{out}"
         );
         assert_eq!(normalise(&out), out);
+    }
+
+    #[test]
+    fn repeated_properties_are_written_once() {
+        assert_eq!(
+            normalise("(;GM[1]HA[2]AB[pd]AB[dp]AP[GNU Go:3.8]KM[0.5]AP[foxwq];W[qq]C[a]C[b])"),
+            "(;FF[4]CA[UTF-8]GM[1]AP[GNU Go:3.8][foxwq]AB[pd][dp]HA[2]KM[0.5]\n;W[qq]C[a\nb])\n"
+        );
+        assert_eq!(
+            normalise("(;GM[1]KM[6.5]KM[6.5];B[aa]B[aa])"),
+            "(;FF[4]CA[UTF-8]GM[1]KM[6.5]\n;B[aa])\n"
+        );
+        assert_eq!(
+            normalise("(;GM[1]KM[6.5]KM[7.5];B[aa]B[bb])"),
+            "(;FF[4]CA[UTF-8]GM[1]KM[6.5]KM[7.5]\n;B[aa]B[bb])\n"
+        );
     }
 
     #[test]

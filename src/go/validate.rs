@@ -8,9 +8,12 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use super::board::{Board, Color, PlayError, Point};
+use super::board::{Board, Color, PlayError, PlayOutcome, Point};
 use super::issue::GoIssue;
-use super::scoring::{check_result, parse_result, score, Komi, KomiUnit, ResultCheck};
+use super::rules::{RuleSet, Rules, Scoring};
+use super::scoring::{
+    check_result, parse_result, score, Komi, KomiUnit, ResultCheck, Unverifiable,
+};
 use super::sgf::{
     self, BoardSize, GameTree, Move, NodeId, NodeRef, Property, SgfSyntaxError, Value, ValueError,
 };
@@ -33,36 +36,50 @@ const UNKEPT: usize = usize::MAX;
 
 /// Properties that describe the game rather than a position (`FF[4]` game-info, plus the
 /// board size); they become the record's tags.
-const GAME_INFO: [&str; 25] = [
+pub(super) const GAME_INFO: [&str; 25] = [
     "SZ", "GN", "EV", "RO", "DT", "PC", "PB", "BR", "BT", "PW", "WR", "WT", "KM", "HA", "RU", "RE",
     "TM", "OT", "GC", "ON", "SO", "US", "AN", "CP", "PL",
 ];
 
 /// Parses `text` as an SGF collection and replays every game tree; one report per tree.
 /// With `keep_records`, each report keeps the tree (for the SGF writer) and the replayed
-/// record (for JSON).
-pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
+/// record (for JSON). `rules` overrides each record's `RU`.
+pub fn read_records(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<RecordReport> {
     // Blocks of game trees parse and replay in parallel: a large collection uses every core.
     crate::blocks::read_in_blocks(text, crate::stream::sgf_tree_end, |block| {
-        read_block(block, keep_records)
+        read_block(block, keep_records, rules)
     })
 }
 
 /// The records of the game trees in `text`, one block of a collection. Each tree is
 /// replayed as soon as it is read, while its arena is still in the cache.
-fn read_block(text: &str, keep_records: bool) -> Vec<RecordReport> {
+fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<RecordReport> {
     let mut reports = Vec::new();
     let mut outside = Vec::new();
+    // Where the text after the last tree starts.
+    let mut after_last = 0;
     for item in sgf::trees(text) {
         match item {
             Ok(mut tree) => {
+                let span = tree.span();
+                let before = keep_records
+                    .then(|| outside_text(text, after_last..span.start))
+                    .flatten();
+                after_last = span.end;
                 if keep_records {
                     tree.shrink_to_fit();
                 }
-                reports.push(read_game(text, tree, reports.len(), keep_records));
+                let mut report = read_game(text, tree, reports.len(), keep_records, rules);
+                if let Some(AnyRecord::Go(record)) = &mut report.record {
+                    record.before = before;
+                }
+                reports.push(report);
             }
             Err(error) => outside.push(syntax(error)),
         }
+    }
+    if let Some(AnyRecord::Go(last)) = reports.last_mut().and_then(|r| r.record.as_mut()) {
+        last.after = outside_text(text, after_last..text.len());
     }
     if reports.is_empty() {
         if outside.is_empty() {
@@ -91,6 +108,14 @@ fn read_block(text: &str, keep_records: bool) -> Vec<RecordReport> {
     reports
 }
 
+/// The text of `span`, a gap outside the trees, trimmed; `None` when there is none.
+fn outside_text(text: &str, span: Range<usize>) -> Option<String> {
+    text.get(span)
+        .map(|gap| gap.trim_matches(sgf::grammar::is_space))
+        .filter(|gap| !gap.is_empty())
+        .map(str::to_string)
+}
+
 fn syntax(error: SgfSyntaxError) -> Diagnostic {
     let span = error.span();
     let issue = GoIssue::Syntax(error);
@@ -108,12 +133,19 @@ fn side(color: Color) -> &'static str {
     }
 }
 
-fn read_game(text: &str, tree: GameTree, index: usize, keep: bool) -> RecordReport {
+fn read_game(
+    text: &str,
+    tree: GameTree,
+    index: usize,
+    keep: bool,
+    rules: Option<Rules>,
+) -> RecordReport {
     let structure = sgf_check::check(&tree);
     let not_go = structure
         .iter()
         .any(|issue| matches!(issue, SgfIssue::NotGo { .. }));
     let mut replay = Replay::new(text, &tree, keep);
+    replay.choose_rules(rules);
     if !not_go {
         replay.run();
         replay.check_game_info();
@@ -137,7 +169,7 @@ fn read_game(text: &str, tree: GameTree, index: usize, keep: bool) -> RecordRepo
     diagnostics.append(&mut replay.diagnostics);
     sort_by_position(&mut diagnostics);
     let plies = replay.plies;
-    let record = keep.then(|| replay.into_record());
+    let kept = keep.then(|| replay.into_record());
     RecordReport {
         index,
         game: Some(Game::Go),
@@ -145,8 +177,26 @@ fn read_game(text: &str, tree: GameTree, index: usize, keep: bool) -> RecordRepo
         span: tree.span(),
         plies,
         diagnostics,
-        record: record.map(|record| AnyRecord::Go(Box::new(GoRecord { tree, record }))),
+        record: kept.map(|kept| {
+            AnyRecord::Go(Box::new(GoRecord {
+                tree,
+                record: kept.record,
+                before: None,
+                after: None,
+                unreplayed_from: kept.unreplayed_from,
+                variations_cut: kept.variations_cut,
+                comments_lost: kept.comments_lost,
+            }))
+        }),
     }
+}
+
+/// The replayed record and what it could not hold of the tree.
+struct Kept {
+    record: Record<GoMove>,
+    unreplayed_from: Option<NodeId>,
+    variations_cut: bool,
+    comments_lost: bool,
 }
 
 /// The position of one line being replayed.
@@ -198,6 +248,8 @@ struct Replay<'a> {
     tree: &'a GameTree,
     size: BoardSize,
     keep: bool,
+    /// The rules the record is replayed and scored under.
+    rules: RuleSet,
     diagnostics: Vec<Diagnostic>,
     /// Starts of the move values reported here, whose structural duplicates are dropped.
     reported_values: HashSet<usize>,
@@ -208,6 +260,12 @@ struct Replay<'a> {
     history_spent: u64,
     superko_limited: bool,
     too_deep: bool,
+    /// Some kept variation stops at a move that could not be replayed, or hangs off the
+    /// unreplayed part of the main line: the record holds less of it than the tree.
+    variations_cut: bool,
+    /// The main-line node whose move could not be replayed: from there on, the record
+    /// holds the main line as written.
+    unreplayed_from: Option<NodeId>,
     plies: u32,
     /// The main line's final state, when every move of it was replayed.
     main_final: Option<State>,
@@ -227,6 +285,7 @@ impl<'a> Replay<'a> {
             tree,
             size,
             keep,
+            rules: Rules::default().rule_set(),
             diagnostics: Vec::new(),
             reported_values: HashSet::new(),
             lines: Vec::new(),
@@ -234,6 +293,8 @@ impl<'a> Replay<'a> {
             history_spent: 0,
             superko_limited: false,
             too_deep: false,
+            variations_cut: false,
+            unreplayed_from: None,
             plies: 0,
             main_final: None,
             record: Record::new(Game::Go),
@@ -248,11 +309,44 @@ impl<'a> Replay<'a> {
         self.diagnostics.push(diagnostic);
     }
 
+    /// The rules from `chosen` (`--rules`), else from `RU` (Chinese when it is missing,
+    /// with a note when qipu does not know it).
+    fn choose_rules(&mut self, chosen: Option<Rules>) {
+        // An empty RU[] says nothing, like a missing one.
+        let ru = self
+            .tree
+            .root()
+            .get("RU")
+            .and_then(|p| p.value())
+            .filter(|v| !v.simple_text().trim().is_empty());
+        let rules = match (chosen, ru) {
+            (Some(rules), _) => rules,
+            (None, None) => Rules::default(),
+            (None, Some(value)) => {
+                let text = value.simple_text();
+                Rules::from_ru(&text).unwrap_or_else(|| {
+                    self.report(
+                        GoIssue::UnknownRules {
+                            value: text.trim().to_string(),
+                        },
+                        value.span.clone(),
+                        None,
+                    );
+                    Rules::default()
+                })
+            }
+        };
+        self.rules = rules.rule_set();
+    }
+
     fn run(&mut self) {
         let Ok(board) = Board::new(u32::from(self.size.width), u32::from(self.size.height)) else {
             // SZ values outside 1..=52 are refused by the reader, so this is unreachable.
             return;
         };
+        let board = board
+            .with_ko_rule(self.rules.ko)
+            .with_suicide_allowed(self.rules.suicide);
         let points = usize::from(self.size.width) * usize::from(self.size.height);
         let state = State {
             board,
@@ -305,6 +399,9 @@ impl<'a> Replay<'a> {
         let completed = loop {
             let current = tree.node(node);
             if !self.visit(current, &mut state, line, main) {
+                if line != UNKEPT {
+                    self.keep_unreplayed(current, main);
+                }
                 break false;
             }
             if current.is_root() && self.keep {
@@ -327,6 +424,23 @@ impl<'a> Replay<'a> {
                 self.main_final = Some(state);
             }
         }
+    }
+
+    /// Keeps what the record loses when a kept line stops at `node`: the rest of the main
+    /// line as written, or the fact that a variation is cut short.
+    fn keep_unreplayed(&mut self, node: NodeRef<'_>, main: bool) {
+        if !main {
+            self.variations_cut = true;
+            return;
+        }
+        let mut rest = String::new();
+        for node in std::iter::successors(Some(node), |n| n.first_child()) {
+            rest.push_str(self.text.get(node.span()).unwrap_or_default());
+            // The alternatives below are not replayed at all.
+            self.variations_cut |= node.children().nth(1).is_some();
+        }
+        self.record.unreplayed = Some(rest);
+        self.unreplayed_from = Some(node.id());
     }
 
     /// Queues the continuation `first` and its alternatives `others`. The child with the
@@ -430,11 +544,20 @@ impl<'a> Replay<'a> {
             return true;
         };
         // Two moves in one node are an error of the structural check; both are replayed.
+        // The same move written twice (`B[pd]B[pd]`) is one move.
         let later_moves = more_moves
             .then(|| {
-                node.properties()
+                let moves: Vec<Property<'_>> = node
+                    .properties()
                     .filter(|prop| matches!(prop.ident(), "B" | "W"))
+                    .collect();
+                moves
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, prop)| !moves[..*k].iter().any(|earlier| same(earlier, prop)))
+                    .map(|(_, prop)| *prop)
                     .skip(1)
+                    .collect::<Vec<_>>()
             })
             .into_iter()
             .flatten();
@@ -512,6 +635,9 @@ impl<'a> Replay<'a> {
                         state.ko_point = (outcome.captures == 1)
                             .then(|| state.board.last_captures().first().copied())
                             .flatten();
+                        if outcome.repeats || outcome.suicide > 0 {
+                            self.note_allowed(outcome, color, point, prop.span(), ply);
+                        }
                     }
                     Err(error) => {
                         let issue = self.refusal(state, color, point, error);
@@ -537,6 +663,35 @@ impl<'a> Replay<'a> {
         Some(true)
     }
 
+    /// Notes what the rules in force allow but others forbid: a repetition, a suicide.
+    fn note_allowed(
+        &mut self,
+        outcome: PlayOutcome,
+        color: Color,
+        point: Point,
+        span: Range<usize>,
+        ply: u32,
+    ) {
+        let rules = self.rules.rules;
+        if outcome.repeats {
+            let issue = GoIssue::RepetitionAllowed {
+                color,
+                point,
+                rules,
+            };
+            self.report(issue, span.clone(), Some((ply, color)));
+        }
+        if outcome.suicide > 0 {
+            let issue = GoIssue::SuicideAllowed {
+                color,
+                point,
+                stones: outcome.suicide,
+                rules,
+            };
+            self.report(issue, span, Some((ply, color)));
+        }
+    }
+
     /// The issue for a move the board refused.
     fn refusal(&self, state: &State, color: Color, point: Point, error: PlayError) -> GoIssue {
         match error {
@@ -554,6 +709,7 @@ impl<'a> Replay<'a> {
                 color,
                 point,
                 retake: state.ko_point == Some(point),
+                rules: self.rules.rules,
             },
             PlayError::OffBoard => GoIssue::OffBoard {
                 color,
@@ -584,7 +740,7 @@ impl<'a> Replay<'a> {
     fn check_game_info(&mut self) {
         // The first value of each game-info property on the main line; text is made only
         // for the few checked here, unless the record is kept with all its tags.
-        let mut found: Vec<(&'static str, Value<'_>)> = Vec::new();
+        let mut found: Vec<(&'static str, Value<'_>, NodeRef<'_>)> = Vec::new();
         for node in self.tree.main_line() {
             for prop in node.properties() {
                 let ident = prop.ident();
@@ -595,14 +751,14 @@ impl<'a> Replay<'a> {
                 let Some(&ident) = GAME_INFO.iter().find(|&&i| i == ident) else {
                     continue;
                 };
-                if found.iter().any(|(i, _)| *i == ident) || (ident == "PL" && !node.is_root()) {
+                if found.iter().any(|(i, ..)| *i == ident) || (ident == "PL" && !node.is_root()) {
                     continue;
                 }
                 let Some(value) = prop.value() else { continue };
-                found.push((ident, value));
+                found.push((ident, value, node));
             }
         }
-        let value_of = |ident: &str| found.iter().find(|(i, _)| *i == ident).map(|(_, v)| v);
+        let value_of = |ident: &str| found.iter().find(|(i, ..)| *i == ident).map(|(_, v, _)| v);
         let komi = match value_of("KM") {
             Some(value) => Komi::parse(&value.simple_text()).ok().inspect(|komi| {
                 if komi.unit() != KomiUnit::Points {
@@ -623,6 +779,8 @@ impl<'a> Replay<'a> {
             .and_then(|ha| ha.simple_text().trim().parse::<u32>().ok())
             .unwrap_or(0);
         self.check_handicap(handicap, value_of("HA").map(|v| v.span.clone()));
+        // The handicap stones White is paid for under the rules in force.
+        let handicap = self.rules.handicap.compensated(handicap);
         let recorded = value_of("RE").map(|re| {
             let raw = re.simple_text();
             let parsed = parse_result(&raw);
@@ -633,9 +791,9 @@ impl<'a> Replay<'a> {
                 Ok(result) => result.to_string(),
                 Err(_) => raw.clone(),
             });
-            let tags = found.iter().map(|(ident, value)| {
+            let tags = found.iter().map(|(ident, value, node)| {
                 let text = if *ident == "GC" {
-                    value.text()
+                    joined_text(*node, "GC").unwrap_or_default()
                 } else {
                     value.simple_text()
                 };
@@ -649,7 +807,18 @@ impl<'a> Replay<'a> {
         let Some(board) = self.main_final.as_ref().map(|s| &s.board) else {
             return;
         };
-        let issue = match check_result(&result, board, &komi, handicap) {
+        let check = check_result(&result, board, &komi, handicap);
+        let issue = match check {
+            // Only a count of territory and prisoners could check these.
+            ResultCheck::Matches
+            | ResultCheck::Mismatch { .. }
+            | ResultCheck::CannotVerify(Unverifiable::Contested)
+                if self.rules.scoring == Scoring::Territory =>
+            {
+                GoIssue::TerritoryUnverifiable {
+                    rules: self.rules.rules,
+                }
+            }
             ResultCheck::Matches => return,
             ResultCheck::Mismatch { recorded, counted } => {
                 let Some(count) = score(board, &komi, handicap) else {
@@ -672,11 +841,15 @@ impl<'a> Replay<'a> {
     /// `HA` against the black stones set up in the root node. Handicap stones placed by
     /// moves (free placement without AB) are not counted.
     fn check_handicap(&mut self, declared: u32, span: Option<Range<usize>>) {
-        let Some(ab) = self.tree.root().get("AB") else {
+        let root = self.tree.root();
+        let Some(ab) = root.get("AB") else {
             return;
         };
-        let stones: usize = ab
-            .values()
+        // Every AB of the root: GNU Go 2.x writes one per stone (`AB[pd]AB[dp]`).
+        let stones: usize = root
+            .properties()
+            .filter(|p| p.ident() == "AB")
+            .flat_map(|p| p.values())
             .map(|v| v.points(self.size).map_or(0, |p| p.len()))
             .sum();
         let mismatch = if declared >= 2 {
@@ -695,20 +868,33 @@ impl<'a> Replay<'a> {
     }
 
     /// The record, its variations assembled from the innermost out.
-    fn into_record(mut self) -> Record<GoMove> {
+    fn into_record(mut self) -> Kept {
+        let mut variations_cut = self.variations_cut || self.too_deep;
+        let mut comments_lost = false;
         // Children are always created after their parent, so reverse order finishes every
         // child line before the line it hangs on.
         for id in (1..self.lines.len()).rev() {
             let buf = std::mem::take(&mut self.lines[id]);
+            // A comment still waiting had no move to ride on.
+            comments_lost |= buf.pending_comment.is_some();
             let nodes = attach_variations(buf.nodes, buf.variations);
-            if let (false, Some((parent, at))) = (nodes.is_empty(), buf.attach) {
-                self.lines[parent].variations.push((at, id, nodes));
+            match (nodes.is_empty(), buf.attach) {
+                (false, Some((parent, at))) => self.lines[parent].variations.push((at, id, nodes)),
+                // A variation without a move (markup, a comment) has no place in the record.
+                (true, Some(_)) => variations_cut = true,
+                _ => {}
             }
         }
         if let Some(main) = self.lines.first_mut().map(std::mem::take) {
+            comments_lost |= main.pending_comment.is_some();
             self.record.moves = attach_variations(main.nodes, main.variations);
         }
-        self.record
+        Kept {
+            record: self.record,
+            unreplayed_from: self.unreplayed_from,
+            variations_cut,
+            comments_lost,
+        }
     }
 }
 
@@ -727,8 +913,23 @@ fn attach_variations(
     nodes
 }
 
+/// The node's comment; repeated `C` properties are joined with a line break.
 fn comment(node: NodeRef<'_>) -> Option<String> {
-    node.get("C").and_then(|p| p.value()).map(|v| v.text())
+    joined_text(node, "C")
+}
+
+/// The text of every `ident` property of `node`, joined with line breaks.
+fn joined_text(node: NodeRef<'_>, ident: &str) -> Option<String> {
+    node.properties()
+        .filter(|p| p.ident() == ident)
+        .filter_map(|p| p.value())
+        .map(|v| v.text())
+        .reduce(|a, b| format!("{a}\n{b}"))
+}
+
+/// Whether two properties are the same, identifier and values.
+fn same(a: &Property<'_>, b: &Property<'_>) -> bool {
+    a.ident() == b.ident() && a.values().map(|v| v.raw).eq(b.values().map(|v| v.raw))
 }
 
 fn join(a: Option<String>, b: Option<String>) -> Option<String> {
