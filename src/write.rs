@@ -45,12 +45,21 @@ pub enum Pieces {
     Zh,
 }
 
-/// Draughts squares: rulebook numbers (1 = a1) or algebraic (`c3`).
+/// Draughts squares: algebraic (`c3`, PDN's choice for Russian and Brazilian) or rulebook
+/// numbers (1 = a1). Records whose game type was assumed keep their squares as read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Squares {
-    #[default]
     Numeric,
+    #[default]
     Algebraic,
+}
+
+/// Draughts results: PDN's default type (`1-0`, `0-1`, `1/2-1/2`) or the rulebook's points
+/// (`2-0`, `0-2`, `1-1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Results {
+    Standard,
+    Points,
 }
 
 /// Choices that shape the written text.
@@ -59,6 +68,8 @@ pub struct WriteOptions {
     pub notation: Notation,
     pub pieces: Pieces,
     pub squares: Squares,
+    /// `None`: each record's results in the form it was read in.
+    pub results: Option<Results>,
 }
 
 /// Something a record holds that the target format has no place for. `convert` names

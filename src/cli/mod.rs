@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
 
 use qipu::draughts::position::Variant;
-use qipu::write::{Format, Notation, Pieces, Squares, WriteOptions};
+use qipu::write::{Format, Notation, Pieces, Results, Squares, WriteOptions};
 use qipu::{Document, Game, ReadOptions};
 
 use inputs::Input;
@@ -47,9 +47,15 @@ enum Command {
         /// Shatar piece names for --to text.
         #[arg(long, value_enum, default_value = "latin")]
         pieces: PiecesArg,
-        /// Draughts squares for --to pdn and json.
-        #[arg(long, value_enum, default_value = "numeric")]
+        /// Draughts squares for --to pdn and json: algebraic as PDN writes Russian and
+        /// Brazilian, or the rulebook's numbers; a record without GameType or --variant
+        /// keeps its squares as read.
+        #[arg(long, value_enum, default_value = "algebraic")]
         squares: SquaresArg,
+        /// Draughts results for --to pdn: PDN's standard 1-0/0-1/1/2-1/2 or the rulebook's
+        /// points 2-0/0-2/1-1; each record's own form when not given.
+        #[arg(long, value_enum)]
+        results: Option<ResultsArg>,
         /// Write to this file instead of standard output.
         #[arg(short = 'o', long = "output")]
         output: Option<std::path::PathBuf>,
@@ -105,6 +111,12 @@ enum PiecesArg {
 enum SquaresArg {
     Numeric,
     Algebraic,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ResultsArg {
+    Standard,
+    Points,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -176,6 +188,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
             notation,
             pieces,
             squares,
+            results,
             output,
             read,
         } => {
@@ -199,6 +212,10 @@ fn execute(cli: Cli) -> io::Result<Status> {
                     SquaresArg::Numeric => Squares::Numeric,
                     SquaresArg::Algebraic => Squares::Algebraic,
                 },
+                results: results.map(|results| match results {
+                    ResultsArg::Standard => Results::Standard,
+                    ResultsArg::Points => Results::Points,
+                }),
             };
             let mut out: Box<dyn Write> = match &output {
                 Some(path) => Box::new(io::BufWriter::new(std::fs::File::create(path)?)),
