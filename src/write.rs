@@ -118,7 +118,7 @@ pub fn left_out(record: &AnyRecord, format: Format) -> Vec<LeftOut> {
     let mut left_out = match record {
         AnyRecord::Shatar(_) => Vec::new(),
         AnyRecord::Go(_) => Vec::new(),
-        AnyRecord::Draughts(_) => Vec::new(),
+        AnyRecord::Draughts(r) => crate::draughts::left_out(r, format),
     };
     left_out.sort();
     left_out.dedup();
