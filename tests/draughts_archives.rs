@@ -584,3 +584,34 @@ fn mutated_records_kept_valid_or_not_round_trip() {
         "{invalid} invalid, {unreplayed} unreplayed"
     );
 }
+
+#[test]
+fn a_position_keeps_its_move_number_and_its_other_fen_fields() {
+    // As lidraughts writes a position: the clock fields after the piece lists.
+    let text = "[GameType \"25\"]\n[FEN \"B:W10,14:B22,26:H0:F12\"]\n\n12... 22-18 13. 14x30 *\n";
+    assert!(one(read(text)).valid());
+    for options in all_options() {
+        let out = round_trip(text, None, &options);
+        assert!(out.contains(":H0:F12\"]"), "{out}");
+        assert!(movetext(&out).starts_with("12... "), "{out}");
+    }
+    let out = pdn(text, None, &options(Squares::Numeric, None));
+    assert!(out.contains("[FEN \"B:W10,14:B22,26:H0:F12\"]"), "{out}");
+}
+
+#[test]
+fn a_variation_of_comments_only_stays_text() {
+    let text = "[GameType \"25\"]\n\n1. 9-13 ( {or anything} ) 22-18 *\n";
+    let report = &one(read(text));
+    let kept = record(report);
+    assert!(kept.moves[0].variations.is_empty());
+    assert_eq!(
+        kept.moves[0].comment.as_deref(),
+        Some("unreplayed variation: ({or anything})")
+    );
+    let out = round_trip(text, None, &WriteOptions::default());
+    assert!(
+        out.contains("{unreplayed variation: ((or anything))}"),
+        "{out}"
+    );
+}

@@ -109,7 +109,12 @@ pub fn write_pdn(record: &DraughtsRecord, options: &WriteOptions) -> String {
         ));
     }
     if let Some(fen) = &record.start {
-        tags.push(("FEN".to_string(), restyle_fen(fen, style)));
+        let mut fen = restyle_fen(fen, style);
+        for field in &record.read.fen_fields {
+            fen.push(':');
+            fen.push_str(field);
+        }
+        tags.push(("FEN".to_string(), fen));
     }
     let mut moves = write_line(&record.moves, style, capture);
     let mut comments = Vec::new();
@@ -128,7 +133,7 @@ pub fn write_pdn(record: &DraughtsRecord, options: &WriteOptions) -> String {
     }
     let game = pdn_writer::write_pdn(&WriteGame {
         tags,
-        first_move_number: 1,
+        first_move_number: record.read.first_move_number,
         black_first: record.start.as_deref().is_some_and(|f| f.starts_with('B')),
         moves,
         comments,

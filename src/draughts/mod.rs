@@ -53,6 +53,8 @@ impl DraughtsRecord {
                 capture: None,
                 result: None,
                 unread_fen: false,
+                fen_fields: Vec::new(),
+                first_move_number: 1,
                 escapes_before: Vec::new(),
                 escapes_after: Vec::new(),
                 escapes_inside: Vec::new(),
@@ -89,6 +91,10 @@ pub struct ReadConventions {
     pub result: Option<GameResult>,
     /// A `FEN` tag that could not be read into a position, kept as written.
     pub unread_fen: bool,
+    /// FEN fields other than the piece lists (lidraughts' `H0`, `F1`), as written.
+    pub fen_fields: Vec<String>,
+    /// The number written before the first move (1 when none is).
+    pub first_move_number: u32,
     /// `%` escape lines before the record's first tag and after its end, in order.
     pub escapes_before: Vec<String>,
     pub escapes_after: Vec<String>,

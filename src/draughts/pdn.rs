@@ -99,7 +99,7 @@ fn tag_pair(i: &str) -> Res<'_, (&str, &str, bool)> {
 }
 
 /// Resolves the `\"` and `\\` escapes of a tag value; other backslashes are kept.
-fn unescape(raw: &str) -> String {
+pub(super) fn unescape(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {

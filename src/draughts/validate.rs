@@ -181,6 +181,18 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
             .map(|m| m.separator),
         result: written.as_ref().map(|(result, _)| *result),
         unread_fen: false,
+        fen_fields: game
+            .fen
+            .iter()
+            .flat_map(|f| &f.other_fields)
+            // Fields are parsed from the tag's raw text, before its escapes.
+            .map(|(field, _)| super::pdn::unescape(field))
+            .collect(),
+        first_move_number: game
+            .moves
+            .first()
+            .and_then(|m| m.number.as_ref())
+            .map_or(1, |n| n.value.max(1)),
         escapes_before: game.escapes_before.clone(),
         escapes_inside: game.escapes_inside.clone(),
         escapes_after: game.escapes_after.clone(),
@@ -867,24 +879,32 @@ fn replay_line(
 
 /// One variation replayed from `position`. What cannot be replayed is kept as written in
 /// an unreplayed comment on the variation's last replayed move; a variation whose first
-/// move fails is all text, returned as the error for the move it hangs on to keep.
+/// move fails, or that holds no move, is all text, returned as the error for the move it
+/// hangs on to keep.
 fn replay_variation(
     replay: &mut Replay<'_>,
     variation: &Variation,
     position: Position,
     ply: u32,
 ) -> Result<Line<DraughtsMove>, String> {
-    let outcome = replay_line(replay, &variation.moves, position, ply, None, None);
-    let mut line = outcome.line;
-    let Some(from) = outcome.unreplayed_from else {
-        return Ok(line);
-    };
     // The variation's text ends before its `)` (an unclosed one at the game's end).
     let end = variation.span.end;
     let end = if replay.source.as_bytes().get(end.wrapping_sub(1)) == Some(&b')') {
         end - 1
     } else {
         end
+    };
+    if variation.moves.is_empty() {
+        // Only comments (or a result): no line of moves to hold them, so they stay text.
+        return match as_written(replay.source, variation.span.start + 1, end) {
+            Some(text) => Err(text),
+            None => Ok(Vec::new()),
+        };
+    }
+    let outcome = replay_line(replay, &variation.moves, position, ply, None, None);
+    let mut line = outcome.line;
+    let Some(from) = outcome.unreplayed_from else {
+        return Ok(line);
     };
     let rest = as_written(replay.source, from, end).unwrap_or_default();
     let Some(last) = line.last_mut() else {
