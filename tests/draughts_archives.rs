@@ -213,6 +213,13 @@ fn the_variant_note_says_when_the_record_could_be_english_checkers() {
         "no GameType tag: read with Russian rules, White moving first; the first move 11-15 \
          could also be Black's in English checkers, which qipu does not read"
     );
+    // A numeric position with Black to move, as checkers studies are written.
+    let report = &one(read("[FEN \"B:W18,23:B9,K30\"]\n\n1... 9-14 18x9 *\n"));
+    assert_eq!(
+        report.diagnostics[0].kind.message(),
+        "no GameType tag: read with Russian rules, White moving first; the FEN gives Black \
+         the move, as English checkers positions do, which qipu does not read"
+    );
     // From 21–24 the first mover is White in the top numbering; checkers has no such start.
     let report = &one(read(TOP_NUMBERED));
     assert_eq!(

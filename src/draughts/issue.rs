@@ -29,6 +29,16 @@ pub enum GameTypeEvidence {
     BlackMovesFirst(String),
 }
 
+/// What in a record read as Russian would fit English checkers too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckersLook {
+    /// The first move leaves 9–12: White's in the rulebook numbering, and Black's first
+    /// move in English checkers.
+    FirstMove(String),
+    /// The FEN, in numbers, gives Black the move, as English checkers positions often do.
+    BlackToMove,
+}
+
 /// Where the numbering convention of a numeric record was taken from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NumberingSource {
@@ -112,12 +122,11 @@ pub enum DraughtsIssue {
         numbering: Numbering,
         source: NumberingSource,
     },
-    /// No `GameType` and no `--variant`: the rules were taken to be these. `first_move`
-    /// is the first move when it leaves 9–12, which a Black first move of English
-    /// checkers does too, so that the record may be of that game.
+    /// No `GameType` and no `--variant`: the rules were taken to be these, though the
+    /// record may be English checkers, which looks the same (`checkers`).
     VariantDefaulted {
         variant: Variant,
-        first_move: Option<String>,
+        checkers: Option<CheckersLook>,
     },
     /// A comment that a writer made of moves it could not replay (`{unreplayed: …}`).
     UnreplayedMoves,
@@ -401,19 +410,21 @@ impl Issue for DraughtsIssue {
                 };
                 format!("square numbers read in {convention}, {why}")
             }
-            DraughtsIssue::VariantDefaulted {
-                variant,
-                first_move,
-            } => {
+            DraughtsIssue::VariantDefaulted { variant, checkers } => {
                 let rules = match variant {
                     Variant::Russian => "Russian",
                     Variant::Brazilian => "Brazilian",
                 };
-                let mut text = format!("no GameType tag: read with {rules} rules, White moving first");
-                if let Some(first) = first_move {
-                    text.push_str(&format!(
+                let mut text =
+                    format!("no GameType tag: read with {rules} rules, White moving first");
+                match checkers {
+                    Some(CheckersLook::FirstMove(first)) => text.push_str(&format!(
                         "; the first move {first} could also be Black's in English checkers, which qipu does not read"
-                    ));
+                    )),
+                    Some(CheckersLook::BlackToMove) => text.push_str(
+                        "; the FEN gives Black the move, as English checkers positions do, which qipu does not read",
+                    ),
+                    None => {}
                 }
                 text
             }

@@ -8,7 +8,8 @@
 use super::draw_rules::DrawTracker;
 use super::export::{UNREPLAYED, UNREPLAYED_VARIATION};
 use super::issue::{
-    variant_name, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource, Unparsable,
+    variant_name, CheckersLook, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource,
+    Unparsable,
 };
 use super::notation::{distinct_effects, write_fen, SquareStyle};
 use super::pdn::parse_pdn;
@@ -153,7 +154,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
             replay.report(
                 DraughtsIssue::VariantDefaulted {
                     variant: Variant::Russian,
-                    first_move: checkers_like_first_move(source, game),
+                    checkers: checkers_look(source, game),
                 },
                 None,
                 None,
@@ -366,15 +367,26 @@ fn same_array(a: &Position, b: &Position) -> bool {
         .all(|&c| a.men(c) == b.men(c) && a.kings(c) == b.kings(c))
 }
 
-/// The first move, when the record has no FEN and it leaves 9–12 by number: White's first
-/// move in the rulebook numbering, and Black's in English checkers.
-fn checkers_like_first_move(source: &str, game: &PdnGame) -> Option<String> {
-    let first = game.moves.first().filter(|_| game.fen.is_none())?;
+/// What makes a record without `GameType` look like English checkers: a FEN with Black to
+/// move in numbers, or else a first move from 9–12 by number (White's first move in the
+/// rulebook numbering, Black's in checkers).
+fn checkers_look(source: &str, game: &PdnGame) -> Option<CheckersLook> {
+    if let Some(fen) = &game.fen {
+        let numeric = fen
+            .sides
+            .iter()
+            .flat_map(|s| &s.entries)
+            .all(|e| matches!(e.from.kind, SquareKind::Numeric(_)));
+        return (fen.turn == FenColour::Black && numeric).then_some(CheckersLook::BlackToMove);
+    }
+    let first = game.moves.first()?;
     matches!(first.squares.first()?.kind, SquareKind::Numeric(9..=12)).then(|| {
-        source
-            .get(first.span.clone())
-            .unwrap_or_default()
-            .to_string()
+        CheckersLook::FirstMove(
+            source
+                .get(first.span.clone())
+                .unwrap_or_default()
+                .to_string(),
+        )
     })
 }
 
