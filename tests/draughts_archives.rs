@@ -622,3 +622,58 @@ fn a_variation_of_comments_only_stays_text() {
         "{out}"
     );
 }
+
+#[test]
+fn json_notation_is_the_move_as_pdn_output_writes_it() {
+    let notation = |text: &str, variant: Option<Variant>| -> Vec<String> {
+        let json = write(
+            &one(read_as(text, variant)),
+            Format::Json,
+            &WriteOptions::default(),
+        );
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        value["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["notation"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // Assumed: as read; `path` stays in rulebook numbers all the same.
+    assert_eq!(notation(TOP_NUMBERED, None)[4], "24x15");
+    let json = write(
+        &one(read(TOP_NUMBERED)),
+        Format::Json,
+        &WriteOptions::default(),
+    );
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["moves"][4]["path"], serde_json::json!([12, 19]));
+    // Stated Russian: algebraic with `:`.
+    assert_eq!(notation(TOP_NUMBERED, Some(Variant::Russian))[4], "g3:e5");
+}
+
+#[test]
+fn the_command_line_takes_squares_and_results() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_qipu"))
+        .args([
+            "convert",
+            "--to",
+            "pdn",
+            "--squares",
+            "numeric",
+            "--results",
+            "standard",
+        ])
+        .arg("samples/draughts/russian_numeric_promotion.pdn")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("qipu runs");
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(out.contains("[GameType \"25,W,8,8,N0,0\"]"), "{out}");
+    assert!(out.contains("[Result \"1-0\"]"), "{out}");
+    assert_eq!(out.split_whitespace().last(), Some("1-0"), "{out}");
+    assert!(
+        out.starts_with("[Event") && out.contains("1. 12-16 22-19"),
+        "{out}"
+    );
+}
