@@ -1,9 +1,11 @@
 //! Validation by replay: a PDN text in, one [`RecordReport`] per game out.
 //!
-//! Per game: the game type (64-square Russian or Brazilian, else an error naming it), the
-//! rules (`--variant`, else `GameType`, else Russian with a note), the numbering of numeric
-//! squares (`GameType`, else the FEN, else the first move, said in a note), the start
-//! position, then every move resolved against the engine's legal moves.
+//! Per game: the game type (64-square Russian or Brazilian, else an error naming it, English
+//! checkers included), the rules (`--variant`, else `GameType`, else Russian with a note),
+//! the numbering of numeric squares (`GameType`, else the FEN, else the first move, said in
+//! a note), the start position, then every move resolved against the engine's legal moves.
+//! The record keeps how it was written ([`ReadConventions`]) and, from a move that cannot
+//! be replayed on, the rest of its main line as written.
 
 use super::draw_rules::DrawTracker;
 use super::export::{UNREPLAYED, UNREPLAYED_VARIATION};
