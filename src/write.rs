@@ -90,6 +90,8 @@ pub enum LeftOut {
     Annotations,
     /// Escape lines (`%` lines of PGN/PDN).
     EscapeLines,
+    /// Results written at the end of variations (`(… 2-0)`).
+    VariationResults,
     /// Text before the first record or between records.
     TextOutsideRecords,
     /// A property the family does not know, kept by formats that can hold it.
@@ -107,6 +109,7 @@ impl fmt::Display for LeftOut {
             LeftOut::NodeNames => f.write_str("node names"),
             LeftOut::Annotations => f.write_str("move annotations"),
             LeftOut::EscapeLines => f.write_str("% escape lines"),
+            LeftOut::VariationResults => f.write_str("results that end variations"),
             LeftOut::TextOutsideRecords => f.write_str("text outside the records"),
             LeftOut::Property(name) => write!(f, "the {name} property"),
         }

@@ -677,3 +677,29 @@ fn the_command_line_takes_squares_and_results() {
         "{out}"
     );
 }
+
+#[test]
+fn a_result_ending_a_variation_is_named_as_left_out_and_trailing_comments_kept() {
+    let text = "[GameType \"25\"]\n\n1. 9-13 (1. 12-16 21-17 2-0) 22-18 2. {the end} *\n";
+    let document = read(text);
+    let report = only(&document);
+    let kept = record(report);
+    assert_eq!(kept.moves[1].comment.as_deref(), Some("the end"));
+    let any = report.record.as_ref().unwrap();
+    assert_eq!(left_out(any, Format::Pdn), [LeftOut::VariationResults]);
+    assert_eq!(left_out(any, Format::Json), [LeftOut::VariationResults]);
+    let out = round_trip(text, None, &WriteOptions::default());
+    assert!(out.contains("{the end}"), "{out}");
+}
+
+#[test]
+fn a_variation_result_in_the_unreplayed_text_is_not_left_out() {
+    let text = "[GameType \"25\"]\n\n1. 9-13 22-18 2. 9-14 (2. 12-16 21-17 2-0) *\n";
+    let document = read(text);
+    let report = only(&document);
+    assert_eq!(
+        record(report).unreplayed.as_deref(),
+        Some("2. 9-14 (2. 12-16 21-17 2-0)")
+    );
+    assert!(left_out(report.record.as_ref().unwrap(), Format::Pdn).is_empty());
+}

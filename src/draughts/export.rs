@@ -153,10 +153,11 @@ pub fn write_pdn(record: &DraughtsRecord, options: &WriteOptions) -> String {
 }
 
 /// What of `record` a conversion to `format` cannot carry: `%` escape lines that stood
-/// inside the record (PDN keeps those before and after it), and every escape line in JSON.
+/// inside the record (PDN keeps those before and after it), every escape line in JSON,
+/// and the results that end variations.
 pub fn left_out(record: &DraughtsRecord, format: Format) -> Vec<LeftOut> {
     let read = &record.read;
-    let lost = match format {
+    let escapes_lost = match format {
         Format::Pdn => !read.escapes_inside.is_empty(),
         _ => {
             !(read.escapes_before.is_empty()
@@ -164,11 +165,14 @@ pub fn left_out(record: &DraughtsRecord, format: Format) -> Vec<LeftOut> {
                 && read.escapes_after.is_empty())
         }
     };
-    if lost {
-        vec![LeftOut::EscapeLines]
-    } else {
-        Vec::new()
+    let mut left_out = Vec::new();
+    if escapes_lost {
+        left_out.push(LeftOut::EscapeLines);
     }
+    if read.variation_results {
+        left_out.push(LeftOut::VariationResults);
+    }
+    left_out
 }
 
 /// The moves of a line for the PDN writer. Variations nest no deeper than the reader

@@ -53,6 +53,7 @@ impl DraughtsRecord {
                 capture: None,
                 result: None,
                 unread_fen: false,
+                variation_results: false,
                 fen_fields: Vec::new(),
                 first_move_number: 1,
                 escapes_before: Vec::new(),
@@ -91,6 +92,9 @@ pub struct ReadConventions {
     pub result: Option<GameResult>,
     /// A `FEN` tag that could not be read into a position, kept as written.
     pub unread_fen: bool,
+    /// Whether a variation ends with a result (`(… 2-0)`), which the record's lines have
+    /// no place for.
+    pub variation_results: bool,
     /// FEN fields other than the piece lists (lidraughts' `H0`, `F1`), as written.
     pub fen_fields: Vec<String>,
     /// The number written before the first move (1 when none is).

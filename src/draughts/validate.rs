@@ -184,6 +184,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
             .map(|m| m.separator),
         result: written.as_ref().map(|(result, _)| *result),
         unread_fen: false,
+        variation_results: false,
         fen_fields: game
             .fen
             .iter()
@@ -248,6 +249,12 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         cut,
     );
     record.moves = outcome.line;
+    // Variations of the moves not replayed are in the unreplayed text, results and all.
+    let replayed = game
+        .moves
+        .get(..outcome.plies as usize)
+        .unwrap_or(&game.moves);
+    read.variation_results = has_variation_results(replayed);
     let before_first: &[Comment] = game
         .moves
         .first()
@@ -262,7 +269,16 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
     record.comment = join_comments(&before_first);
     match outcome.unreplayed_from {
         Some(from) => record.unreplayed = as_written(source, from, movetext_end),
-        None => take_unreplayed_comment(&mut replay, game, &mut record),
+        None => {
+            take_unreplayed_comment(&mut replay, game, &mut record);
+            // Comments after a last move number with no move ride on the last move.
+            if let (Some(last), Some(trailing)) = (
+                record.moves.last_mut().filter(|_| !game.moves.is_empty()),
+                join_comments(&game.comments),
+            ) {
+                append_comment(&mut last.comment, trailing);
+            }
+        }
     }
     let lost = outcome.completed && outcome.position.is_lost(replay.variant);
     let loser = outcome.position.turn();
@@ -331,6 +347,20 @@ fn take_unreplayed_comment(
     } else if let Some(node) = record.moves.last_mut() {
         node.comment = join_comments(others);
     }
+}
+
+/// Whether a variation anywhere in `moves` ends with a result, walked with a stack.
+fn has_variation_results(moves: &[PdnMove]) -> bool {
+    let mut lines = vec![moves];
+    while let Some(line) = lines.pop() {
+        for variation in line.iter().flat_map(|m| &m.variations) {
+            if variation.result.is_some() {
+                return true;
+            }
+            lines.push(&variation.moves);
+        }
+    }
+    false
 }
 
 /// The square style the record writes: algebraic if its first square (moves first, then
