@@ -24,7 +24,7 @@ use qipu::go::board::{Board, Color as GoColor, Point};
 use qipu::record::{Game, Node, Record, Tags};
 use qipu::shatar::position::Position;
 use qipu::shatar::ShatarMove;
-use qipu::write::WriteOptions;
+use qipu::write::{Results, Squares, WriteOptions};
 
 #[path = "../tests/support/rng.rs"]
 mod rng;
@@ -223,7 +223,14 @@ fn main() -> std::io::Result<()> {
                 if index > 0 {
                     pdn.write_all(b"\n")?;
                 }
-                let text = qipu::draughts::write_pdn(&record, &WriteOptions::default());
+                // Rulebook numbers and points, as the benchmark figures were measured on.
+                let options = WriteOptions {
+                    squares: Squares::Numeric,
+                    results: Some(Results::Points),
+                    ..WriteOptions::default()
+                };
+                let record = qipu::draughts::DraughtsRecord::new(record);
+                let text = qipu::draughts::write_pdn(&record, &options);
                 pdn.write_all(text.as_bytes())?;
             }
         }

@@ -99,7 +99,7 @@ impl Document {
 pub enum AnyRecord {
     Shatar(record::Record<shatar::ShatarMove>),
     Go(Box<go::GoRecord>),
-    Draughts(record::Record<draughts::DraughtsMove>),
+    Draughts(Box<draughts::DraughtsRecord>),
 }
 
 /// One record and what its replay found.

@@ -45,12 +45,21 @@ pub enum Pieces {
     Zh,
 }
 
-/// Draughts squares: rulebook numbers (1 = a1) or algebraic (`c3`).
+/// Draughts squares: algebraic (`c3`, PDN's choice for Russian and Brazilian) or rulebook
+/// numbers (1 = a1). Records whose game type was assumed keep their squares as read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Squares {
-    #[default]
     Numeric,
+    #[default]
     Algebraic,
+}
+
+/// Draughts results: PDN's default type (`1-0`, `0-1`, `1/2-1/2`) or the rulebook's points
+/// (`2-0`, `0-2`, `1-1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Results {
+    Standard,
+    Points,
 }
 
 /// Choices that shape the written text.
@@ -59,6 +68,8 @@ pub struct WriteOptions {
     pub notation: Notation,
     pub pieces: Pieces,
     pub squares: Squares,
+    /// `None`: each record's results in the form it was read in.
+    pub results: Option<Results>,
 }
 
 /// Something a record holds that the target format has no place for. `convert` names
@@ -79,6 +90,8 @@ pub enum LeftOut {
     Annotations,
     /// Escape lines (`%` lines of PGN/PDN).
     EscapeLines,
+    /// Results written at the end of variations (`(… 2-0)`).
+    VariationResults,
     /// Text before the first record or between records.
     TextOutsideRecords,
     /// A property the family does not know, kept by formats that can hold it.
@@ -96,6 +109,7 @@ impl fmt::Display for LeftOut {
             LeftOut::NodeNames => f.write_str("node names"),
             LeftOut::Annotations => f.write_str("move annotations"),
             LeftOut::EscapeLines => f.write_str("% escape lines"),
+            LeftOut::VariationResults => f.write_str("results that end variations"),
             LeftOut::TextOutsideRecords => f.write_str("text outside the records"),
             LeftOut::Property(name) => write!(f, "the {name} property"),
         }
@@ -107,7 +121,7 @@ pub fn left_out(record: &AnyRecord, format: Format) -> Vec<LeftOut> {
     let mut left_out = match record {
         AnyRecord::Shatar(r) => crate::shatar::left_out(r, format),
         AnyRecord::Go(r) => crate::go::left_out(r, format),
-        AnyRecord::Draughts(_) => Vec::new(),
+        AnyRecord::Draughts(r) => crate::draughts::left_out(r, format),
     };
     left_out.sort();
     left_out.dedup();

@@ -484,7 +484,7 @@ fn snapshots_of_validate_and_convert() {
         );
         insta::assert_snapshot!(
             format!("convert_pdn_numeric__{name}"),
-            qipu(&["convert", "--to", "pdn", &file])
+            qipu(&["convert", "--to", "pdn", "--squares", "numeric", &file])
         );
         insta::assert_snapshot!(
             format!("convert_pdn_algebraic__{name}"),

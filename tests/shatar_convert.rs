@@ -84,6 +84,7 @@ fn check_round_trip(name: &str, bytes: &[u8]) {
             notation,
             pieces,
             squares: Squares::Numeric,
+            results: None,
         };
         let first = convert(&original, format, &options);
         let reread = read(name, first.as_bytes());
@@ -134,6 +135,7 @@ fn writers_snapshots() {
                 notation,
                 pieces,
                 squares: Squares::Numeric,
+                results: None,
             };
             all.push_str(&format!("===== {label}\n"));
             all.push_str(&convert(&document, format, &options));
@@ -180,6 +182,7 @@ fn listing_without_headers_round_trips() {
             notation,
             pieces,
             squares: Squares::Numeric,
+            results: None,
         };
         let first = convert(&document, format, &options);
         let reread = read("listing", first.as_bytes());

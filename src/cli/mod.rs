@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use qipu::diag::{Diagnostic, FileIssue, Kind, Severity};
 use qipu::draughts::position::Variant;
 use qipu::go::rules::Rules;
-use qipu::write::{Format, Notation, Pieces, Squares, WriteOptions};
+use qipu::write::{Format, Notation, Pieces, Results, Squares, WriteOptions};
 use qipu::{Document, Game, ReadOptions};
 
 use inputs::{Excluded, Input};
@@ -59,9 +59,15 @@ enum Command {
         /// Shatar piece names for --to text.
         #[arg(long, value_enum, default_value = "latin")]
         pieces: PiecesArg,
-        /// Draughts squares for --to pdn and json.
-        #[arg(long, value_enum, default_value = "numeric")]
+        /// Draughts squares for --to pdn and json: algebraic as PDN writes Russian and
+        /// Brazilian, or the rulebook's numbers; a record without GameType or --variant
+        /// keeps its squares as read.
+        #[arg(long, value_enum, default_value = "algebraic")]
         squares: SquaresArg,
+        /// Draughts results for --to pdn: PDN's standard 1-0/0-1/1/2-1/2 or the rulebook's
+        /// points 2-0/0-2/1-1; each record's own form when not given.
+        #[arg(long, value_enum)]
+        results: Option<ResultsArg>,
         /// Write to this file instead of standard output (replaced only when the run
         /// has written it whole).
         #[arg(short = 'o', long = "output", conflicts_with_all = ["in_place", "output_dir"])]
@@ -141,6 +147,12 @@ enum SquaresArg {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum ResultsArg {
+    Standard,
+    Points,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum GameArg {
     Shatar,
     Draughts,
@@ -214,6 +226,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
             notation,
             pieces,
             squares,
+            results,
             output,
             in_place,
             output_dir,
@@ -240,6 +253,10 @@ fn execute(cli: Cli) -> io::Result<Status> {
                     SquaresArg::Numeric => Squares::Numeric,
                     SquaresArg::Algebraic => Squares::Algebraic,
                 },
+                results: results.map(|results| match results {
+                    ResultsArg::Standard => Results::Standard,
+                    ResultsArg::Points => Results::Points,
+                }),
             };
             let destination = match (output, in_place, output_dir) {
                 (Some(path), _, _) => Destination::File(path),

@@ -1,55 +1,122 @@
 //! Writing replayed draughts records: normalised PDN and JSON.
 //!
-//! PDN output states its conventions in `[GameType "25,W,8,8,N0,0"]` (or `26,…`): `N0`
-//! is numeric squares counted from White's lower left, the rulebook numbering 1 = a1;
-//! algebraic output says `A0`. Squares in the FEN follow the same choice.
+//! A record whose game type is stated (a `GameType` tag or `--variant`) is written as PDN
+//! 3.0's GameType table gives Russian and Brazilian draughts: `[GameType "25,W,8,8,A0,0"]`
+//! (or `26,…`), algebraic squares, `:` between the squares of a Russian capture and `x` of a
+//! Brazilian one; `--squares numeric` writes the rulebook numbering 1 = a1 (`N0`) with `x`.
+//! Results keep the form they were read in (`1-0` or `2-0`); the rulebook's `+` and `=`
+//! become PDN's default type; `--results` chooses one form for all.
+//!
+//! A record whose game type was assumed gets no `GameType`: its squares keep the
+//! numbering, its captures the separator and its result the token it was read with, since
+//! another game's record (English checkers) can look the same.
+//!
+//! Moves that could not be replayed follow the last replayed one as written, in a comment
+//! that starts with [`UNREPLAYED`]; the reader takes such a comment back.
 
 use serde::ser::SerializeMap;
 
 use super::notation::SquareStyle;
 use super::pdn_writer::{self, WriteGame, WriteMove};
 use super::square::{Numbering, Square};
-use super::DraughtsMove;
+use super::syntax::{GameResult, MoveSeparator};
+use super::{DraughtsMove, DraughtsRecord};
 use crate::record::{Line, MoveFields, Node, Record, SourcedRecord};
-use crate::write::{Squares, WriteOptions};
+use crate::write::{Format, LeftOut, Results, Squares, WriteOptions};
 
-/// The square style of the written text.
-fn style(options: &WriteOptions) -> SquareStyle {
+/// How the comment holding the unreplayed rest of a line begins.
+pub const UNREPLAYED: &str = "unreplayed:";
+/// How a comment holding a variation none of whose moves could be replayed begins; the
+/// variation follows in parentheses, as written.
+pub const UNREPLAYED_VARIATION: &str = "unreplayed variation:";
+
+/// The square style and capture separator of the written moves.
+fn style(record: &DraughtsRecord, options: &WriteOptions) -> (SquareStyle, char) {
+    // A FEN kept as written keeps the numbering it is written in.
+    if !record.read.game_type_stated || record.read.unread_fen {
+        let capture = match record.read.capture {
+            Some(MoveSeparator::Colon) => ':',
+            _ => 'x',
+        };
+        return (record.read.squares, capture);
+    }
     match options.squares {
-        Squares::Numeric => SquareStyle::Numeric(Numbering::Rulebook),
-        Squares::Algebraic => SquareStyle::Algebraic,
+        Squares::Numeric => (SquareStyle::Numeric(Numbering::Rulebook), 'x'),
+        Squares::Algebraic if record.variant == Some("brazilian") => (SquareStyle::Algebraic, 'x'),
+        Squares::Algebraic => (SquareStyle::Algebraic, ':'),
     }
 }
 
-/// Normalised PDN of a replayed record, ending with a line break.
-pub fn write_pdn(record: &Record<DraughtsMove>, options: &WriteOptions) -> String {
-    let style = style(options);
-    let type_number = if record.variant == Some("brazilian") {
-        26
+/// The result token to write: as read for a record whose game type was assumed (`*` when
+/// none was written), else the record's result in the form asked for or read.
+fn result_token(record: &DraughtsRecord, options: &WriteOptions) -> String {
+    let read = record.read.result;
+    if !record.read.game_type_stated {
+        return read.map_or("*", GameResult::as_str).to_string();
+    }
+    let points = matches!(
+        read,
+        Some(GameResult::TwoZero | GameResult::OneOne | GameResult::ZeroTwo)
+    );
+    let form = options.results.unwrap_or(if points {
+        Results::Points
     } else {
-        25
-    };
-    let notation = match style {
-        SquareStyle::Numeric(_) => "N0",
-        SquareStyle::Algebraic => "A0",
-    };
-    let result = record.result.clone().unwrap_or_else(|| "*".to_string());
+        Results::Standard
+    });
+    let result = record.result.as_deref().unwrap_or("*");
+    match (form, result) {
+        (Results::Standard, "2-0") => "1-0",
+        (Results::Standard, "0-2") => "0-1",
+        (Results::Standard, "1-1") => "1/2-1/2",
+        (_, other) => other,
+    }
+    .to_string()
+}
+
+/// Normalised PDN of a replayed record, ending with a line break: the record's `%` escape
+/// lines before and after it, as read.
+pub fn write_pdn(record: &DraughtsRecord, options: &WriteOptions) -> String {
+    let (style, capture) = style(record, options);
+    let stated = record.read.game_type_stated;
+    let result = result_token(record, options);
     let mut tags: Vec<(String, String)> = record
         .tags
         .0
         .iter()
-        .filter(|(name, _)| !matches!(name.as_str(), "GameType" | "FEN" | "Result"))
+        .filter(|(name, _)| match name.as_str() {
+            "Result" => false,
+            "GameType" => !stated,
+            "FEN" => record.read.unread_fen,
+            _ => true,
+        })
         .cloned()
         .collect();
     tags.push(("Result".to_string(), result.clone()));
-    tags.push((
-        "GameType".to_string(),
-        format!("{type_number},W,8,8,{notation},0"),
-    ));
-    if let Some(fen) = &record.start {
-        tags.push(("FEN".to_string(), restyle_fen(fen, style)));
+    if stated {
+        let type_number = if record.variant == Some("brazilian") {
+            26
+        } else {
+            25
+        };
+        let notation = match style {
+            SquareStyle::Numeric(Numbering::Rulebook) => "N0",
+            SquareStyle::Numeric(Numbering::Top) => "N2",
+            SquareStyle::Algebraic => "A0",
+        };
+        tags.push((
+            "GameType".to_string(),
+            format!("{type_number},W,8,8,{notation},0"),
+        ));
     }
-    let mut moves = write_line(&record.moves, style);
+    if let Some(fen) = &record.start {
+        let mut fen = restyle_fen(fen, style);
+        for field in &record.read.fen_fields {
+            fen.push(':');
+            fen.push_str(field);
+        }
+        tags.push(("FEN".to_string(), fen));
+    }
+    let mut moves = write_line(&record.moves, style, capture);
     let mut comments = Vec::new();
     if let Some(comment) = &record.comment {
         match moves.first_mut() {
@@ -57,29 +124,70 @@ pub fn write_pdn(record: &Record<DraughtsMove>, options: &WriteOptions) -> Strin
             None => comments.push(comment.clone()),
         }
     }
-    pdn_writer::write_pdn(&WriteGame {
+    if let Some(rest) = &record.unreplayed {
+        let comment = format!("{UNREPLAYED} {rest}");
+        match moves.last_mut() {
+            Some(last) => last.comments_after.push(comment),
+            None => comments.push(comment),
+        }
+    }
+    let game = pdn_writer::write_pdn(&WriteGame {
         tags,
-        first_move_number: 1,
+        first_move_number: record.read.first_move_number,
         black_first: record.start.as_deref().is_some_and(|f| f.starts_with('B')),
         moves,
         comments,
         result: Some(result),
-    })
+    });
+    let mut out = String::with_capacity(game.len());
+    for line in &record.read.escapes_before {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str(&game);
+    for line in &record.read.escapes_after {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// What of `record` a conversion to `format` cannot carry: `%` escape lines that stood
+/// inside the record (PDN keeps those before and after it), every escape line in JSON,
+/// and the results that end variations.
+pub fn left_out(record: &DraughtsRecord, format: Format) -> Vec<LeftOut> {
+    let read = &record.read;
+    let escapes_lost = match format {
+        Format::Pdn => !read.escapes_inside.is_empty(),
+        _ => {
+            !(read.escapes_before.is_empty()
+                && read.escapes_inside.is_empty()
+                && read.escapes_after.is_empty())
+        }
+    };
+    let mut left_out = Vec::new();
+    if escapes_lost {
+        left_out.push(LeftOut::EscapeLines);
+    }
+    if read.variation_results {
+        left_out.push(LeftOut::VariationResults);
+    }
+    left_out
 }
 
 /// The moves of a line for the PDN writer. Variations nest no deeper than the reader
 /// keeps ([`super::pdn::MAX_VARIATION_DEPTH`]), so the recursion is bounded.
-fn write_line(line: &Line<DraughtsMove>, style: SquareStyle) -> Vec<WriteMove> {
+fn write_line(line: &Line<DraughtsMove>, style: SquareStyle, capture: char) -> Vec<WriteMove> {
     line.iter()
         .map(|node| WriteMove {
-            text: node.mv.notation(style),
+            text: node.mv.notation_with(style, capture),
             nags: node.nags.clone(),
             comments_before: Vec::new(),
             comments_after: node.comment.iter().cloned().collect(),
             variations: node
                 .variations
                 .iter()
-                .map(|v| write_line(v, style))
+                .map(|v| write_line(v, style, capture))
                 .collect(),
         })
         .collect()
@@ -108,11 +216,19 @@ fn restyle_fen(fen: &str, style: SquareStyle) -> String {
                 return field.to_string();
             }
             let (colour, list) = field.split_at(1);
-            let entries: Vec<String> = list
+            let mut entries: Vec<(Option<u8>, String)> = list
                 .split(',')
                 .filter(|e| !e.is_empty())
-                .map(restyle_entry)
+                .map(|entry| {
+                    let written = restyle_entry(entry);
+                    (written.trim_start_matches('K').parse().ok(), written)
+                })
                 .collect();
+            // Numbers in ascending order whatever the numbering, as PDN lists them.
+            if let SquareStyle::Numeric(_) = style {
+                entries.sort_by_key(|(number, _)| *number);
+            }
+            let entries: Vec<String> = entries.into_iter().map(|(_, e)| e).collect();
             format!("{colour}{}", entries.join(","))
         })
         .collect::<Vec<_>>()
@@ -123,6 +239,7 @@ fn restyle_fen(fen: &str, style: SquareStyle) -> String {
 struct Styled {
     mv: DraughtsMove,
     style: SquareStyle,
+    capture: char,
 }
 
 impl MoveFields for Styled {
@@ -135,14 +252,18 @@ impl MoveFields for Styled {
             "captured",
             &super::rulebook_numbers(self.mv.mv.captured_squares()),
         )?;
-        map.serialize_entry("notation", &self.mv.notation(self.style))
+        map.serialize_entry("notation", &self.mv.notation_with(self.style, self.capture))
     }
 }
 
-fn styled_line(line: &Line<DraughtsMove>, style: SquareStyle) -> Line<Styled> {
+fn styled_line(line: &Line<DraughtsMove>, style: SquareStyle, capture: char) -> Line<Styled> {
     line.iter()
         .map(|node| Node {
-            mv: Styled { mv: node.mv, style },
+            mv: Styled {
+                mv: node.mv,
+                style,
+                capture,
+            },
             ply: node.ply,
             text: node.text.clone(),
             span: node.span.clone(),
@@ -151,28 +272,29 @@ fn styled_line(line: &Line<DraughtsMove>, style: SquareStyle) -> Line<Styled> {
             variations: node
                 .variations
                 .iter()
-                .map(|v| styled_line(v, style))
+                .map(|v| styled_line(v, style, capture))
                 .collect(),
         })
         .collect()
 }
 
 /// One JSON line for `convert --to json`: `path` and `captured` in rulebook numbers,
-/// `notation` and the start FEN in the chosen squares.
+/// `notation` and the start FEN in the squares PDN output would use, `result` in the
+/// rulebook's points.
 pub fn write_json(
-    record: &Record<DraughtsMove>,
+    record: &DraughtsRecord,
     source: &str,
     index: usize,
     options: &WriteOptions,
 ) -> String {
-    let style = style(options);
+    let (style, capture) = style(record, options);
     let styled = Record {
         game: record.game,
         variant: record.variant,
         tags: record.tags.clone(),
         start: record.start.as_deref().map(|f| restyle_fen(f, style)),
         comment: record.comment.clone(),
-        moves: styled_line(&record.moves, style),
+        moves: styled_line(&record.moves, style, capture),
         unreplayed: record.unreplayed.clone(),
         result: record.result.clone(),
     };

@@ -21,6 +21,22 @@ pub enum GameTypeEvidence {
     SquareNumber(u8),
     /// White's first move is an opening move of the 10×10 board (`32-28`).
     OpeningMove(String),
+    /// The `Event` tag names the game (`… checkers …`).
+    EventName(String),
+    /// The FEN sets up the starting array with Black to move, as English checkers starts.
+    BlackToMoveAtStart,
+    /// The first two moves fit only Black moving first from 9–12, as in English checkers.
+    BlackMovesFirst(String),
+}
+
+/// What in a record read as Russian would fit English checkers too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckersLook {
+    /// The first move leaves 9–12: White's in the rulebook numbering, and Black's first
+    /// move in English checkers.
+    FirstMove(String),
+    /// The FEN, in numbers, gives Black the move, as English checkers positions often do.
+    BlackToMove,
 }
 
 /// Where the numbering convention of a numeric record was taken from.
@@ -106,8 +122,14 @@ pub enum DraughtsIssue {
         numbering: Numbering,
         source: NumberingSource,
     },
-    /// No `GameType` and no `--variant`: the rules were taken to be these.
-    VariantDefaulted { variant: Variant },
+    /// No `GameType` and no `--variant`: the rules were taken to be these, though the
+    /// record may be English checkers, which looks the same (`checkers`).
+    VariantDefaulted {
+        variant: Variant,
+        checkers: Option<CheckersLook>,
+    },
+    /// A comment that a writer made of moves it could not replay (`{unreplayed: …}`).
+    UnreplayedMoves,
     /// A draw that becomes claimable at this move.
     Draw(DrawKind),
 }
@@ -163,7 +185,9 @@ impl DraughtsIssue {
                 | SyntaxErrorKind::UnterminatedSetup => Severity::Error,
                 _ => Severity::Warning,
             },
-            DraughtsIssue::ResultMismatch { .. } => Severity::Warning,
+            DraughtsIssue::ResultMismatch { .. } | DraughtsIssue::UnreplayedMoves => {
+                Severity::Warning
+            }
             DraughtsIssue::Numbering { .. }
             | DraughtsIssue::VariantDefaulted { .. }
             | DraughtsIssue::Draw(_) => Severity::Note,
@@ -276,6 +300,7 @@ impl Issue for DraughtsIssue {
             DraughtsIssue::ResultMismatch { .. } => "result-mismatch",
             DraughtsIssue::Numbering { .. } => "numbering",
             DraughtsIssue::VariantDefaulted { .. } => "variant",
+            DraughtsIssue::UnreplayedMoves => "unreplayed-moves",
             DraughtsIssue::Draw(DrawKind::Repetition) => "repetition",
             DraughtsIssue::Draw(DrawKind::NoCapture) => "no-capture-rounds",
             DraughtsIssue::Draw(DrawKind::KingsOnlyMoves) => "kings-only-rounds",
@@ -304,6 +329,18 @@ impl Issue for DraughtsIssue {
                 ),
                 GameTypeEvidence::OpeningMove(text) => format!(
                     "White's first move {text} opens a game of {} (GameType {number}); {READS}",
+                    game_type_name(*number)
+                ),
+                GameTypeEvidence::EventName(event) => format!(
+                    "the event \"{event}\" names the game: this is {} (GameType {number}); {READS}",
+                    game_type_name(*number)
+                ),
+                GameTypeEvidence::BlackToMoveAtStart => format!(
+                    "the FEN gives Black the first move from the starting array: this is {} (GameType {number}); {READS}",
+                    game_type_name(*number)
+                ),
+                GameTypeEvidence::BlackMovesFirst(text) => format!(
+                    "the moves {text} are Black's first move and White's reply: this is {} (GameType {number}), where Black moves first; {READS}",
                     game_type_name(*number)
                 ),
             },
@@ -373,13 +410,28 @@ impl Issue for DraughtsIssue {
                 };
                 format!("square numbers read in {convention}, {why}")
             }
-            DraughtsIssue::VariantDefaulted { variant } => format!(
-                "no GameType tag: read with {} rules",
-                match variant {
+            DraughtsIssue::VariantDefaulted { variant, checkers } => {
+                let rules = match variant {
                     Variant::Russian => "Russian",
                     Variant::Brazilian => "Brazilian",
+                };
+                let mut text =
+                    format!("no GameType tag: read with {rules} rules, White moving first");
+                match checkers {
+                    Some(CheckersLook::FirstMove(first)) => text.push_str(&format!(
+                        "; the first move {first} could also be Black's in English checkers, which qipu does not read"
+                    )),
+                    Some(CheckersLook::BlackToMove) => text.push_str(
+                        "; the FEN gives Black the move, as English checkers positions do, which qipu does not read",
+                    ),
+                    None => {}
                 }
-            ),
+                text
+            }
+            DraughtsIssue::UnreplayedMoves => {
+                "the record ends with moves kept in a comment because they could not be replayed"
+                    .to_string()
+            }
             DraughtsIssue::Draw(kind) => {
                 let rule = match kind {
                     DrawKind::Repetition => {
@@ -410,6 +462,12 @@ impl Issue for DraughtsIssue {
             ),
             DraughtsIssue::UnsupportedGameType { evidence, .. } => match evidence {
                 GameTypeEvidence::Tag => None,
+                GameTypeEvidence::EventName(_)
+                | GameTypeEvidence::BlackToMoveAtStart
+                | GameTypeEvidence::BlackMovesFirst(_) => Some(
+                    "if this is Russian or Brazilian draughts, add [GameType \"25\"] or [GameType \"26\"], or pass --variant"
+                        .to_string(),
+                ),
                 _ => Some(
                     "if this is a 64-square game, add [GameType \"25\"] or [GameType \"26\"] or pass --variant"
                         .to_string(),
@@ -454,6 +512,10 @@ impl Issue for DraughtsIssue {
             } => None,
             DraughtsIssue::Numbering { .. } => Some(
                 "state the numbering with [GameType \"25,W,8,8,N0,0\"] (1 = a1) or N2 (1 = b8)"
+                    .to_string(),
+            ),
+            DraughtsIssue::UnreplayedMoves => Some(
+                "correct the moves in the comment and put them back in the movetext to check them"
                     .to_string(),
             ),
             DraughtsIssue::VariantDefaulted { .. } => Some(

@@ -20,15 +20,92 @@ pub mod square;
 pub mod syntax;
 mod validate;
 
-pub use export::{write_json, write_pdn};
+pub use export::{left_out, write_json, write_pdn};
 pub use validate::read_records;
+
+use std::ops::{Deref, DerefMut};
 
 use serde::ser::SerializeMap;
 
-use crate::record::MoveFields;
+use crate::record::{MoveFields, Record};
 use notation::SquareStyle;
 use position::Move;
 use square::Numbering;
+use syntax::{GameResult, MoveSeparator};
+
+/// A replayed draughts record with the conventions it was written in, so that the writers
+/// can keep what qipu had to assume as it was read instead of stating it as a fact.
+#[derive(Clone, Debug)]
+pub struct DraughtsRecord {
+    pub record: Record<DraughtsMove>,
+    pub read: ReadConventions,
+}
+
+impl DraughtsRecord {
+    /// A record of a stated game type (its `variant`) that was not read from text, as a
+    /// program builds one: written as PDN 3.0 prescribes.
+    pub fn new(record: Record<DraughtsMove>) -> DraughtsRecord {
+        DraughtsRecord {
+            record,
+            read: ReadConventions {
+                game_type_stated: true,
+                squares: SquareStyle::Algebraic,
+                capture: None,
+                result: None,
+                unread_fen: false,
+                variation_results: false,
+                fen_fields: Vec::new(),
+                first_move_number: 1,
+                escapes_before: Vec::new(),
+                escapes_after: Vec::new(),
+                escapes_inside: Vec::new(),
+            },
+        }
+    }
+}
+
+impl Deref for DraughtsRecord {
+    type Target = Record<DraughtsMove>;
+
+    fn deref(&self) -> &Record<DraughtsMove> {
+        &self.record
+    }
+}
+
+impl DerefMut for DraughtsRecord {
+    fn deref_mut(&mut self) -> &mut Record<DraughtsMove> {
+        &mut self.record
+    }
+}
+
+/// How a record wrote what PDN leaves open, as read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadConventions {
+    /// Whether the game type was stated (a `GameType` tag or `--variant`) rather than
+    /// assumed; only a stated one is written as a `GameType` tag.
+    pub game_type_stated: bool,
+    /// How the record wrote its squares (numbering included).
+    pub squares: SquareStyle,
+    /// The separator of the record's first capture, if any.
+    pub capture: Option<MoveSeparator>,
+    /// The result as written: the movetext's, else the `Result` tag's.
+    pub result: Option<GameResult>,
+    /// A `FEN` tag that could not be read into a position, kept as written.
+    pub unread_fen: bool,
+    /// Whether a variation ends with a result (`(… 2-0)`), which the record's lines have
+    /// no place for.
+    pub variation_results: bool,
+    /// FEN fields other than the piece lists (lidraughts' `H0`, `F1`), as written.
+    pub fen_fields: Vec<String>,
+    /// The number written before the first move (1 when none is).
+    pub first_move_number: u32,
+    /// `%` escape lines before the record's first tag and after its end, in order.
+    pub escapes_before: Vec<String>,
+    pub escapes_after: Vec<String>,
+    /// `%` escape lines between the record's first tag and its end; PDN output cannot put
+    /// them back where they stood.
+    pub escapes_inside: Vec<String>,
+}
 
 /// A replayed draughts move as the record keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +121,11 @@ impl DraughtsMove {
     /// Normalised PDN text in `style`: from–to, or the full path where needed.
     pub fn notation(&self, style: SquareStyle) -> String {
         style.write_move(&self.mv, self.full_path)
+    }
+
+    /// [`Self::notation`] with `capture` separating the squares of a capture.
+    pub fn notation_with(&self, style: SquareStyle, capture: char) -> String {
+        style.write_move_with(&self.mv, self.full_path, capture)
     }
 }
 

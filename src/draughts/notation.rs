@@ -25,7 +25,18 @@ impl SquareStyle {
     /// The move in PDN: from and destination (`9-13`, `19x10`), or with `full` every landing
     /// square (`19x10x17`), as PDN writes a capture whose from–to is ambiguous.
     pub fn write_move(self, mv: &Move, full: bool) -> String {
-        let sep = if mv.is_capture() { "x" } else { "-" };
+        self.write_move_with(mv, full, 'x')
+    }
+
+    /// [`Self::write_move`] with `capture` between the squares of a capture (`x`, or `:` as
+    /// PDN writes Russian captures).
+    pub fn write_move_with(self, mv: &Move, full: bool, capture: char) -> String {
+        let mut buffer = [0; 4];
+        let sep: &str = if mv.is_capture() {
+            capture.encode_utf8(&mut buffer)
+        } else {
+            "-"
+        };
         let path = mv.path();
         let squares: Vec<String> = if full {
             path.iter().map(|&sq| self.square(sq)).collect()

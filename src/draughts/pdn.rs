@@ -99,7 +99,7 @@ fn tag_pair(i: &str) -> Res<'_, (&str, &str, bool)> {
 }
 
 /// Resolves the `\"` and `\\` escapes of a tag value; other backslashes are kept.
-fn unescape(raw: &str) -> String {
+pub(super) fn unescape(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
@@ -497,10 +497,24 @@ impl<'a> Reader<'a> {
             self.advance_to(trimmed);
             if self.at_line_start && trimmed.starts_with('%') {
                 let line_end = trimmed.find(['\n', '\r']).unwrap_or(trimmed.len());
+                self.escape_line(&trimmed[..line_end]);
                 self.advance_to(&trimmed[line_end..]);
                 continue;
             }
             return;
+        }
+    }
+
+    /// Keeps a `%` line with the game it stands in, else with the game before it, else
+    /// (at the start of the text) with the game after it.
+    fn escape_line(&mut self, line: &str) {
+        let line = line.trim_end().to_owned();
+        if self.started {
+            self.game.escapes_inside.push(line);
+        } else if let Some(previous) = self.games.last_mut() {
+            previous.escapes_after.push(line);
+        } else {
+            self.game.escapes_before.push(line);
         }
     }
 
@@ -1148,6 +1162,20 @@ mod tests {
             SyntaxErrorKind::UnexpectedToken("%x".into())
         );
         assert_eq!(g.result.as_ref().map(|r| r.0), Some(GameResult::Unfinished));
+    }
+
+    #[test]
+    fn escape_lines_kept_with_their_game() {
+        let games = parse_pdn(
+            "% head\n[A \"1\"]\n% in 1\n1. 9-13 *\n% after 1  \n[A \"2\"]\n1. 9-13\n% in 2\n",
+        );
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].escapes_before, ["% head"]);
+        assert_eq!(games[0].escapes_inside, ["% in 1"]);
+        assert_eq!(games[0].escapes_after, ["% after 1"]);
+        assert!(games[1].escapes_before.is_empty() && games[1].escapes_after.is_empty());
+        // Without a result the game has not ended: the line is inside it.
+        assert_eq!(games[1].escapes_inside, ["% in 2"]);
     }
 
     #[test]

@@ -424,6 +424,13 @@ pub struct PdnGame {
     pub comments: Vec<Comment>,
     /// Syntax errors, in input order.
     pub syntax_errors: Vec<SyntaxError>,
+    /// `%` escape lines (from the `%`, line break not included) before the game's first
+    /// token; only the first game of a text has them, later ones' belong to the game before.
+    pub escapes_before: Vec<String>,
+    /// Escape lines between the game's first token and its end.
+    pub escapes_inside: Vec<String>,
+    /// Escape lines after the game's result, before the next game.
+    pub escapes_after: Vec<String>,
     /// Span from the first to the last token of the game.
     pub span: Span,
 }

@@ -1,24 +1,28 @@
 //! Validation by replay: a PDN text in, one [`RecordReport`] per game out.
 //!
-//! Per game: the game type (64-square Russian or Brazilian, else an error naming it), the
-//! rules (`--variant`, else `GameType`, else Russian with a note), the numbering of numeric
-//! squares (`GameType`, else the FEN, else the first move, said in a note), the start
-//! position, then every move resolved against the engine's legal moves.
+//! Per game: the game type (64-square Russian or Brazilian, else an error naming it, English
+//! checkers included), the rules (`--variant`, else `GameType`, else Russian with a note),
+//! the numbering of numeric squares (`GameType`, else the FEN, else the first move, said in
+//! a note), the start position, then every move resolved against the engine's legal moves.
+//! The record keeps how it was written ([`ReadConventions`]) and, from a move that cannot
+//! be replayed on, the rest of its main line as written.
 
 use super::draw_rules::DrawTracker;
+use super::export::{UNREPLAYED, UNREPLAYED_VARIATION};
 use super::issue::{
-    variant_name, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource, Unparsable,
+    variant_name, CheckersLook, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource,
+    Unparsable,
 };
 use super::notation::{distinct_effects, write_fen, SquareStyle};
 use super::pdn::parse_pdn;
 use super::position::{Color, Move, Piece, Position, Variant};
 use super::square::{Numbering, Square};
 use super::syntax::{
-    Fen, FenColour, FirstSquareCorner, GameResult, PdnGame, PdnMove, SquareKind, SquareToken,
-    SyntaxError, SyntaxErrorKind,
+    Comment, Fen, FenColour, FirstSquareCorner, GameResult, PdnGame, PdnMove, SquareKind,
+    SquareToken, SyntaxError, SyntaxErrorKind, Variation,
 };
-use super::DraughtsMove;
-use crate::diag::{Diagnostic, Kind};
+use super::{DraughtsMove, DraughtsRecord, ReadConventions};
+use crate::diag::{Diagnostic, Kind, Severity};
 use crate::record::{Game, Line, Node, Record, Tags};
 use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
@@ -28,6 +32,10 @@ const RUSSIAN_TYPE: u32 = 25;
 const BRAZILIAN_TYPE: u32 = 26;
 /// International draughts, what 64-square-looking PDN usually turns out to be.
 const INTERNATIONAL_TYPE: u32 = 20;
+/// English draughts (checkers), the other common 8×8 game.
+const ENGLISH_TYPE: u32 = 21;
+/// American pool checkers.
+const POOL_TYPE: u32 = 23;
 
 /// Parses `text` as PDN and replays every game with `variant` (else the game's `GameType`,
 /// else Russian), block by block in parallel (see `crate::blocks`). With `keep_records`, the
@@ -122,24 +130,24 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         };
         replay.report(issue, Some(error.span.clone()), None);
     }
-    let finish =
-        |replay: Replay<'_>, plies: u32, record: Option<Record<DraughtsMove>>| RecordReport {
-            index: 0,
-            game: Some(Game::Draughts),
-            variant: record.as_ref().and_then(|r| r.variant),
-            span: game.span.clone(),
-            plies,
-            diagnostics: replay.diagnostics,
-            record: if replay.keep {
-                record.map(AnyRecord::Draughts)
-            } else {
-                None
-            },
-        };
-    if let Some((issue, span)) = unsupported(game) {
+    let finish = |replay: Replay<'_>, plies: u32, record: Option<DraughtsRecord>| RecordReport {
+        index: 0,
+        game: Some(Game::Draughts),
+        variant: record.as_ref().and_then(|r| r.record.variant),
+        span: game.span.clone(),
+        plies,
+        diagnostics: replay.diagnostics,
+        record: if replay.keep {
+            record.map(|r| AnyRecord::Draughts(Box::new(r)))
+        } else {
+            None
+        },
+    };
+    if let Some((issue, span)) = unsupported(game, forced) {
         replay.report(issue, Some(span), None);
         return finish(replay, 0, None);
     }
+    let stated = forced.is_some() || game.game_type.is_some();
     replay.variant = match (forced, game.game_type.as_ref().map(|g| g.type_number)) {
         (Some(variant), _) => variant,
         (None, Some(BRAZILIAN_TYPE)) => Variant::Brazilian,
@@ -148,6 +156,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
             replay.report(
                 DraughtsIssue::VariantDefaulted {
                     variant: Variant::Russian,
+                    checkers: checkers_look(source, game),
                 },
                 None,
                 None,
@@ -164,21 +173,71 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
             .collect(),
     );
     choose_numbering(&mut replay, game);
+    let written = written_result(game);
+    let mut read = ReadConventions {
+        game_type_stated: stated,
+        squares: read_style(game, replay.numbering),
+        capture: game
+            .moves
+            .iter()
+            .find(|m| m.is_capture)
+            .map(|m| m.separator),
+        result: written.as_ref().map(|(result, _)| *result),
+        unread_fen: false,
+        variation_results: false,
+        fen_fields: game
+            .fen
+            .iter()
+            .flat_map(|f| &f.other_fields)
+            // Fields are parsed from the tag's raw text, before its escapes.
+            .map(|(field, _)| super::pdn::unescape(field))
+            .collect(),
+        first_move_number: game
+            .moves
+            .first()
+            .and_then(|m| m.number.as_ref())
+            .map_or(1, |n| n.value.max(1)),
+        escapes_before: game.escapes_before.clone(),
+        escapes_inside: game.escapes_inside.clone(),
+        escapes_after: game.escapes_after.clone(),
+    };
+    let movetext_end = game
+        .result
+        .as_ref()
+        .map_or(game.span.end, |(_, span)| span.start);
     let start = match start_position(&replay, game) {
         Ok(start) => start,
         Err((problem, span)) => {
             replay.report(DraughtsIssue::BadFen { problem }, Some(span), None);
-            return finish(replay, 0, Some(record));
+            read.unread_fen = true;
+            // All the movetext stays text, unless it is what a writer made of it.
+            if game.moves.is_empty() {
+                take_unreplayed_comment(&mut replay, game, &mut record);
+            }
+            if record.unreplayed.is_none() {
+                let movetext_start = game.tags.iter().map(|t| t.span.end).max().unwrap_or(0);
+                record.unreplayed = as_written(source, movetext_start, movetext_end);
+            }
+            record.result =
+                written.map(|(result, _)| normalise_result(result, Color::White).to_string());
+            return finish(replay, 0, Some(DraughtsRecord { record, read }));
         }
     };
+    if game.tag("FEN").is_some() && game.fen.is_none() {
+        read.unread_fen = true;
+    }
+    if !stated && start.turn() == Color::Black && same_array(&start, &Position::initial()) {
+        replay.diagnostics.retain(|d| d.severity != Severity::Note);
+        let issue = DraughtsIssue::UnsupportedGameType {
+            number: ENGLISH_TYPE,
+            evidence: GameTypeEvidence::BlackToMoveAtStart,
+        };
+        replay.report(issue, game.fen.as_ref().map(|f| f.span.clone()), None);
+        return finish(replay, 0, None);
+    }
     if start != Position::initial() {
         record.start = Some(write_fen(&start, SquareStyle::Numeric(Numbering::Rulebook)));
     }
-    record.comment = join_comments(
-        game.moves
-            .first()
-            .map_or(&game.comments[..], |m| &m.comments_before[..]),
-    );
     let first_ply = if start.turn() == Color::White { 1 } else { 2 };
     let mut tracker = DrawTracker::new(replay.variant, &start);
     let outcome = replay_line(
@@ -190,6 +249,37 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         cut,
     );
     record.moves = outcome.line;
+    // Variations of the moves not replayed are in the unreplayed text, results and all.
+    let replayed = game
+        .moves
+        .get(..outcome.plies as usize)
+        .unwrap_or(&game.moves);
+    read.variation_results = has_variation_results(replayed);
+    let before_first: &[Comment] = game
+        .moves
+        .first()
+        .map_or(&game.comments[..], |m| &m.comments_before[..]);
+    // Comments standing after where the replay stopped are in the unreplayed text.
+    let stop = outcome.unreplayed_from.unwrap_or(usize::MAX);
+    let before_first: Vec<Comment> = before_first
+        .iter()
+        .filter(|c| c.span.start < stop)
+        .cloned()
+        .collect();
+    record.comment = join_comments(&before_first);
+    match outcome.unreplayed_from {
+        Some(from) => record.unreplayed = as_written(source, from, movetext_end),
+        None => {
+            take_unreplayed_comment(&mut replay, game, &mut record);
+            // Comments after a last move number with no move ride on the last move.
+            if let (Some(last), Some(trailing)) = (
+                record.moves.last_mut().filter(|_| !game.moves.is_empty()),
+                join_comments(&game.comments),
+            ) {
+                append_comment(&mut last.comment, trailing);
+            }
+        }
+    }
     let lost = outcome.completed && outcome.position.is_lost(replay.variant);
     let loser = outcome.position.turn();
     let expected = if loser == Color::White { "0-2" } else { "2-0" };
@@ -198,19 +288,9 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
     } else {
         Color::Black
     };
-    let written = game
-        .result
-        .as_ref()
-        .map(|(result, span)| (normalise_result(*result, last_mover), Some(span.clone())))
-        .or_else(|| {
-            let tag = game.tags.iter().find(|t| t.name == "Result")?;
-            Some((
-                result_from_tag(&tag.value, last_mover)?,
-                Some(tag.value_span.clone()),
-            ))
-        });
     match written {
         Some((result, span)) => {
+            let result = normalise_result(result, last_mover);
             if lost && result != "*" && result != expected {
                 let no_pieces = outcome.position.pieces(loser) == 0;
                 replay.report(
@@ -219,7 +299,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
                         loser,
                         no_pieces,
                     },
-                    span,
+                    Some(span),
                     None,
                 );
             }
@@ -228,7 +308,118 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         None if lost => record.result = Some(expected.to_string()),
         None => {}
     }
-    finish(replay, outcome.plies, Some(record))
+    finish(replay, outcome.plies, Some(DraughtsRecord { record, read }))
+}
+
+/// The source text from `from` to `to`, trimmed, if any is left.
+fn as_written(source: &str, from: usize, to: usize) -> Option<String> {
+    let text = source.get(from..to.max(from))?.trim();
+    (!text.is_empty()).then(|| text.to_string())
+}
+
+/// A comment that a writer made of the unreplayed rest of the main line (the last comment
+/// of the game): taken back into `record.unreplayed`, with a warning that those moves are
+/// not checked.
+fn take_unreplayed_comment(
+    replay: &mut Replay<'_>,
+    game: &PdnGame,
+    record: &mut Record<DraughtsMove>,
+) {
+    let comments = game
+        .moves
+        .last()
+        .map_or(&game.comments[..], |m| &m.comments_after[..]);
+    let Some((last, others)) = comments.split_last() else {
+        return;
+    };
+    let Some(rest) = last.text.trim_start().strip_prefix(UNREPLAYED) else {
+        return;
+    };
+    replay.report(
+        DraughtsIssue::UnreplayedMoves,
+        Some(last.span.clone()),
+        None,
+    );
+    // Its line breaks are the writer's wrapping.
+    record.unreplayed = Some(rest.split_whitespace().collect::<Vec<_>>().join(" "));
+    if game.moves.is_empty() {
+        record.comment = join_comments(others);
+    } else if let Some(node) = record.moves.last_mut() {
+        node.comment = join_comments(others);
+    }
+}
+
+/// Whether a variation anywhere in `moves` ends with a result, walked with a stack.
+fn has_variation_results(moves: &[PdnMove]) -> bool {
+    let mut lines = vec![moves];
+    while let Some(line) = lines.pop() {
+        for variation in line.iter().flat_map(|m| &m.variations) {
+            if variation.result.is_some() {
+                return true;
+            }
+            lines.push(&variation.moves);
+        }
+    }
+    false
+}
+
+/// The square style the record writes: algebraic if its first square (moves first, then
+/// the FEN) is algebraic, else numbers in `numbering`.
+fn read_style(game: &PdnGame, numbering: Numbering) -> SquareStyle {
+    let fen_squares = game
+        .fen
+        .iter()
+        .flat_map(|f| &f.sides)
+        .flat_map(|s| &s.entries)
+        .map(|e| &e.from);
+    let first = game
+        .moves
+        .iter()
+        .flat_map(|m| &m.squares)
+        .chain(fen_squares)
+        .next();
+    match first.map(|t| t.kind) {
+        Some(SquareKind::Algebraic { .. }) => SquareStyle::Algebraic,
+        _ => SquareStyle::Numeric(numbering),
+    }
+}
+
+/// The result written after the moves, else in the `Result` tag.
+fn written_result(game: &PdnGame) -> Option<(GameResult, Span)> {
+    game.result.clone().or_else(|| {
+        let tag = game.tags.iter().find(|t| t.name == "Result")?;
+        Some((result_from_tag(&tag.value)?, tag.value_span.clone()))
+    })
+}
+
+/// Whether two positions have the same men and kings, whoever is to move.
+fn same_array(a: &Position, b: &Position) -> bool {
+    [Color::White, Color::Black]
+        .iter()
+        .all(|&c| a.men(c) == b.men(c) && a.kings(c) == b.kings(c))
+}
+
+/// What makes a record without `GameType` look like English checkers: a FEN with Black to
+/// move in numbers, or else a first move from 9–12 by number (White's first move in the
+/// rulebook numbering, Black's in checkers).
+fn checkers_look(source: &str, game: &PdnGame) -> Option<CheckersLook> {
+    if let Some(fen) = &game.fen {
+        let numeric = fen
+            .sides
+            .iter()
+            .flat_map(|s| &s.entries)
+            .all(|e| matches!(e.from.kind, SquareKind::Numeric(_)));
+        return (fen.turn == FenColour::Black && numeric).then_some(CheckersLook::BlackToMove);
+    }
+    let first = game.moves.first()?;
+    matches!(first.squares.first()?.kind, SquareKind::Numeric(9..=12)).then(|| {
+        CheckersLook::FirstMove(
+            source
+                .get(first.span.clone())
+                .unwrap_or_default()
+                .to_string(),
+        )
+    })
 }
 
 /// The result in the 2-0 / 1-1 / 0-2 scale; the rulebook's `+` marks a win for the side
@@ -248,8 +439,8 @@ fn normalise_result(result: GameResult, last_mover: Color) -> &'static str {
 }
 
 /// A `Result` tag value, read with the same tokens as the movetext.
-fn result_from_tag(value: &str, last_mover: Color) -> Option<&'static str> {
-    let result = match value.trim() {
+fn result_from_tag(value: &str) -> Option<GameResult> {
+    Some(match value.trim() {
         "2-0" => GameResult::TwoZero,
         "1-0" => GameResult::OneZero,
         "0-2" => GameResult::ZeroTwo,
@@ -261,11 +452,10 @@ fn result_from_tag(value: &str, last_mover: Color) -> Option<&'static str> {
         "+" => GameResult::WinMark,
         "=" => GameResult::DrawMark,
         _ => return None,
-    };
-    Some(normalise_result(result, last_mover))
+    })
 }
 
-fn join_comments(comments: &[super::syntax::Comment]) -> Option<String> {
+fn join_comments(comments: &[Comment]) -> Option<String> {
     let texts: Vec<&str> = comments
         .iter()
         .map(|c| c.text.trim())
@@ -299,8 +489,10 @@ fn first_unreadable_move(game: &PdnGame) -> Option<(usize, &SyntaxError)> {
 }
 
 /// Whether the game is of a type other than 64-square Russian or Brazilian: by its
-/// `GameType`, or, without one, by square numbers beyond 32 or a 10×10 opening move.
-fn unsupported(game: &PdnGame) -> Option<(DraughtsIssue, Span)> {
+/// `GameType`, or, without one, by square numbers beyond 32 or a 10×10 opening move, and
+/// unless `--variant` says otherwise, by an `Event` that names checkers or first moves
+/// that only Black moving first can make.
+fn unsupported(game: &PdnGame, forced: Option<Variant>) -> Option<(DraughtsIssue, Span)> {
     if let Some(game_type) = &game.game_type {
         let number = game_type.type_number;
         let board = (game_type.width.unwrap_or(8), game_type.height.unwrap_or(8));
@@ -331,6 +523,11 @@ fn unsupported(game: &PdnGame) -> Option<(DraughtsIssue, Span)> {
         };
         return Some((issue, span));
     }
+    if forced.is_none() {
+        if let Some(found) = checkers_by_name(game).or_else(|| checkers_by_moves(game)) {
+            return Some(found);
+        }
+    }
     // White's men stand on 31–50 on the 10×10 board; no 64-square first move leaves 31–35.
     let first = game.moves.first().filter(|_| game.fen.is_none())?;
     match first.squares.as_slice() {
@@ -349,6 +546,84 @@ fn unsupported(game: &PdnGame) -> Option<(DraughtsIssue, Span)> {
         )),
         _ => None,
     }
+}
+
+/// An `Event` tag that names a checkers game (and not Russian or Brazilian draughts).
+fn checkers_by_name(game: &PdnGame) -> Option<(DraughtsIssue, Span)> {
+    let tag = game.tags.iter().find(|t| t.name == "Event")?;
+    let event = tag.value.to_lowercase();
+    let ours = ["russian", "brazilian", "шашк", "damas"];
+    let checkers = event.contains("checkers") || event.contains("english draughts");
+    if !checkers || ours.iter().any(|word| event.contains(word)) {
+        return None;
+    }
+    let number = if event.contains("pool") {
+        POOL_TYPE
+    } else {
+        ENGLISH_TYPE
+    };
+    let issue = DraughtsIssue::UnsupportedGameType {
+        number,
+        evidence: GameTypeEvidence::EventName(tag.value.clone()),
+    };
+    Some((issue, tag.value_span.clone()))
+}
+
+/// Numeric first two moves that neither numbering makes a White opening of, but that are
+/// Black's first move and White's reply in the checkers numbering (Black's men on 1–12,
+/// the archives' numbering from the top), where Black moves first.
+fn checkers_by_moves(game: &PdnGame) -> Option<(DraughtsIssue, Span)> {
+    if game.fen.is_some() {
+        return None;
+    }
+    let [first, second, ..] = game.moves.as_slice() else {
+        return None;
+    };
+    let numbers = |m: &PdnMove| -> Option<Vec<u8>> {
+        m.squares
+            .iter()
+            .map(|t| match t.kind {
+                SquareKind::Numeric(n) => Some(n),
+                SquareKind::Algebraic { .. } => None,
+            })
+            .collect()
+    };
+    let (first_numbers, second_numbers) = (numbers(first)?, numbers(second)?);
+    let initial = Position::initial();
+    let plays = |position: &Position, numbers: &[u8], numbering: Numbering| {
+        let squares: Option<Vec<Square>> = numbers
+            .iter()
+            .map(|&n| Square::from_number(n, numbering))
+            .collect();
+        let squares = squares?;
+        let (&from, rest) = squares.split_first()?;
+        let found = position.matching_moves(Variant::Russian, from, rest);
+        found.iter().next().copied()
+    };
+    if plays(&initial, &first_numbers, Numbering::Rulebook).is_some()
+        || plays(&initial, &first_numbers, Numbering::Top).is_some()
+    {
+        return None;
+    }
+    let pieces = [Color::White, Color::Black].into_iter().flat_map(|color| {
+        super::position::squares(initial.pieces(color)).map(move |sq| (color, Piece::Man, sq))
+    });
+    let mut black_first = Position::from_pieces(pieces, Color::Black).ok()?;
+    let opening = plays(&black_first, &first_numbers, Numbering::Top)?;
+    black_first.play(&opening);
+    plays(&black_first, &second_numbers, Numbering::Top)?;
+    let text = |m: &PdnMove| {
+        m.squares
+            .iter()
+            .map(|t| t.kind.to_string())
+            .collect::<Vec<_>>()
+            .join(if m.is_capture { "x" } else { "-" })
+    };
+    let issue = DraughtsIssue::UnsupportedGameType {
+        number: ENGLISH_TYPE,
+        evidence: GameTypeEvidence::BlackMovesFirst(format!("{} {}", text(first), text(second))),
+    };
+    Some((issue, first.span.start..second.span.end))
 }
 
 /// Decides how numeric squares are read and how diagnostics write squares, and notes the
@@ -530,12 +805,22 @@ struct LineOutcome {
     completed: bool,
     /// The position after the last move replayed.
     position: Position,
+    /// Where the text of the moves not replayed begins.
+    unreplayed_from: Option<usize>,
+}
+
+/// Where the written move `m` begins: its move number, else its squares.
+fn move_start(m: &PdnMove) -> usize {
+    m.number
+        .as_ref()
+        .map_or(m.span.start, |n| n.span.start.min(m.span.start))
 }
 
 /// Replays `moves` from `position`; ply numbers start at `first_ply`. `cut` is where an
 /// unreadable move token stands in the line. Variations are replayed from the position
 /// before the move they replace; their depth is bounded by the reader
-/// ([`super::pdn::MAX_VARIATION_DEPTH`]), so the recursion is too.
+/// ([`super::pdn::MAX_VARIATION_DEPTH`]), so the recursion is too. A variation that
+/// cannot be replayed to its end keeps the rest as written in a comment.
 fn replay_line(
     replay: &mut Replay<'_>,
     moves: &[PdnMove],
@@ -544,13 +829,14 @@ fn replay_line(
     mut tracker: Option<&mut DrawTracker>,
     cut: Option<(usize, &SyntaxError)>,
 ) -> LineOutcome {
-    let mut line = Vec::new();
+    let mut line: Line<DraughtsMove> = Vec::new();
     let mut plies = 0;
-    let outcome = |line, plies, completed, position| LineOutcome {
+    let outcome = |line, plies, position, unreplayed_from: Option<usize>| LineOutcome {
         line,
         plies,
-        completed,
+        completed: unreplayed_from.is_none(),
         position,
+        unreplayed_from,
     };
     for (i, written) in moves.iter().enumerate() {
         let ply = first_ply + i as u32;
@@ -559,18 +845,22 @@ fn replay_line(
                 reason: Unparsable::Token(error.kind.clone()),
             };
             replay.report(issue, Some(error.span.clone()), Some(ply));
-            return outcome(line, plies, false, position);
+            let from = error.span.start.min(move_start(written));
+            return outcome(line, plies, position, Some(from));
         }
-        let variations: Vec<Line<DraughtsMove>> = written
-            .variations
-            .iter()
-            .map(|v| replay_line(replay, &v.moves, position, ply, None, None).line)
-            .collect();
+        let mut variations = Vec::new();
+        let mut unplayable = Vec::new();
+        for variation in &written.variations {
+            match replay_variation(replay, variation, position, ply) {
+                Ok(line) => variations.push(line),
+                Err(text) => unplayable.push(format!("{UNREPLAYED_VARIATION} ({text})")),
+            }
+        }
         let mv = match resolve(replay, &position, written) {
             Ok(mv) => mv,
             Err(issue) => {
                 replay.report(issue, Some(written.span.clone()), Some(ply));
-                return outcome(line, plies, false, position);
+                return outcome(line, plies, position, Some(move_start(written)));
             }
         };
         if let Some(tracker) = tracker.as_deref_mut() {
@@ -588,6 +878,25 @@ fn replay_line(
             let text = replay.source.get(written.span.clone()).unwrap_or_default();
             let mut node = Node::new(mv, ply, text, written.span.clone());
             node.comment = join_comments(&written.comments_after);
+            // A comment before a move (after its number) rides on the move before it, or
+            // on the move itself when it opens a variation; the main line's first move's
+            // is the record's comment.
+            if let Some(before) = join_comments(&written.comments_before) {
+                match line.last_mut() {
+                    Some(previous) => append_comment(&mut previous.comment, before),
+                    // Only the main line has a draw tracker.
+                    None if tracker.is_none() => {
+                        let after = node.comment.replace(before);
+                        if let Some(after) = after {
+                            append_comment(&mut node.comment, after);
+                        }
+                    }
+                    None => {}
+                }
+            }
+            for text in unplayable {
+                append_comment(&mut node.comment, text);
+            }
             node.nags = written.nags.clone();
             if let Some(nag) = written.strength.as_ref().and_then(|s| s.nag()) {
                 if !node.nags.contains(&nag) {
@@ -607,9 +916,54 @@ fn replay_line(
             Some(error.span.clone()),
             Some(first_ply + moves.len() as u32),
         );
-        return outcome(line, plies, false, position);
+        return outcome(line, plies, position, Some(error.span.start));
     }
-    outcome(line, plies, true, position)
+    outcome(line, plies, position, None)
+}
+
+/// One variation replayed from `position`. What cannot be replayed is kept as written in
+/// an unreplayed comment on the variation's last replayed move; a variation whose first
+/// move fails, or that holds no move, is all text, returned as the error for the move it
+/// hangs on to keep.
+fn replay_variation(
+    replay: &mut Replay<'_>,
+    variation: &Variation,
+    position: Position,
+    ply: u32,
+) -> Result<Line<DraughtsMove>, String> {
+    // The variation's text ends before its `)` (an unclosed one at the game's end).
+    let end = variation.span.end;
+    let end = if replay.source.as_bytes().get(end.wrapping_sub(1)) == Some(&b')') {
+        end - 1
+    } else {
+        end
+    };
+    if variation.moves.is_empty() {
+        // Only comments (or a result): no line of moves to hold them, so they stay text.
+        return match as_written(replay.source, variation.span.start + 1, end) {
+            Some(text) => Err(text),
+            None => Ok(Vec::new()),
+        };
+    }
+    let outcome = replay_line(replay, &variation.moves, position, ply, None, None);
+    let mut line = outcome.line;
+    let Some(from) = outcome.unreplayed_from else {
+        return Ok(line);
+    };
+    let rest = as_written(replay.source, from, end).unwrap_or_default();
+    let Some(last) = line.last_mut() else {
+        return Err(rest);
+    };
+    append_comment(&mut last.comment, format!("{UNREPLAYED} {rest}"));
+    Ok(line)
+}
+
+/// Adds `text` to a move's comment, after what it has.
+fn append_comment(comment: &mut Option<String>, text: String) {
+    *comment = Some(match comment.take() {
+        Some(before) => format!("{before} {text}"),
+        None => text,
+    });
 }
 
 /// The legal move a written move denotes: its from–to or its full path, or (for records
