@@ -142,6 +142,9 @@ pub struct Record<M> {
     /// The rest of the main line as written, from the first move that could not be
     /// replayed; writers carry it in a comment marked as unreplayed, so nothing is lost.
     pub unreplayed: Option<String>,
+    /// `%` escape lines read with the record (PGN), written back before it by the
+    /// formats that have them.
+    pub escape_lines: Vec<String>,
 }
 
 impl<M> Record<M> {
@@ -155,6 +158,7 @@ impl<M> Record<M> {
             moves: Vec::new(),
             result: None,
             unreplayed: None,
+            escape_lines: Vec::new(),
         }
     }
 }

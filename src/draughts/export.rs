@@ -296,6 +296,7 @@ pub fn write_json(
         comment: record.comment.clone(),
         moves: styled_line(&record.moves, style, capture),
         unreplayed: record.unreplayed.clone(),
+        escape_lines: record.escape_lines.clone(),
         result: record.result.clone(),
     };
     let mut line = serde_json::to_string(&SourcedRecord {

@@ -72,17 +72,22 @@ pub fn write_text(record: &Record<ShatarMove>, options: &WriteOptions) -> String
 /// (the position, result and rules are carried otherwise).
 const TEXT_TAGS: [&str; 7] = ["White", "Black", "Date", "Site", "Result", "SetUp", "FEN"];
 
-/// What of `record` the `format` has no place for. PGN and JSON carry everything;
+/// What of `record` the `format` has no place for. PGN carries everything (its `%`
+/// escape lines before the tags), JSON all but the escape lines;
 /// the rulebook's text carries the players, date, place, main line, its comments and
 /// one mark a move of `!` `?` `!!` `??` `!?` `?!`.
 pub fn left_out(record: &Record<ShatarMove>, format: Format) -> Vec<LeftOut> {
-    if format != Format::Text {
-        return Vec::new();
+    let escapes = (!record.escape_lines.is_empty()).then_some(LeftOut::EscapeLines);
+    match format {
+        Format::Pgn => return Vec::new(),
+        Format::Text => {}
+        _ => return escapes.into_iter().collect(),
     }
     let dropped = write::text_headers(record).1;
     let mut left_out: Vec<LeftOut> = dropped
         .into_iter()
         .map(|name| LeftOut::Tag(name.to_string()))
+        .chain(escapes)
         .collect();
     left_out.extend(
         record

@@ -17,8 +17,12 @@ use super::syntax::{
 /// Reads every game of a PGN collection; never fails, problems are recorded in the games.
 pub fn parse_pgn(src: &str) -> Vec<ParsedGame> {
     let end = src.len();
-    let mut games = Vec::new();
+    let mut games: Vec<ParsedGame> = Vec::new();
     let mut current: Option<Game> = None;
+    // Escape lines belong to the game being read or, between games, to the one before
+    // (so that a text cut into blocks at games gives each line the same game); those
+    // before the first game belong to it.
+    let mut pending_escapes: Vec<String> = Vec::new();
     let mut i = src;
     loop {
         i = i.trim_start();
@@ -26,7 +30,14 @@ pub fn parse_pgn(src: &str) -> Vec<ParsedGame> {
         let at = end - i.len();
         // `%` escapes a whole line, but only in the first column.
         if first == '%' && (at == 0 || src[..at].ends_with('\n')) {
-            i = skip_line(i);
+            let rest = skip_line(i);
+            let line = i[..i.len() - rest.len()].trim_end().to_string();
+            match (&mut current, games.last_mut()) {
+                (Some(game), _) => game.game.escapes.push(line),
+                (None, Some(previous)) => previous.escapes.push(line),
+                (None, None) => pending_escapes.push(line),
+            }
+            i = rest;
             continue;
         }
         if first == '[' && current.as_ref().is_some_and(|g| g.in_movetext) {
@@ -34,7 +45,11 @@ pub fn parse_pgn(src: &str) -> Vec<ParsedGame> {
                 games.push(game.finish());
             }
         }
-        let game = current.get_or_insert_with(|| Game::new(at));
+        let game = current.get_or_insert_with(|| {
+            let mut game = Game::new(at);
+            game.game.escapes = std::mem::take(&mut pending_escapes);
+            game
+        });
         let rest = match first {
             '[' => game.tag_pair(i, end),
             ';' => {
@@ -80,6 +95,7 @@ pub fn parse_pgn(src: &str) -> Vec<ParsedGame> {
     if let Some(game) = current {
         games.push(game.finish());
     }
+    // A text of escape lines only has no game to give them to.
     games
 }
 
@@ -263,6 +279,16 @@ mod tests {
 
     fn texts<'a>(src: &'a str, moves: &[ParsedMove]) -> Vec<&'a str> {
         moves.iter().map(|m| &src[m.span.clone()]).collect()
+    }
+
+    #[test]
+    fn escape_lines_stay_with_their_game() {
+        let src = "% first\n[Event \"a\"]\n% in a\n\n1. e4 e5 *\n% after a\n\n[Event \"b\"]\n1. d4 d5 *\n";
+        let games = parse_pgn(src);
+        assert_eq!(games[0].escapes, ["% first", "% in a", "% after a"]);
+        assert!(games[1].escapes.is_empty());
+        // A `%` that does not start its line is no escape.
+        assert!(parse_pgn("1. e4 % e5 *")[0].escapes.is_empty());
     }
 
     #[test]

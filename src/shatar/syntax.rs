@@ -154,6 +154,9 @@ pub struct ParsedGame {
     /// Structural problems (unterminated comments, unbalanced variations, bad tags…). Unreadable
     /// moves are not repeated here: they are the `Err` moves of the line they stand in.
     pub syntax_errors: Vec<SyntaxError>,
+    /// PGN `%` escape lines read with the game (before it, inside it, after the last
+    /// game), without their line break.
+    pub escapes: Vec<String>,
     pub span: Span,
 }
 
@@ -168,6 +171,7 @@ impl ParsedGame {
             moves: Vec::new(),
             result: None,
             syntax_errors: Vec::new(),
+            escapes: Vec::new(),
             span: start..start,
         }
     }

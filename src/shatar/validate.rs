@@ -105,6 +105,7 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
     let mut record: Record<ShatarMove> = Record::new(Game::Shatar);
     record.tags = Tags(game.tags.clone());
     record.comment = game.leading_comment.clone();
+    record.escape_lines = game.escapes.clone();
     if let Some(variant) = other_variant(game) {
         let issue = ShatarIssue::OtherGame {
             variant: Some(variant.to_string()),

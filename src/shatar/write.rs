@@ -28,6 +28,10 @@ const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 /// with comments, NAGs and variations.
 pub fn write_pgn(record: &Record<ShatarMove>, start: &Position) -> String {
     let mut out = String::new();
+    for line in &record.escape_lines {
+        out.push_str(line);
+        out.push('\n');
+    }
     let result = record.result.as_deref().unwrap_or("*");
     for (name, default) in SEVEN_TAG_ROSTER {
         let value = if name == "Result" {
