@@ -123,8 +123,4 @@ impl<W: Write> RecordWriter<W> {
     pub fn into_inner(self) -> W {
         self.out
     }
-
-    pub fn get_mut(&mut self) -> &mut W {
-        &mut self.out
-    }
 }
