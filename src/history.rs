@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// Zobrist keys are already uniformly random, so they serve as their own hash.
+/// Zobrist keys are already uniformly random, so they serve as their own hash (here
+/// and in Go's superko history).
 #[derive(Default)]
 pub struct KeyHasher(u64);
 

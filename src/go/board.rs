@@ -15,7 +15,9 @@
 
 use std::collections::HashSet;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
+
+use crate::history::KeyHasher;
 
 use crate::go::sgf::grammar::letter_coordinate;
 
@@ -77,26 +79,6 @@ static SIDES_OF: [[u8; 256]; 4] = {
 
 /// Mixed into a position key when White is to move (situational keys).
 const WHITE_TO_MOVE: u64 = splitmix64(0x0051_5549_505F_4B4F).1;
-
-/// Zobrist keys are already uniformly random, so the history set uses them as their own hash.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
-        }
-    }
-
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
 
 type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
