@@ -1,20 +1,14 @@
 //! The command-line contract: exit statuses, inputs (files, folders, stdin), JSON
 //! Lines shape, a bad file not stopping the run, and a closed pipe.
 
+#[path = "support/run.rs"]
+mod run;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn qipu(args: &[&str]) -> (String, String, i32) {
-    let output = Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
+    run::qipu_in(None, args)
 }
 
 #[test]

@@ -2,21 +2,14 @@
 //! converts folders file by file, names what a format cannot carry, and validate closes
 //! with a summary. Every fixture is written by the test into a folder of its own.
 
+#[path = "support/run.rs"]
+mod run;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn qipu_in(dir: &Path, args: &[&str]) -> (String, String, i32) {
-    let output = Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
+    run::qipu_in(Some(dir), args)
 }
 
 /// A fresh folder for one test.
