@@ -100,7 +100,8 @@ impl RecordReport {
 pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Document {
     let game = options.game.or_else(|| detect::game_from_path(source));
     let declared = detect::declared_charset(bytes, game);
-    let decoded = text::decode(bytes, options.encoding, declared);
+    let syntax = detect::syntax(bytes, game);
+    let decoded = text::decode(bytes, options.encoding, declared, syntax);
     let encoding = decoded.encoding_name();
     let piece = Piece {
         lines_before: 0,

@@ -312,7 +312,8 @@ impl<R: Read> DocumentStream<R> {
             .game
             .or_else(|| detect::game_from_path(&self.source));
         let declared = detect::declared_charset(&sample, game);
-        let choice = text::choose_encoding(&sample, self.options.encoding, declared);
+        let syntax = detect::syntax(&sample, game);
+        let choice = text::choose_encoding(&sample, eof, self.options.encoding, declared, syntax);
         let mut decoder = StreamDecoder::new(choice.encoding, choice.bom_len);
         let mut pending = String::new();
         let mut issues = choice.issues;
