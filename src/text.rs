@@ -386,7 +386,7 @@ impl LineIndex {
     /// The index of a piece of a file that starts after `lines_before` whole lines.
     pub fn after_lines(text: &str, lines_before: usize) -> LineIndex {
         let mut line_starts = vec![0];
-        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        line_starts.extend(line_starts_after(text));
         LineIndex {
             line_starts,
             lines_before,
@@ -411,15 +411,31 @@ impl LineIndex {
     pub fn line_span(&self, text: &str, line: usize) -> Span {
         let line = line - self.lines_before;
         let start = self.line_starts[line - 1];
-        let mut end = self
-            .line_starts
-            .get(line)
-            .map_or(text.len(), |next| next - 1);
-        if end > start && text.as_bytes()[end - 1] == b'\r' {
-            end -= 1;
-        }
-        start..end.max(start)
+        let end = self.line_starts.get(line).map_or(text.len(), |&next| next);
+        let content = text[start..end].trim_end_matches(['\n', '\r']);
+        start..start + content.len()
     }
+}
+
+/// Offsets where lines start after the first: after each LF, CRLF or CR alone (old Mac
+/// files), so that every line-end style numbers lines alike.
+pub fn line_starts_after(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = text.as_bytes();
+    memchr::memchr2_iter(b'\n', b'\r', bytes)
+        .filter(move |&at| bytes[at] == b'\n' || bytes.get(at + 1) != Some(&b'\n'))
+        .map(|at| at + 1)
+}
+
+/// The lines of `text` with their line ends (LF, CRLF or CR alone).
+pub fn lines_inclusive(text: &str) -> impl Iterator<Item = &str> {
+    let mut start = 0;
+    line_starts_after(text)
+        .chain(std::iter::once(text.len()))
+        .filter_map(move |end| {
+            let line = &text[start..end];
+            start = end;
+            (!line.is_empty()).then_some(line)
+        })
 }
 
 fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
@@ -509,6 +525,21 @@ mod tests {
         assert_eq!(index.line_col(text, at), (2, 7));
         assert_eq!(&text[index.line_span(text, 2)], "(1)马b1—d3");
         assert_eq!(index.line_col(text, text.len()), (3, 2));
+    }
+
+    #[test]
+    fn every_line_end_style_starts_a_line() {
+        let text = "a\nb\r\nc\rd\r";
+        assert_eq!(line_starts_after(text).collect::<Vec<_>>(), [2, 5, 7, 9]);
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_col(text, 7), (4, 1));
+        assert_eq!(&text[index.line_span(text, 2)], "b");
+        assert_eq!(&text[index.line_span(text, 3)], "c");
+        assert_eq!(
+            lines_inclusive(text).collect::<Vec<_>>(),
+            ["a\n", "b\r\n", "c\r", "d\r"]
+        );
+        assert_eq!(lines_inclusive("x").collect::<Vec<_>>(), ["x"]);
     }
 
     #[test]
