@@ -341,20 +341,30 @@ impl<R: Read> DocumentStream<R> {
             .or_else(|| detect::game_from_path(&self.source));
         let declared = detect::declared_charset(&sample, game);
         let syntax = detect::syntax(&sample, game);
-        let choice = text::choose_encoding(&sample, eof, self.options.encoding, declared, syntax);
-        let mut decoder = StreamDecoder::new(choice.encoding, choice.bom_len);
-        let mut pending = String::new();
-        let mut issues = choice.issues;
-        decoder.feed(
-            &sample[choice.bom_len.min(sample.len())..],
-            eof,
-            &mut pending,
-            &mut issues,
-        );
+        let (decoder, pending, issues) = if eof {
+            // The whole input is here: decoded as a whole file is, structure protected.
+            let decoded = text::decode(&sample, self.options.encoding, declared, syntax);
+            let decoder = StreamDecoder::new(decoded.encoding, sample.len());
+            (decoder, decoded.text, decoded.issues)
+        } else {
+            let choice =
+                text::choose_encoding(&sample, false, self.options.encoding, declared, syntax);
+            let mut decoder = StreamDecoder::new(choice.encoding, choice.bom_len);
+            let mut pending = String::new();
+            let mut issues = choice.issues;
+            decoder.feed(
+                &sample[choice.bom_len.min(sample.len())..],
+                false,
+                &mut pending,
+                &mut issues,
+            );
+            (decoder, pending, issues)
+        };
         let game = game.or_else(|| detect::game_from_text(&pending));
+        let encoding = text::encoding_display_name(decoder.encoding());
         Ok(State {
             decoder,
-            encoding: text::encoding_display_name(choice.encoding),
+            encoding,
             game,
             boundary: Boundary::for_game(game),
             pending,

@@ -176,10 +176,10 @@ pub fn choose_encoding(
         } else {
             guess::whole_characters(sample)
         };
-        match declared_choice(judged, declared, syntax, &mut issues) {
+        match declared_choice(judged, declared, syntax, complete, &mut issues) {
             Some(choice) => (choice, EncodingSource::Declared, 0),
             None => (
-                guess::guess(judged, syntax).encoding,
+                guess::guess(judged, syntax, complete).encoding,
                 EncodingSource::Detected,
                 0,
             ),
@@ -202,8 +202,10 @@ pub fn decode(
 ) -> Decoded {
     let choice = choose_encoding(bytes, true, forced, declared, syntax);
     let mut issues = choice.issues;
+    let body = &bytes[choice.bom_len..];
+    let protected = guess::protected_bytes(body, choice.encoding, syntax);
     let (text, malformed) =
-        decode_with_positions(&bytes[choice.bom_len..], choice.encoding, choice.bom_len);
+        decode_with_positions(body, choice.encoding, choice.bom_len, &protected);
     issues.extend(malformed);
     Decoded {
         text,
@@ -230,6 +232,10 @@ impl StreamDecoder {
             encoding,
             consumed: bom_len,
         }
+    }
+
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding
     }
 
     /// Appends the text of `bytes` to `out`; issues are located in `out`.
@@ -283,6 +289,7 @@ fn declared_choice(
     bytes: &[u8],
     declared: Option<(&str, Option<Span>)>,
     syntax: Syntax,
+    protects: bool,
     issues: &mut Vec<DecodeIssue>,
 ) -> Option<&'static Encoding> {
     let (label, span) = declared?;
@@ -304,7 +311,7 @@ fn declared_choice(
     if !encoding.is_ascii_compatible() {
         // The label was read as ASCII from bytes with no byte-order mark: they are not
         // UTF-16, whatever it says.
-        return mismatch(guess::guess(bytes, syntax).encoding, issues);
+        return mismatch(guess::guess(bytes, syntax, protects).encoding, issues);
     }
     if bytes.is_ascii() {
         return Some(encoding);
@@ -319,7 +326,7 @@ fn declared_choice(
     if encoding != UTF_8 && guess::fit(bytes, encoding).few_malformed() {
         return Some(encoding);
     }
-    let detected = guess::guess(bytes, syntax);
+    let detected = guess::guess(bytes, syntax, protects);
     let replaces = !detected.last_resort
         && detected.encoding != encoding
         && guess::fit(bytes, detected.encoding).clean()
@@ -332,10 +339,13 @@ fn declared_choice(
 }
 
 /// Decodes a whole buffer; `base` is the byte offset of `bytes` in the file (after a BOM).
+/// A character under way at a `protected` offset is ended there, malformed, so that the
+/// structural byte there stays itself.
 fn decode_with_positions(
     bytes: &[u8],
     encoding: &'static Encoding,
     base: usize,
+    protected: &[usize],
 ) -> (String, Vec<DecodeIssue>) {
     if encoding == UTF_8 {
         if let Ok(text) = std::str::from_utf8(bytes) {
@@ -344,7 +354,17 @@ fn decode_with_positions(
     }
     let mut text = String::new();
     let mut issues = Vec::new();
-    StreamDecoder::new(encoding, base).feed(bytes, true, &mut text, &mut issues);
+    let mut start = 0;
+    for &at in protected {
+        StreamDecoder::new(encoding, base + start).feed(
+            &bytes[start..at],
+            true,
+            &mut text,
+            &mut issues,
+        );
+        start = at;
+    }
+    StreamDecoder::new(encoding, base + start).feed(&bytes[start..], true, &mut text, &mut issues);
     (text, issues)
 }
 

@@ -293,3 +293,53 @@ fn no_guess_takes_a_bracket_when_utf8_is_too_broken() {
     }
     assert_eq!(report.plies, 4);
 }
+
+/// A GBK record whose White name was cut after the first byte of `张` (D5 C5), leaving
+/// D5 before the `]`: GB18030 reads D5 5D as a character, and would take the `]`.
+fn gbk_with_truncated_name(declaration: &str) -> Vec<u8> {
+    let head = format!("(;GM[1]FF[4]{declaration}SZ[19]\nPB[古力]PW[王");
+    let (head, _, _) = GB18030.encode(&head);
+    let mut bytes = head.into_owned();
+    bytes.push(0xD5);
+    let (tail, _, _) =
+        GB18030.encode("]BR[九段]WR[九段]KM[7.5]RE[B+R]\n;B[pd];W[dp];B[pp];W[dd])\n");
+    bytes.extend_from_slice(&tail);
+    bytes
+}
+
+#[test]
+fn a_gbk_name_cut_before_its_bracket_keeps_the_bracket() {
+    for declaration in ["CA[GB2312]", ""] {
+        let document = read_document("cut.sgf", &gbk_with_truncated_name(declaration), &keep());
+        assert_eq!(document.encoding, "GB18030", "{declaration}");
+        let report = only(&document);
+        for (name, value) in [
+            ("PB", "古力"),
+            ("PW", "王\u{FFFD}"),
+            ("BR", "九段"),
+            ("WR", "九段"),
+            ("KM", "7.5"),
+            ("RE", "B+R"),
+        ] {
+            assert_eq!(
+                tags(report).get(name),
+                Some(value),
+                "{name} ({declaration})"
+            );
+        }
+        // The lone lead byte, on line 2 after `PB[古力]PW[王`.
+        assert_eq!(bad_bytes(&document, report), [(2, 11)], "{declaration}");
+        assert_eq!(report.plies, 4);
+    }
+}
+
+#[test]
+fn a_small_stream_is_decoded_as_a_whole_file() {
+    // Standard input is streamed; one that fits the first sample is decoded like a file.
+    let bytes = gbk_with_truncated_name("");
+    let mut stream = qipu::stream::DocumentStream::new("-", &bytes[..], &keep());
+    let document = stream.next_document().unwrap().expect("a document");
+    assert_eq!(document.encoding, "GB18030");
+    assert_eq!(tags(only(&document)).get("BR"), Some("九段"));
+    assert!(stream.next_document().unwrap().is_none());
+}

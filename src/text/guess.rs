@@ -114,31 +114,95 @@ fn utf8_leads(valid: &[u8]) -> usize {
 /// as GB18030 puts the next property's `[` inside the value, and is refused. The decoded
 /// reading may find tokens the ASCII one missed (after a `\` that was a trail byte).
 pub(super) fn keeps_structure(bytes: &[u8], encoding: &'static Encoding, syntax: Syntax) -> bool {
-    if encoding == UTF_8 || encoding.is_single_byte() || !encoding.is_ascii_compatible() {
-        return true;
+    keeps_structure_protecting(bytes, encoding, syntax, &[])
+}
+
+/// [`keeps_structure`] once a character under way is ended before each `protected` byte.
+fn keeps_structure_protecting(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    syntax: Syntax,
+    protected: &[usize],
+) -> bool {
+    !takes_structure(encoding) || {
+        let taken = structural_bytes_taken(bytes, encoding, syntax, protected);
+        first_lost_token(bytes, &taken, syntax).is_none()
     }
-    let taken = structural_bytes_taken(bytes, encoding, syntax);
+}
+
+/// Whether `encoding` can take an ASCII byte into a character at all: UTF-8 and
+/// single-byte encodings never do; UTF-16 has no ASCII bytes to compare with.
+fn takes_structure(encoding: &'static Encoding) -> bool {
+    encoding != UTF_8 && !encoding.is_single_byte() && encoding.is_ascii_compatible()
+}
+
+/// Most structural bytes protected in one text; past them the text is decoded as it comes.
+const MOST_PROTECTED: usize = 256;
+
+/// The structural bytes that decoding in `encoding` must leave alone: those it would take
+/// into a character although the ASCII reading needs them (see [`keeps_structure`]), as a
+/// name cut in the middle of a character leaves a lead byte before the `]`. Decoding
+/// then ends the character before each of them, and reports its bytes as malformed.
+pub(super) fn protected_bytes(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    syntax: Syntax,
+) -> Vec<usize> {
+    let mut protected = Vec::new();
+    if !takes_structure(encoding) {
+        return protected;
+    }
+    while protected.len() < MOST_PROTECTED {
+        let taken = structural_bytes_taken(bytes, encoding, syntax, &protected);
+        let Some(lost) = first_lost_token(bytes, &taken, syntax) else {
+            break;
+        };
+        // The token was lost to the last byte taken before it.
+        let Some(&culprit) = taken.iter().rev().find(|&&at| at < lost) else {
+            break;
+        };
+        let at = protected.partition_point(|&p| p < culprit);
+        protected.insert(at, culprit);
+    }
+    protected
+}
+
+/// The first token of the ASCII reading, not itself among the `taken` bytes, that the
+/// decoded reading lacks.
+fn first_lost_token(bytes: &[u8], taken: &[usize], syntax: Syntax) -> Option<usize> {
     if taken.is_empty() {
-        return true;
+        return None;
     }
-    let mut decoded = Tokens::new(bytes, &taken, syntax).peekable();
+    let mut decoded = Tokens::new(bytes, taken, syntax).peekable();
     Tokens::new(bytes, &[], syntax)
         .filter(|(at, _)| taken.binary_search(at).is_err())
-        .all(|token| {
+        .find(|token| {
             while decoded.next_if(|other| other.0 < token.0).is_some() {}
-            decoded.next_if_eq(&token).is_some()
+            decoded.next_if_eq(token).is_none()
         })
+        .map(|(at, _)| at)
 }
 
 /// Offsets of the structural ASCII bytes that `encoding` takes into a multi-byte
-/// character. The decoder is fed byte by byte wherever a character may be under way; an
-/// ASCII byte fed while one is (the decoder wrote nothing for the byte before) is a trail.
-fn structural_bytes_taken(bytes: &[u8], encoding: &'static Encoding, syntax: Syntax) -> Vec<usize> {
+/// character, when it is made to end a character before each `protected` byte. The
+/// decoder is fed byte by byte wherever a character may be under way; an ASCII byte fed
+/// while one is (the decoder wrote nothing for the byte before) is a trail.
+fn structural_bytes_taken(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    syntax: Syntax,
+    protected: &[usize],
+) -> Vec<usize> {
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut out = [0u8; 16];
     let mut taken = Vec::new();
     let mut under_way = false;
+    let mut protected = protected.iter().peekable();
     for (at, &byte) in bytes.iter().enumerate() {
+        if protected.next_if_eq(&&at).is_some() {
+            decoder = encoding.new_decoder_without_bom_handling();
+            under_way = false;
+        }
         if byte < 0x80 && !under_way {
             // An ASCII byte between characters is itself in every ASCII-compatible encoding.
             continue;
@@ -265,7 +329,10 @@ const SGF_LEGACY: [&Encoding; 4] = [GB18030, BIG5, SHIFT_JIS, EUC_KR];
 /// it decodes with at most a few malformed sequences; else a legacy encoding that decodes
 /// the bytes cleanly and keeps their structure, chosen by chardetng's statistics and, for
 /// SGF, by which of the four East Asian encodings reads as their common characters.
-pub(super) fn guess(bytes: &[u8], syntax: Syntax) -> Guess {
+/// When the caller decodes with [`protected_bytes`] (`protects`), an encoding also fits
+/// if it keeps the structure once a few characters cut before a structural byte are
+/// ended there (each then one malformed sequence, "a few" as for UTF-8).
+pub(super) fn guess(bytes: &[u8], syntax: Syntax, protects: bool) -> Guess {
     let found = |encoding| Guess {
         encoding,
         last_resort: false,
@@ -276,7 +343,16 @@ pub(super) fn guess(bytes: &[u8], syntax: Syntax) -> Guess {
     if fit(bytes, UTF_8).few_malformed() {
         return found(UTF_8);
     }
-    let fits = |encoding| fit(bytes, encoding).clean() && keeps_structure(bytes, encoding, syntax);
+    let fits = |encoding| {
+        let fit = fit(bytes, encoding);
+        fit.clean()
+            && (keeps_structure(bytes, encoding, syntax)
+                || protects && {
+                    let protected = protected_bytes(bytes, encoding, syntax);
+                    protected.len() * FEW <= fit.well_formed
+                        && keeps_structure_protecting(bytes, encoding, syntax, &protected)
+                })
+    };
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(bytes, true);
     let statistical = match detector.guess(None, chardetng::Utf8Detection::Deny) {
@@ -453,6 +529,16 @@ mod tests {
         assert!(fit(bytes, GB18030).clean());
         assert!(!keeps_structure(bytes, GB18030, Syntax::Sgf));
         assert!(keeps_structure(bytes, WINDOWS_1252, Syntax::Sgf));
+    }
+
+    #[test]
+    fn a_lead_byte_cut_before_a_bracket_leaves_it_alone() {
+        // GBK `张` is D5 C5; cut to D5 before `]`, GB18030 would read D5 5D as a character.
+        let bytes = b"(;PB[\xc0\xee]PW[\xcd\xf5\xd5]BR[9d]WR[\xd5\x5c]KM[7.5])";
+        assert!(fit(bytes, GB18030).clean());
+        assert!(!keeps_structure(bytes, GB18030, Syntax::Sgf));
+        assert_eq!(protected_bytes(bytes, GB18030, Syntax::Sgf), [14]);
+        assert_eq!(bytes[14], b']');
     }
 
     #[test]
