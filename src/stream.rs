@@ -87,15 +87,10 @@ fn before_line_ends(bytes: &[u8], mut at: usize) -> usize {
 
 /// Whether the line at `at` (after an empty line) opens a record.
 fn opens_record(text: &str, at: usize, pdn: bool) -> bool {
-    let rest = &text[at..];
     if pdn {
-        // The last line with text before the blank one must not be a tag pair.
-        let before = text[..at].trim_end();
-        let last_line = before.rsplit(['\n', '\r']).next().unwrap_or("");
-        return rest.starts_with('[')
-            && !before.is_empty()
-            && !last_line.trim_start().starts_with('[');
+        return blocks::opens_pdn_game(text, at);
     }
+    let rest = &text[at..];
     rest.starts_with('[') || rest.starts_with("白方") || rest.starts_with("White:")
 }
 

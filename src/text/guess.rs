@@ -168,25 +168,49 @@ pub(super) fn protected_bytes(
 }
 
 /// The first token of the ASCII reading, not itself among the `taken` bytes, that the
-/// decoded reading lacks.
+/// decoded reading lacks. Both readings agree up to the first taken byte; from there the
+/// two are stepped side by side until they are in the same state again, and agree up to
+/// the next taken byte, which one scan of the ASCII reading passes over.
 fn first_lost_token(bytes: &[u8], taken: &[usize], syntax: Syntax) -> Option<usize> {
-    if taken.is_empty() {
-        return None;
+    let mut scan = Scanner {
+        bytes,
+        at: 0,
+        state: State::Outside,
+        syntax,
+    };
+    let mut next = 0;
+    while let Some(&first) = taken.get(next) {
+        scan.advance_to(first);
+        let (mut ascii, mut decoded) = (scan.state, scan.state);
+        let mut at = first;
+        loop {
+            let &byte = bytes.get(at)?;
+            let is_taken = taken.get(next) == Some(&at);
+            if is_taken {
+                next += 1;
+            }
+            // A byte inside a character is text: it may only be escaped.
+            let (state, token) = step(syntax, ascii, byte);
+            let (other, kept) = step(syntax, decoded, if is_taken { b'x' } else { byte });
+            if token && !is_taken && !kept {
+                return Some(at);
+            }
+            (ascii, decoded) = (state, other);
+            at += 1;
+            if ascii == decoded && taken.get(next) != Some(&at) {
+                break;
+            }
+        }
+        scan.at = at;
+        scan.state = ascii;
     }
-    let mut decoded = Tokens::new(bytes, taken, syntax).peekable();
-    Tokens::new(bytes, &[], syntax)
-        .filter(|(at, _)| taken.binary_search(at).is_err())
-        .find(|token| {
-            while decoded.next_if(|other| other.0 < token.0).is_some() {}
-            decoded.next_if_eq(token).is_none()
-        })
-        .map(|(at, _)| at)
+    None
 }
 
 /// Offsets of the structural ASCII bytes that `encoding` takes into a multi-byte
-/// character, when it is made to end a character before each `protected` byte. The
-/// decoder is fed byte by byte wherever a character may be under way; an ASCII byte fed
-/// while one is (the decoder wrote nothing for the byte before) is a trail.
+/// character, when it is made to end a character before each `protected` byte. Each run
+/// of non-ASCII bytes is fed to the decoder at once, the ASCII byte after it alone: if the
+/// decoder gives back anything but that byte, the byte was a trail.
 fn structural_bytes_taken(
     bytes: &[u8],
     encoding: &'static Encoding,
@@ -194,25 +218,62 @@ fn structural_bytes_taken(
     protected: &[usize],
 ) -> Vec<usize> {
     let mut decoder = encoding.new_decoder_without_bom_handling();
-    let mut out = [0u8; 16];
+    let mut out = [0u8; 4096];
     let mut taken = Vec::new();
+    // Whether a character may be under way: after non-ASCII bytes, or inside a GB18030
+    // four-byte sequence.
     let mut under_way = false;
-    let mut protected = protected.iter().peekable();
-    for (at, &byte) in bytes.iter().enumerate() {
-        if protected.next_if_eq(&&at).is_some() {
+    let mut protected = protected.iter().copied().peekable();
+    let mut at = 0;
+    while at < bytes.len() {
+        // Protected bytes passed over between characters need nothing.
+        while protected.next_if(|&p| p < at).is_some() {}
+        if protected.next_if_eq(&at).is_some() {
             decoder = encoding.new_decoder_without_bom_handling();
             under_way = false;
         }
-        if byte < 0x80 && !under_way {
-            // An ASCII byte between characters is itself in every ASCII-compatible encoding.
+        let next_protected = protected.peek().copied().unwrap_or(bytes.len());
+        if bytes[at] < 0x80 && !under_way {
+            // ASCII between characters is itself in every ASCII-compatible encoding.
+            let ascii = bytes[at..next_protected]
+                .iter()
+                .position(|b| *b >= 0x80)
+                .unwrap_or(next_protected - at);
+            at += ascii.max(1);
             continue;
         }
-        let (_, _, written) =
+        if bytes[at] >= 0x80 {
+            let run = bytes[at..next_protected]
+                .iter()
+                .position(|b| *b < 0x80)
+                .unwrap_or(next_protected - at);
+            let mut rest = &bytes[at..at + run];
+            while !rest.is_empty() {
+                let (result, read, _) =
+                    decoder.decode_to_utf8_without_replacement(rest, &mut out, false);
+                rest = &rest[read..];
+                if let DecoderResult::Malformed(..) = result {
+                    decoder = encoding.new_decoder_without_bom_handling();
+                }
+            }
+            at += run;
+            under_way = true;
+            continue;
+        }
+        let byte = bytes[at];
+        let (result, _, written) =
             decoder.decode_to_utf8_without_replacement(&bytes[at..=at], &mut out, false);
-        if byte < 0x80 && under_way && is_structural(byte, syntax) {
+        if let DecoderResult::Malformed(..) = result {
+            // What was under way is malformed; the byte is read again on its own.
+            decoder = encoding.new_decoder_without_bom_handling();
+            under_way = false;
+            continue;
+        }
+        if !(written == 1 && out[0] == byte) && is_structural(byte, syntax) {
             taken.push(at);
         }
         under_way = written == 0;
+        at += 1;
     }
     taken
 }
@@ -227,11 +288,9 @@ fn is_structural(byte: u8, syntax: Syntax) -> bool {
     }
 }
 
-/// Structural tokens of a syntax as (byte offset, byte), reading the bytes at `taken`
-/// (sorted) as part of characters rather than as ASCII.
-struct Tokens<'a> {
+/// The tokeniser's state over the ASCII reading of a syntax.
+struct Scanner<'a> {
     bytes: &'a [u8],
-    taken: &'a [usize],
     at: usize,
     state: State,
     syntax: Syntax,
@@ -248,68 +307,57 @@ enum State {
     Comment,
 }
 
-impl<'a> Tokens<'a> {
-    fn new(bytes: &'a [u8], taken: &'a [usize], syntax: Syntax) -> Tokens<'a> {
-        Tokens {
-            bytes,
-            taken,
-            at: 0,
-            state: State::Outside,
-            syntax,
-        }
-    }
-
-    /// The state after `byte`, and whether `byte` is a token there.
-    fn step(&self, byte: u8) -> (State, bool) {
-        use State::*;
-        let line_end = matches!(byte, b'\n' | b'\r') && self.syntax == Syntax::Text;
-        match (self.state, byte) {
-            (Escaped, _) if line_end => (Outside, true),
-            (Escaped, _) => (Quoted, false),
-            (_, _) if line_end => (
-                if self.state == Comment {
-                    Comment
-                } else {
-                    Outside
-                },
-                true,
-            ),
-            (Quoted, b'\\') => (Escaped, false),
-            (Quoted, b']') if self.syntax == Syntax::Sgf => (Outside, true),
-            (Quoted, b'"') if self.syntax == Syntax::Text => (Outside, true),
-            (Quoted, _) => (Quoted, false),
-            (Comment, b'}') => (Outside, true),
-            (Comment, _) => (Comment, false),
-            (Outside, b'[') if self.syntax == Syntax::Sgf => (Quoted, true),
-            (Outside, b'"') if self.syntax == Syntax::Text => (Quoted, true),
-            (Outside, b'{') if self.syntax == Syntax::Text => (Comment, true),
-            (Outside, b'(' | b')' | b';') => (Outside, true),
-            (Outside, b'[' | b']') => (Outside, true),
-            (Outside, _) => (Outside, false),
-        }
+/// The state after `byte`, and whether `byte` is a token there.
+fn step(syntax: Syntax, state: State, byte: u8) -> (State, bool) {
+    use State::*;
+    let line_end = matches!(byte, b'\n' | b'\r') && syntax == Syntax::Text;
+    match (state, byte) {
+        (Escaped, _) if line_end => (Outside, true),
+        (Escaped, _) => (Quoted, false),
+        (Comment, _) if line_end => (Comment, true),
+        (_, _) if line_end => (Outside, true),
+        (Quoted, b'\\') => (Escaped, false),
+        (Quoted, b']') if syntax == Syntax::Sgf => (Outside, true),
+        (Quoted, b'"') if syntax == Syntax::Text => (Outside, true),
+        (Quoted, _) => (Quoted, false),
+        (Comment, b'}') => (Outside, true),
+        (Comment, _) => (Comment, false),
+        (Outside, b'[') if syntax == Syntax::Sgf => (Quoted, true),
+        (Outside, b'"') if syntax == Syntax::Text => (Quoted, true),
+        (Outside, b'{') if syntax == Syntax::Text => (Comment, true),
+        (Outside, b'(' | b')' | b';' | b'[' | b']') => (Outside, true),
+        (Outside, _) => (Outside, false),
     }
 }
 
-impl Iterator for Tokens<'_> {
-    type Item = (usize, u8);
-
-    fn next(&mut self) -> Option<(usize, u8)> {
-        while let Some(&byte) = self.bytes.get(self.at) {
-            let at = self.at;
+impl Scanner<'_> {
+    /// Steps through the bytes before `end`, passing over those that change nothing in
+    /// the current state.
+    fn advance_to(&mut self, end: usize) {
+        while self.at < end {
+            let stops: &[u8] = match (self.syntax, self.state) {
+                (_, State::Escaped) => b"",
+                (Syntax::Sgf, State::Outside) => b"[]();",
+                (Syntax::Sgf, _) => b"\\]",
+                (Syntax::Text, State::Outside) => b"[]();\"{\n\r",
+                (Syntax::Text, State::Quoted) => b"\\\"\n\r",
+                (Syntax::Text, State::Comment) => b"}\n\r",
+            };
+            let hay = &self.bytes[self.at..end];
+            let found = match *stops {
+                [] => Some(0),
+                [a, b] => memchr::memchr2(a, b, hay),
+                [a, b, c] => memchr::memchr3(a, b, c, hay),
+                _ => hay.iter().position(|b| stops.contains(b)),
+            };
+            let Some(skip) = found else {
+                self.at = end;
+                return;
+            };
+            self.at += skip;
+            self.state = step(self.syntax, self.state, self.bytes[self.at]).0;
             self.at += 1;
-            let taken = self.taken.first() == Some(&at);
-            if taken {
-                self.taken = &self.taken[1..];
-            }
-            // A byte inside a character is text: it may only be escaped.
-            let byte = if taken { b'x' } else { byte };
-            let (state, token) = self.step(byte);
-            self.state = state;
-            if token {
-                return Some((at, byte));
-            }
         }
-        None
     }
 }
 
@@ -539,6 +587,15 @@ mod tests {
         assert!(!keeps_structure(bytes, GB18030, Syntax::Sgf));
         assert_eq!(protected_bytes(bytes, GB18030, Syntax::Sgf), [14]);
         assert_eq!(bytes[14], b']');
+    }
+
+    #[test]
+    fn a_malformed_sequence_takes_nothing() {
+        // FF is no GB18030 lead; 81 before `(` or a line end is a lead whose trail is missing: the
+        // ASCII bytes after both are read on their own.
+        let bytes = b"(;PB[\xff]PW[\x81(x)]C[\x81\n]\n)";
+        assert!(structural_bytes_taken(bytes, GB18030, Syntax::Sgf, &[]).is_empty());
+        assert!(protected_bytes(bytes, GB18030, Syntax::Sgf).is_empty());
     }
 
     #[test]
