@@ -62,6 +62,59 @@ fn cut(text: &str, next_boundary: impl Fn(&str, usize, usize) -> Option<usize>) 
     blocks
 }
 
+/// The start of the first line at or after byte `from` that follows an empty line and
+/// that `opens(text, start)` says opens a record. Line ends may be LF, CRLF or CR alone,
+/// mixed as they come. A `from` between the CR and LF of a line end, or within a run of
+/// line ends, may only miss the blank line there, never cut elsewhere.
+pub(crate) fn after_blank_line(
+    text: &str,
+    from: usize,
+    opens: impl Fn(&str, usize) -> bool,
+) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = from;
+    while let Some(found) = memchr::memchr2(b'\n', b'\r', bytes.get(at..)?) {
+        let end = at + found;
+        let next_line = end + line_end_len(bytes, end);
+        if let Some(len) = line_end_at(bytes, next_line) {
+            let start = next_line + len;
+            // A CR at the very end may yet be followed by its LF: no cut before it.
+            let complete = !(bytes[start - 1] == b'\r' && start == bytes.len());
+            if complete && opens(text, start) {
+                return Some(start);
+            }
+        }
+        at = next_line;
+    }
+    None
+}
+
+/// Whether the line at `at`, after an empty line, starts a PDN game where the draughts
+/// reader starts one: a tag pair, when the last line with text before is not a tag pair
+/// (so movetext came before). For the draughts block cutter and the stream alike.
+pub(crate) fn opens_pdn_game(text: &str, at: usize) -> bool {
+    let before = text[..at].trim_end();
+    let last_line = before.rsplit(['\n', '\r']).next().unwrap_or("");
+    text[at..].starts_with('[') && !before.is_empty() && !last_line.trim_start().starts_with('[')
+}
+
+/// Length of the line end at `at`, if one starts there: 2 for CRLF, 1 for LF or CR.
+fn line_end_at(bytes: &[u8], at: usize) -> Option<usize> {
+    match bytes.get(at)? {
+        b'\n' => Some(1),
+        b'\r' => Some(if bytes.get(at + 1) == Some(&b'\n') {
+            2
+        } else {
+            1
+        }),
+        _ => None,
+    }
+}
+
+fn line_end_len(bytes: &[u8], at: usize) -> usize {
+    line_end_at(bytes, at).unwrap_or(0)
+}
+
 /// Makes the spans of a report on a block relative to the whole text.
 fn shift(report: &mut RecordReport, offset: usize) {
     let by = |span: &mut Span| *span = span.start + offset..span.end + offset;
@@ -101,5 +154,34 @@ mod tests {
         let next = |_: &str, _: usize, from: usize| boundaries.iter().copied().find(|b| *b >= from);
         assert_eq!(cut(&text[..2 * BLOCK - 1], next), vec![0..2 * BLOCK - 1]);
         assert_eq!(cut(&text, next), vec![0..BLOCK + 5, BLOCK + 5..3 * BLOCK]);
+    }
+
+    fn tag(text: &str, start: usize) -> bool {
+        text[start..].starts_with('[')
+    }
+
+    #[test]
+    fn a_pdn_game_starts_after_movetext_only() {
+        let text = "[A \"1\"]\r\n\r\n[B \"2\"]\r\n\r\n1. 22-18 *\r\n\r\n[A \"3\"]\r\n";
+        let cuts: Vec<usize> =
+            std::iter::successors(after_blank_line(text, 0, opens_pdn_game), |&cut| {
+                after_blank_line(text, cut, opens_pdn_game)
+            })
+            .collect();
+        assert_eq!(cuts, [text.find("[A \"3\"]").unwrap()]);
+    }
+
+    #[test]
+    fn blank_lines_in_every_line_end_style() {
+        for end in ["\n", "\r\n", "\r"] {
+            let text = format!("[A]{end}{end}1. e4 *{end}{end}[B]{end}{end}1. d4 *{end}");
+            let second = text.find("[B]").unwrap();
+            assert_eq!(after_blank_line(&text, 0, tag), Some(second), "{end:?}");
+            assert_eq!(after_blank_line(&text, second, tag), None, "{end:?}");
+        }
+        // LF then CRLF is a blank line too; a CR alone at the end may be half a CRLF.
+        assert_eq!(after_blank_line("x\n\r\n[B]", 0, tag), Some(4));
+        assert_eq!(after_blank_line("x\r\n\r", 0, |_, _| true), None);
+        assert_eq!(after_blank_line("x\r\n\r\n", 0, |_, _| true), Some(5));
     }
 }

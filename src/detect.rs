@@ -1,7 +1,7 @@
 //! Telling the game family of a file from its name and its content.
 
 use crate::diag::FileIssue;
-use crate::text::Span;
+use crate::text::{Span, Syntax};
 use crate::Game;
 
 /// Why `bytes` hold no text to read records from: empty (or white space only), or
@@ -54,14 +54,24 @@ pub fn game_from_path(path: &str) -> Option<Game> {
     }
 }
 
-/// The charset a file declares in its own syntax, read from the raw bytes.
-pub fn declared_charset(bytes: &[u8], game: Option<Game>) -> Option<(&str, Option<Span>)> {
+/// The syntax of a file's records, from its family or, unknown, from its raw bytes: the
+/// structure decoding must keep.
+pub fn syntax(bytes: &[u8], game: Option<Game>) -> Syntax {
     let sgf = match game {
         Some(Game::Go) => true,
         Some(_) => false,
         None => sgf_tree_start(head_bytes(bytes)).is_some(),
     };
-    if !sgf {
+    if sgf {
+        Syntax::Sgf
+    } else {
+        Syntax::Text
+    }
+}
+
+/// The charset a file declares in its own syntax, read from the raw bytes.
+pub fn declared_charset(bytes: &[u8], game: Option<Game>) -> Option<(&str, Option<Span>)> {
+    if syntax(bytes, game) != Syntax::Sgf {
         return None;
     }
     let (label, range) = crate::go::charset::declared_charset(bytes)?;

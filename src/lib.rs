@@ -148,7 +148,8 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
         return Document::without_records(source, game, issue);
     }
     let declared = detect::declared_charset(bytes, game);
-    let decoded = text::decode(bytes, options.encoding, declared);
+    let syntax = detect::syntax(bytes, game);
+    let decoded = text::decode(bytes, options.encoding, declared, syntax);
     let encoding = decoded.encoding_name();
     let piece = Piece {
         lines_before: 0,

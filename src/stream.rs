@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::sync::mpsc::{self, Receiver};
 
-use crate::blocks::BLOCK;
+use crate::blocks::{self, BLOCK};
 use crate::text::{self, DecodeIssue, StreamDecoder};
 use crate::{detect, read_text, Document, Game, Piece, ReadOptions};
 
@@ -18,12 +18,17 @@ const SAMPLE: usize = 64 << 10;
 
 /// Where one record ends and the next begins, found without parsing.
 enum Boundary {
-    /// A blank line followed by a line that opens a record: a PGN/PDN tag pair or a
-    /// scoresheet's players header. `from` is where the next search starts.
-    BlankLine { from: usize },
+    /// An empty line followed by a line that opens a record: a PGN/PDN tag pair (in PDN,
+    /// once movetext came before: the draughts reader starts a game only there) or a
+    /// scoresheet's players header. Line ends may be LF, CRLF or CR alone. `from` is
+    /// where the next search starts.
+    BlankLine { from: usize, pdn: bool },
     /// The end of a top-level SGF game tree, tracked through values and escapes.
     SgfTree(SgfScan),
 }
+
+/// Longest opening of a record line looked for (`White:`, `白方` is 6 bytes).
+const LONGEST_OPENER: usize = 6;
 
 impl Boundary {
     /// Text gathered before looking for a cut, and bytes read at a time. Finding an SGF
@@ -41,34 +46,52 @@ impl Boundary {
     fn for_game(game: Option<Game>) -> Boundary {
         match game {
             Some(Game::Go) => Boundary::SgfTree(SgfScan::default()),
-            _ => Boundary::BlankLine { from: 0 },
+            _ => Boundary::BlankLine {
+                from: 0,
+                pdn: game == Some(Game::Draughts),
+            },
         }
     }
 
     /// The first cut at or after `min` in `text`, if one has arrived.
     fn find(&mut self, text: &str, min: usize) -> Option<usize> {
         match self {
-            Boundary::BlankLine { from } => {
+            Boundary::BlankLine { from, pdn } => {
                 let bytes = text.as_bytes();
-                let mut at = (*from).max(min.saturating_sub(1));
-                while let Some(found) = memchr::memmem::find(&bytes[at..], b"\n\n") {
-                    let cut = at + found + 2;
-                    let rest = &text[cut..];
-                    if rest.starts_with('[')
-                        || rest.starts_with("白方")
-                        || rest.starts_with("White:")
-                    {
-                        *from = 0;
-                        return Some(cut);
-                    }
-                    at = cut - 1;
-                }
-                *from = text.len().saturating_sub(2);
-                None
+                let pdn = *pdn;
+                let start = before_line_ends(bytes, (*from).max(min.saturating_sub(2)));
+                let found =
+                    blocks::after_blank_line(text, start, |text, at| opens_record(text, at, pdn));
+                // Searched up to the end: the next search goes back over what may be the
+                // start of a blank line and of an opening not yet complete.
+                *from = match found {
+                    Some(_) => 0,
+                    None => before_line_ends(bytes, text.len().saturating_sub(LONGEST_OPENER + 2)),
+                };
+                found
             }
             Boundary::SgfTree(scan) => scan.find(text, min),
         }
     }
+}
+
+/// `at`, moved back to the start of the run of line-end bytes it is in or after, so that a
+/// search from there sees whole line ends.
+fn before_line_ends(bytes: &[u8], mut at: usize) -> usize {
+    at = at.min(bytes.len());
+    while at > 0 && matches!(bytes[at - 1], b'\n' | b'\r') {
+        at -= 1;
+    }
+    at
+}
+
+/// Whether the line at `at` (after an empty line) opens a record.
+fn opens_record(text: &str, at: usize, pdn: bool) -> bool {
+    if pdn {
+        return blocks::opens_pdn_game(text, at);
+    }
+    let rest = &text[at..];
+    rest.starts_with('[') || rest.starts_with("白方") || rest.starts_with("White:")
 }
 
 /// The end of the first top-level SGF game tree that ends at or after `min`, scanning
@@ -312,20 +335,31 @@ impl<R: Read> DocumentStream<R> {
             .game
             .or_else(|| detect::game_from_path(&self.source));
         let declared = detect::declared_charset(&sample, game);
-        let choice = text::choose_encoding(&sample, self.options.encoding, declared);
-        let mut decoder = StreamDecoder::new(choice.encoding, choice.bom_len);
-        let mut pending = String::new();
-        let mut issues = choice.issues;
-        decoder.feed(
-            &sample[choice.bom_len.min(sample.len())..],
-            eof,
-            &mut pending,
-            &mut issues,
-        );
+        let syntax = detect::syntax(&sample, game);
+        let (decoder, pending, issues) = if eof {
+            // The whole input is here: decoded as a whole file is, structure protected.
+            let decoded = text::decode(&sample, self.options.encoding, declared, syntax);
+            let decoder = StreamDecoder::new(decoded.encoding, sample.len());
+            (decoder, decoded.text, decoded.issues)
+        } else {
+            let choice =
+                text::choose_encoding(&sample, false, self.options.encoding, declared, syntax);
+            let mut decoder = StreamDecoder::new(choice.encoding, choice.bom_len);
+            let mut pending = String::new();
+            let mut issues = choice.issues;
+            decoder.feed(
+                &sample[choice.bom_len.min(sample.len())..],
+                false,
+                &mut pending,
+                &mut issues,
+            );
+            (decoder, pending, issues)
+        };
         let game = game.or_else(|| detect::game_from_text(&pending));
+        let encoding = text::encoding_display_name(decoder.encoding());
         Ok(State {
             decoder,
-            encoding: text::encoding_display_name(choice.encoding),
+            encoding,
             game,
             boundary: Boundary::for_game(game),
             pending,
@@ -369,7 +403,7 @@ impl<R: Read> DocumentStream<R> {
             lines_before: state.lines_before,
             first: state.first,
         };
-        state.lines_before += memchr::memchr_iter(b'\n', text.as_bytes()).count();
+        state.lines_before += text::line_starts_after(&text).count();
         state.first = false;
         PieceText {
             text,

@@ -1,10 +1,14 @@
 //! Bytes to text: encoding choice, decoding with positions of bad bytes, and the
 //! byte-offset → line/column index that diagnostics use.
 
+mod guess;
+
 use std::fmt;
 use std::ops::Range;
 
-use encoding_rs::{Encoding, BIG5, GB18030, GBK, UTF_16BE, UTF_16LE, UTF_8};
+use encoding_rs::{Encoding, GB18030, GBK, UTF_8};
+
+pub use guess::Syntax;
 
 /// A byte range into decoded text.
 pub type Span = Range<usize>;
@@ -93,30 +97,44 @@ pub fn encoding_display_name(encoding: &'static Encoding) -> &'static str {
     }
 }
 
-/// Looks up an encoding label (`utf-8`, `GB2312`, `big5`, `Shift_JIS`, `MS_KANJI`, …).
-/// GB2312 and GBK map to GB18030, their superset.
+/// Looks up a charset label as archives write it: the WHATWG labels of encoding_rs
+/// (`utf-8`, `gb2312`, `big5`, `shift_jis`, `ms_kanji`, `ks_c_5601-1987`, …), the same
+/// with `_` and `-` swapped or dropped (`ISO8859_1`, `EUC_KR`, `Latin-1`, `UTF_8`), and
+/// the Windows code-page and EUC names the WHATWG list lacks (`cp936`, `EUC-CN`, `cp950`,
+/// `cp949`, `UHC`, …). GB2312 and GBK map to GB18030, their superset.
 pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
-    /// Labels that archives write but the WHATWG list lacks, and their canonical labels.
-    const ALIASES: [(&str, &str); 11] = [
-        ("ms_kanji", "shift_jis"),
-        ("ms-kanji", "shift_jis"),
-        ("sjis", "shift_jis"),
-        ("shift-jis", "shift_jis"),
-        ("utf8", "utf-8"),
-        ("euckr", "euc-kr"),
-        ("big-5", "big5"),
+    /// Labels that archives write, absent from the WHATWG list in every spelling, and the
+    /// WHATWG labels they mean.
+    const ALIASES: [(&str, &str); 14] = [
+        ("euc-cn", "gb18030"),
+        ("euccn", "gb18030"),
         ("cp936", "gb18030"),
-        ("gb2312", "gb18030"),
-        ("gbk", "gb18030"),
-        ("gb-2312", "gb18030"),
+        ("ms936", "gb18030"),
+        ("windows-936", "gb18030"),
+        ("gb2312-80", "gb18030"),
+        ("cp950", "big5"),
+        ("ms950", "big5"),
+        ("windows-950", "big5"),
+        ("cp949", "euc-kr"),
+        ("ms949", "euc-kr"),
+        ("uhc", "euc-kr"),
+        ("euckr", "euc-kr"),
+        ("cp932", "shift_jis"),
     ];
-    let trimmed = label.trim();
-    let label = ALIASES
-        .iter()
-        .find(|(alias, _)| alias.eq_ignore_ascii_case(trimmed))
-        .map_or(trimmed, |(_, canonical)| canonical);
-    // The WHATWG lookup itself ignores case.
-    let encoding = Encoding::for_label(label.as_bytes())?;
+    let trimmed = label.trim().to_ascii_lowercase();
+    let spellings = [
+        trimmed.clone(),
+        trimmed.replace('_', "-"),
+        trimmed.replace('-', "_"),
+        trimmed.replace(['-', '_'], ""),
+    ];
+    let encoding = spellings.iter().find_map(|spelling| {
+        let canonical = ALIASES
+            .iter()
+            .find(|(alias, _)| alias == spelling)
+            .map_or(spelling.as_str(), |(_, canonical)| canonical);
+        Encoding::for_label(canonical.as_bytes())
+    })?;
     Some(if encoding == GBK { GB18030 } else { encoding })
 }
 
@@ -130,13 +148,19 @@ pub struct EncodingChoice {
     pub issues: Vec<DecodeIssue>,
 }
 
-/// Chooses the encoding from `sample` (the whole file, or its first bytes): `forced`
-/// wins; then a BOM; then the charset the format declares (checked against the bytes);
-/// then detection among UTF-8 and the legacy encodings.
+/// Chooses the encoding from `sample`, the whole file when `complete`, else its first
+/// bytes: `forced` wins; then a BOM; then the charset the format declares, kept when it
+/// decodes the bytes with at most a few malformed sequences (see [`guess::Fit`]); then
+/// detection. A declared charset is replaced only by an encoding that decodes the bytes
+/// cleanly and keeps `syntax`'s structure where the ASCII bytes put it, and detection
+/// respects the same rule, so that a wrong choice never moves a `]` or a line end.
+/// A sample cut from a longer input is judged up to its last whole character.
 pub fn choose_encoding(
     sample: &[u8],
+    complete: bool,
     forced: Option<&'static Encoding>,
     declared: Option<(&str, Option<Span>)>,
+    syntax: Syntax,
 ) -> EncodingChoice {
     let mut issues = Vec::new();
     let (encoding, source, bom_len) = if let Some(encoding) = forced {
@@ -146,10 +170,20 @@ pub fn choose_encoding(
         (encoding, EncodingSource::Override, skip)
     } else if let Some((encoding, len)) = Encoding::for_bom(sample) {
         (encoding, EncodingSource::Bom, len)
-    } else if let Some(choice) = declared_choice(sample, declared, &mut issues) {
-        (choice, EncodingSource::Declared, 0)
     } else {
-        (detect(sample), EncodingSource::Detected, 0)
+        let judged = if complete {
+            sample
+        } else {
+            guess::whole_characters(sample)
+        };
+        match declared_choice(judged, declared, syntax, complete, &mut issues) {
+            Some(choice) => (choice, EncodingSource::Declared, 0),
+            None => (
+                guess::guess(judged, syntax, complete).encoding,
+                EncodingSource::Detected,
+                0,
+            ),
+        }
     };
     EncodingChoice {
         encoding,
@@ -164,11 +198,14 @@ pub fn decode(
     bytes: &[u8],
     forced: Option<&'static Encoding>,
     declared: Option<(&str, Option<Span>)>,
+    syntax: Syntax,
 ) -> Decoded {
-    let choice = choose_encoding(bytes, forced, declared);
+    let choice = choose_encoding(bytes, true, forced, declared, syntax);
     let mut issues = choice.issues;
+    let body = &bytes[choice.bom_len..];
+    let protected = guess::protected_bytes(body, choice.encoding, syntax);
     let (text, malformed) =
-        decode_with_positions(&bytes[choice.bom_len..], choice.encoding, choice.bom_len);
+        decode_with_positions(body, choice.encoding, choice.bom_len, &protected);
     issues.extend(malformed);
     Decoded {
         text,
@@ -195,6 +232,10 @@ impl StreamDecoder {
             encoding,
             consumed: bom_len,
         }
+    }
+
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding
     }
 
     /// Appends the text of `bytes` to `out`; issues are located in `out`.
@@ -238,11 +279,17 @@ impl StreamDecoder {
     }
 }
 
-/// Takes the declared charset unless the bytes clearly say otherwise: valid UTF-8
-/// declared as something else, or a legacy declaration over bytes that do not decode.
+/// The declared charset, unless the bytes say otherwise. It is kept when it decodes them
+/// with at most a few malformed sequences (each is then reported where it is), except that
+/// bytes that are UTF-8 (but for a few malformed sequences) are read as UTF-8 whatever the
+/// label: converters often relabel UTF-8, and legacy text is almost never UTF-8 by chance.
+/// Otherwise an encoding detected from the bytes replaces it only if it decodes them
+/// cleanly and keeps their structure; if none does, the declared charset stays.
 fn declared_choice(
     bytes: &[u8],
     declared: Option<(&str, Option<Span>)>,
+    syntax: Syntax,
+    protects: bool,
     issues: &mut Vec<DecodeIssue>,
 ) -> Option<&'static Encoding> {
     let (label, span) = declared?;
@@ -253,85 +300,52 @@ fn declared_choice(
         });
         return None;
     };
-    let ascii_only = bytes.is_ascii();
-    if ascii_only || decodes_cleanly(bytes, encoding) {
-        if encoding != UTF_8 && std::str::from_utf8(bytes).is_ok() && !ascii_only {
-            // Multi-byte UTF-8 that also happens to decode in a legacy encoding is
-            // almost always UTF-8 mislabelled by a converter.
-            issues.push(DecodeIssue::DeclaredMismatch {
-                span,
-                declared: label.to_string(),
-                used: "UTF-8",
-            });
-            return Some(UTF_8);
-        }
+    let mismatch = |used: &'static Encoding, issues: &mut Vec<DecodeIssue>| {
+        issues.push(DecodeIssue::DeclaredMismatch {
+            span: span.clone(),
+            declared: label.to_string(),
+            used: encoding_display_name(used),
+        });
+        Some(used)
+    };
+    if !encoding.is_ascii_compatible() {
+        // The label was read as ASCII from bytes with no byte-order mark: they are not
+        // UTF-16, whatever it says.
+        return mismatch(guess::guess(bytes, syntax, protects).encoding, issues);
+    }
+    if bytes.is_ascii() {
         return Some(encoding);
     }
-    let detected = detect(bytes);
-    issues.push(DecodeIssue::DeclaredMismatch {
-        span,
-        declared: label.to_string(),
-        used: encoding_display_name(detected),
-    });
-    Some(detected)
-}
-
-fn decodes_cleanly(bytes: &[u8], encoding: &'static Encoding) -> bool {
-    encoding
-        .decode_without_bom_handling_and_without_replacement(bytes)
-        .is_some()
-}
-
-/// Guesses the encoding of unlabelled bytes: UTF-8 if valid, UTF-16 if it looks like
-/// it (NUL bytes every other byte), else chardetng's guess among legacy encodings.
-pub fn detect(bytes: &[u8]) -> &'static Encoding {
-    if std::str::from_utf8(bytes).is_ok() {
-        return UTF_8;
+    if guess::fit(bytes, UTF_8).few_malformed() {
+        return if encoding == UTF_8 {
+            Some(UTF_8)
+        } else {
+            mismatch(UTF_8, issues)
+        };
     }
-    if let Some(utf16) = detect_utf16_without_bom(bytes) {
-        return utf16;
+    if encoding != UTF_8 && guess::fit(bytes, encoding).few_malformed() {
+        return Some(encoding);
     }
-    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-    detector.feed(bytes, true);
-    let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
-    if guess == GBK {
-        GB18030
-    } else if guess == BIG5 || decodes_cleanly(bytes, guess) {
-        guess
-    } else if decodes_cleanly(bytes, GB18030) {
-        GB18030
+    let detected = guess::guess(bytes, syntax, protects);
+    let replaces = !detected.last_resort
+        && detected.encoding != encoding
+        && guess::fit(bytes, detected.encoding).clean()
+        && guess::keeps_structure(bytes, detected.encoding, syntax);
+    if replaces {
+        mismatch(detected.encoding, issues)
     } else {
-        guess
-    }
-}
-
-fn detect_utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
-    if bytes.len() < 4 || !bytes.len().is_multiple_of(2) {
-        return None;
-    }
-    let sample = &bytes[..bytes.len().min(512)];
-    let even_nuls = sample.iter().step_by(2).filter(|b| **b == 0).count();
-    let odd_nuls = sample
-        .iter()
-        .skip(1)
-        .step_by(2)
-        .filter(|b| **b == 0)
-        .count();
-    let half = sample.len() / 2;
-    if odd_nuls * 10 >= half * 6 && even_nuls * 10 < half {
-        Some(UTF_16LE)
-    } else if even_nuls * 10 >= half * 6 && odd_nuls * 10 < half {
-        Some(UTF_16BE)
-    } else {
-        None
+        Some(encoding)
     }
 }
 
 /// Decodes a whole buffer; `base` is the byte offset of `bytes` in the file (after a BOM).
+/// A character under way at a `protected` offset is ended there, malformed, so that the
+/// structural byte there stays itself.
 fn decode_with_positions(
     bytes: &[u8],
     encoding: &'static Encoding,
     base: usize,
+    protected: &[usize],
 ) -> (String, Vec<DecodeIssue>) {
     if encoding == UTF_8 {
         if let Ok(text) = std::str::from_utf8(bytes) {
@@ -340,7 +354,17 @@ fn decode_with_positions(
     }
     let mut text = String::new();
     let mut issues = Vec::new();
-    StreamDecoder::new(encoding, base).feed(bytes, true, &mut text, &mut issues);
+    let mut start = 0;
+    for &at in protected {
+        StreamDecoder::new(encoding, base + start).feed(
+            &bytes[start..at],
+            true,
+            &mut text,
+            &mut issues,
+        );
+        start = at;
+    }
+    StreamDecoder::new(encoding, base + start).feed(&bytes[start..], true, &mut text, &mut issues);
     (text, issues)
 }
 
@@ -382,7 +406,7 @@ impl LineIndex {
     /// The index of a piece of a file that starts after `lines_before` whole lines.
     pub fn after_lines(text: &str, lines_before: usize) -> LineIndex {
         let mut line_starts = vec![0];
-        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        line_starts.extend(line_starts_after(text));
         LineIndex {
             line_starts,
             lines_before,
@@ -407,15 +431,31 @@ impl LineIndex {
     pub fn line_span(&self, text: &str, line: usize) -> Span {
         let line = line - self.lines_before;
         let start = self.line_starts[line - 1];
-        let mut end = self
-            .line_starts
-            .get(line)
-            .map_or(text.len(), |next| next - 1);
-        if end > start && text.as_bytes()[end - 1] == b'\r' {
-            end -= 1;
-        }
-        start..end.max(start)
+        let end = self.line_starts.get(line).map_or(text.len(), |&next| next);
+        let content = text[start..end].trim_end_matches(['\n', '\r']);
+        start..start + content.len()
     }
+}
+
+/// Offsets where lines start after the first: after each LF, CRLF or CR alone (old Mac
+/// files), so that every line-end style numbers lines alike.
+pub fn line_starts_after(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = text.as_bytes();
+    memchr::memchr2_iter(b'\n', b'\r', bytes)
+        .filter(move |&at| bytes[at] == b'\n' || bytes.get(at + 1) != Some(&b'\n'))
+        .map(|at| at + 1)
+}
+
+/// The lines of `text` with their line ends (LF, CRLF or CR alone).
+pub fn lines_inclusive(text: &str) -> impl Iterator<Item = &str> {
+    let mut start = 0;
+    line_starts_after(text)
+        .chain(std::iter::once(text.len()))
+        .filter_map(move |end| {
+            let line = &text[start..end];
+            start = end;
+            (!line.is_empty()).then_some(line)
+        })
 }
 
 fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
@@ -428,10 +468,11 @@ fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use encoding_rs::BIG5;
 
     #[test]
     fn utf8_is_detected() {
-        let d = decode("白方：张三".as_bytes(), None, None);
+        let d = decode("白方：张三".as_bytes(), None, None, Syntax::Text);
         assert_eq!(d.encoding_name(), "UTF-8");
         assert_eq!(d.text, "白方：张三");
         assert!(d.issues.is_empty());
@@ -440,7 +481,7 @@ mod tests {
     #[test]
     fn gb18030_is_detected() {
         let (bytes, _, _) = GB18030.encode("白方：张三 蓝方：李四\n(1)e2—e4,e7—e5; (2)马g1—f3");
-        let d = decode(&bytes, None, None);
+        let d = decode(&bytes, None, None, Syntax::Text);
         assert_eq!(d.encoding_name(), "GB18030");
         assert!(d.text.starts_with("白方：张三"));
     }
@@ -448,7 +489,7 @@ mod tests {
     #[test]
     fn big5_is_detected() {
         let (bytes, _, _) = BIG5.encode("白方：張三 藍方：李四 馬g1—f3 駝f1—c4 車a1—a2 王e1");
-        let d = decode(&bytes, None, None);
+        let d = decode(&bytes, None, None, Syntax::Text);
         assert_eq!(d.encoding_name(), "Big5");
         assert!(d.text.contains("藍方"));
     }
@@ -457,7 +498,7 @@ mod tests {
     fn bom_wins_over_declaration() {
         let mut bytes = vec![0xEF, 0xBB, 0xBF];
         bytes.extend_from_slice("CA[GB2312]黑".as_bytes());
-        let d = decode(&bytes, None, Some(("GB2312", None)));
+        let d = decode(&bytes, None, Some(("GB2312", None)), Syntax::Text);
         assert_eq!(d.source, EncodingSource::Bom);
         assert_eq!(d.text, "CA[GB2312]黑");
     }
@@ -468,7 +509,7 @@ mod tests {
         for unit in "(;GM[1]PB[黑])".encode_utf16() {
             bytes.extend_from_slice(&unit.to_le_bytes());
         }
-        let d = decode(&bytes, None, None);
+        let d = decode(&bytes, None, None, Syntax::Text);
         assert_eq!(d.encoding_name(), "UTF-16LE");
         assert_eq!(d.text, "(;GM[1]PB[黑])");
     }
@@ -476,14 +517,14 @@ mod tests {
     #[test]
     fn wrong_declaration_is_reported() {
         let (bytes, _, _) = GB18030.encode("棋手名字很长的中国围棋选手对局记录");
-        let d = decode(&bytes, None, Some(("UTF-8", Some(3..8))));
+        let d = decode(&bytes, None, Some(("UTF-8", Some(3..8))), Syntax::Text);
         assert_eq!(d.encoding_name(), "GB18030");
         assert!(matches!(d.issues[0], DecodeIssue::DeclaredMismatch { .. }));
     }
 
     #[test]
     fn malformed_bytes_are_located() {
-        let d = decode(b"e2-e4 \xFF e7-e5", Some(UTF_8), None);
+        let d = decode(b"e2-e4 \xFF e7-e5", Some(UTF_8), None, Syntax::Text);
         assert_eq!(d.text, "e2-e4 \u{FFFD} e7-e5");
         match &d.issues[0] {
             DecodeIssue::Malformed {
@@ -504,6 +545,21 @@ mod tests {
         assert_eq!(index.line_col(text, at), (2, 7));
         assert_eq!(&text[index.line_span(text, 2)], "(1)马b1—d3");
         assert_eq!(index.line_col(text, text.len()), (3, 2));
+    }
+
+    #[test]
+    fn every_line_end_style_starts_a_line() {
+        let text = "a\nb\r\nc\rd\r";
+        assert_eq!(line_starts_after(text).collect::<Vec<_>>(), [2, 5, 7, 9]);
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_col(text, 7), (4, 1));
+        assert_eq!(&text[index.line_span(text, 2)], "b");
+        assert_eq!(&text[index.line_span(text, 3)], "c");
+        assert_eq!(
+            lines_inclusive(text).collect::<Vec<_>>(),
+            ["a\n", "b\r\n", "c\r", "d\r"]
+        );
+        assert_eq!(lines_inclusive("x").collect::<Vec<_>>(), ["x"]);
     }
 
     #[test]

@@ -110,18 +110,10 @@ fn search_literal(bytes: &[u8], region: Range<usize>) -> Option<(&str, Range<usi
     None
 }
 
-/// Maps an SGF `CA` label to an encoding: the WHATWG labels of encoding_rs plus the
-/// Windows code-page names SGF writers use (`cp936`, `cp950`, …).
+/// Maps an SGF `CA` label to an encoding: the labels [`crate::text::encoding_for_label`]
+/// knows, which include the Windows code-page names SGF writers use (`cp936`, `cp950`, …).
 pub fn encoding_for_label(label: &str) -> Option<&'static encoding_rs::Encoding> {
-    let alias = match label.trim().to_ascii_lowercase().as_str() {
-        "cp936" | "ms936" | "windows-936" => "gbk",
-        "cp950" | "ms950" | "windows-950" => "big5",
-        "cp949" | "ms949" | "uhc" => "euc-kr",
-        "cp932" | "ms932" | "sjis" | "shift-jis" => "shift_jis",
-        "utf-8n" => "utf-8",
-        _ => label.trim(),
-    };
-    encoding_rs::Encoding::for_label(alias.as_bytes())
+    crate::text::encoding_for_label(label)
 }
 
 #[cfg(test)]
@@ -165,7 +157,7 @@ mod tests {
 
     #[test]
     fn labels_map_to_encodings() {
-        assert_eq!(encoding_for_label("GB2312"), Some(encoding_rs::GBK));
+        assert_eq!(encoding_for_label("GB2312"), Some(encoding_rs::GB18030));
         assert_eq!(encoding_for_label("cp950"), Some(encoding_rs::BIG5));
         assert_eq!(encoding_for_label("MS_KANJI"), Some(encoding_rs::SHIFT_JIS));
         assert_eq!(encoding_for_label("nonsense"), None);

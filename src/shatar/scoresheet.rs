@@ -29,7 +29,7 @@ pub fn parse_scoresheets(src: &str) -> Vec<ParsedGame> {
     let mut games = Vec::new();
     let mut sheet = Sheet::new(0);
     let mut start = 0;
-    for raw in src.split_inclusive('\n') {
+    for raw in crate::text::lines_inclusive(src) {
         let line_start = start;
         start += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);

@@ -52,25 +52,17 @@ fn is_record(game: &ParsedGame) -> bool {
 }
 
 /// The start of the first game at or after `from`: a line that opens a game (a tag pair
-/// for PGN, a players' header for scoresheets) after a blank line. Both readers start a
-/// new game there anyway.
+/// for PGN, a players' header for scoresheets) after a blank line, whatever the line
+/// ends. Both readers start a new game there anyway.
 fn next_game(text: &str, from: usize, pgn: bool) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut at = from;
-    loop {
-        let found = memchr::memmem::find(bytes.get(at..)?, b"\n\n")?;
-        let start = at + found + 2;
+    crate::blocks::after_blank_line(text, from, |text, start| {
         let rest = &text[start..];
-        let opens_game = if pgn {
+        if pgn {
             rest.starts_with('[')
         } else {
             rest.starts_with("白方") || rest.starts_with("White:")
-        };
-        if opens_game {
-            return Some(start);
         }
-        at = start - 1;
-    }
+    })
 }
 
 /// What one game's replay accumulates.

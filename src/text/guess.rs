@@ -1,0 +1,644 @@
+//! Judging an encoding against bytes: how many sequences it cannot decode, whether it
+//! keeps the record's structure where the ASCII bytes put it, and, without a trustworthy
+//! declaration, which encoding the bytes most likely are.
+//!
+//! The structural rule is what keeps a wrong guess from corrupting a record. In GBK, Big5,
+//! Shift_JIS and EUC-KR a trail byte may be an ASCII byte, so decoding in one of them can
+//! take a `]` or a line end into a character: UTF-8 bytes with one truncated character,
+//! read as GB18030, lose the `]` after the truncated name, and the next properties end up
+//! inside its value. An encoding chosen on statistics must therefore leave every
+//! structural token exactly where the ASCII bytes put it.
+
+use encoding_rs::{
+    DecoderResult, Encoding, BIG5, EUC_KR, GB18030, GBK, SHIFT_JIS, UTF_8, WINDOWS_1252,
+};
+
+/// The syntax whose structure decoding must not move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    /// SGF: `(`, `)`, `;` and `[` outside values, `]` and `\` inside them.
+    Sgf,
+    /// PGN, PDN and scoresheets: `[ ] ( ) ;`, strings `"…"`, comments `{…}`, line ends.
+    Text,
+}
+
+/// "A few" malformed sequences: at most one for every `FEW` well-formed non-ASCII
+/// characters. Legacy CJK text read as UTF-8 happens to form a valid sequence for about
+/// one character in eleven, so it is never "UTF-8 with a few bad bytes"; a UTF-8 file with
+/// a truncated character in one name among a few more is.
+const FEW: usize = 4;
+
+/// How bytes decode in one encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Fit {
+    /// Sequences the encoding cannot decode.
+    pub malformed: usize,
+    /// Non-ASCII characters decoded.
+    pub well_formed: usize,
+}
+
+impl Fit {
+    pub fn clean(self) -> bool {
+        self.malformed == 0
+    }
+
+    /// No malformed sequence, or a few relative to the well-formed characters (see [`FEW`]).
+    pub fn few_malformed(self) -> bool {
+        self.malformed * FEW <= self.well_formed
+    }
+}
+
+/// Counts what `encoding` makes of `bytes`, decoding into a small reused buffer.
+pub(super) fn fit(bytes: &[u8], encoding: &'static Encoding) -> Fit {
+    if encoding == UTF_8 {
+        return utf8_fit(bytes);
+    }
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut buffer = [0u8; 4096];
+    let mut fit = Fit {
+        malformed: 0,
+        well_formed: 0,
+    };
+    let mut read_total = 0;
+    loop {
+        let (result, read, written) =
+            decoder.decode_to_utf8_without_replacement(&bytes[read_total..], &mut buffer, true);
+        read_total += read;
+        // Every non-ASCII character has exactly one UTF-8 lead byte.
+        fit.well_formed += buffer[..written].iter().filter(|b| **b >= 0xC0).count();
+        match result {
+            DecoderResult::InputEmpty => return fit,
+            DecoderResult::OutputFull => {}
+            DecoderResult::Malformed(..) => fit.malformed += 1,
+        }
+    }
+}
+
+fn utf8_fit(mut bytes: &[u8]) -> Fit {
+    let mut fit = Fit {
+        malformed: 0,
+        well_formed: 0,
+    };
+    loop {
+        match std::str::from_utf8(bytes) {
+            Ok(valid) => {
+                fit.well_formed += utf8_leads(valid.as_bytes());
+                return fit;
+            }
+            Err(error) => {
+                let valid = error.valid_up_to();
+                fit.well_formed += utf8_leads(&bytes[..valid]);
+                fit.malformed += 1;
+                match error.error_len() {
+                    Some(len) => bytes = &bytes[valid + len..],
+                    None => return fit,
+                }
+            }
+        }
+    }
+}
+
+fn utf8_leads(valid: &[u8]) -> usize {
+    valid.iter().filter(|b| **b >= 0xC0).count()
+}
+
+/// Whether decoding `bytes` (which `encoding` decodes cleanly) leaves every structural
+/// token of `syntax` where the ASCII bytes put it. UTF-8 and single-byte encodings never
+/// take an ASCII byte into a character; UTF-16 has no ASCII bytes to compare with.
+///
+/// Legacy encodings may take a structural byte as the trail of a character (GBK `誠` is
+/// D5 5C, Big5 `許` B3 5C, Shift_JIS `ソ` 83 5C; some GBK and Big5 characters end in `[`
+/// or `]`), and the specification has such files decoded before they are tokenised. So
+/// the bytes taken are the encoding's to claim, but every other token of the ASCII reading
+/// must remain a token of the decoded one: a `]` taken from the end of a UTF-8 name read
+/// as GB18030 puts the next property's `[` inside the value, and is refused. The decoded
+/// reading may find tokens the ASCII one missed (after a `\` that was a trail byte).
+pub(super) fn keeps_structure(bytes: &[u8], encoding: &'static Encoding, syntax: Syntax) -> bool {
+    keeps_structure_protecting(bytes, encoding, syntax, &[])
+}
+
+/// [`keeps_structure`] once a character under way is ended before each `protected` byte.
+fn keeps_structure_protecting(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    syntax: Syntax,
+    protected: &[usize],
+) -> bool {
+    !takes_structure(encoding) || {
+        let taken = structural_bytes_taken(bytes, encoding, syntax, protected);
+        first_lost_token(bytes, &taken, syntax).is_none()
+    }
+}
+
+/// Whether `encoding` can take an ASCII byte into a character at all: UTF-8 and
+/// single-byte encodings never do; UTF-16 has no ASCII bytes to compare with.
+fn takes_structure(encoding: &'static Encoding) -> bool {
+    encoding != UTF_8 && !encoding.is_single_byte() && encoding.is_ascii_compatible()
+}
+
+/// Most structural bytes protected in one text; past them the text is decoded as it comes.
+const MOST_PROTECTED: usize = 256;
+
+/// The structural bytes that decoding in `encoding` must leave alone: those it would take
+/// into a character although the ASCII reading needs them (see [`keeps_structure`]), as a
+/// name cut in the middle of a character leaves a lead byte before the `]`. Decoding
+/// then ends the character before each of them, and reports its bytes as malformed.
+pub(super) fn protected_bytes(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    syntax: Syntax,
+) -> Vec<usize> {
+    let mut protected = Vec::new();
+    if !takes_structure(encoding) {
+        return protected;
+    }
+    while protected.len() < MOST_PROTECTED {
+        let taken = structural_bytes_taken(bytes, encoding, syntax, &protected);
+        let Some(lost) = first_lost_token(bytes, &taken, syntax) else {
+            break;
+        };
+        // The token was lost to the last byte taken before it.
+        let Some(&culprit) = taken.iter().rev().find(|&&at| at < lost) else {
+            break;
+        };
+        let at = protected.partition_point(|&p| p < culprit);
+        protected.insert(at, culprit);
+    }
+    protected
+}
+
+/// The first token of the ASCII reading, not itself among the `taken` bytes, that the
+/// decoded reading lacks. Both readings agree up to the first taken byte; from there the
+/// two are stepped side by side until they are in the same state again, and agree up to
+/// the next taken byte, which one scan of the ASCII reading passes over.
+fn first_lost_token(bytes: &[u8], taken: &[usize], syntax: Syntax) -> Option<usize> {
+    let mut scan = Scanner {
+        bytes,
+        at: 0,
+        state: State::Outside,
+        syntax,
+    };
+    let mut next = 0;
+    while let Some(&first) = taken.get(next) {
+        scan.advance_to(first);
+        let (mut ascii, mut decoded) = (scan.state, scan.state);
+        let mut at = first;
+        loop {
+            let &byte = bytes.get(at)?;
+            let is_taken = taken.get(next) == Some(&at);
+            if is_taken {
+                next += 1;
+            }
+            // A byte inside a character is text: it may only be escaped.
+            let (state, token) = step(syntax, ascii, byte);
+            let (other, kept) = step(syntax, decoded, if is_taken { b'x' } else { byte });
+            if token && !is_taken && !kept {
+                return Some(at);
+            }
+            (ascii, decoded) = (state, other);
+            at += 1;
+            if ascii == decoded && taken.get(next) != Some(&at) {
+                break;
+            }
+        }
+        scan.at = at;
+        scan.state = ascii;
+    }
+    None
+}
+
+/// Offsets of the structural ASCII bytes that `encoding` takes into a multi-byte
+/// character, when it is made to end a character before each `protected` byte. Each run
+/// of non-ASCII bytes is fed to the decoder at once, the ASCII byte after it alone: if the
+/// decoder gives back anything but that byte, the byte was a trail.
+fn structural_bytes_taken(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    syntax: Syntax,
+    protected: &[usize],
+) -> Vec<usize> {
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut out = [0u8; 4096];
+    let mut taken = Vec::new();
+    // Whether a character may be under way: after non-ASCII bytes, or inside a GB18030
+    // four-byte sequence.
+    let mut under_way = false;
+    let mut protected = protected.iter().copied().peekable();
+    let mut at = 0;
+    while at < bytes.len() {
+        // Protected bytes passed over between characters need nothing.
+        while protected.next_if(|&p| p < at).is_some() {}
+        if protected.next_if_eq(&at).is_some() {
+            decoder = encoding.new_decoder_without_bom_handling();
+            under_way = false;
+        }
+        let next_protected = protected.peek().copied().unwrap_or(bytes.len());
+        if bytes[at] < 0x80 && !under_way {
+            // ASCII between characters is itself in every ASCII-compatible encoding.
+            let ascii = bytes[at..next_protected]
+                .iter()
+                .position(|b| *b >= 0x80)
+                .unwrap_or(next_protected - at);
+            at += ascii.max(1);
+            continue;
+        }
+        if bytes[at] >= 0x80 {
+            let run = bytes[at..next_protected]
+                .iter()
+                .position(|b| *b < 0x80)
+                .unwrap_or(next_protected - at);
+            let mut rest = &bytes[at..at + run];
+            while !rest.is_empty() {
+                let (result, read, _) =
+                    decoder.decode_to_utf8_without_replacement(rest, &mut out, false);
+                rest = &rest[read..];
+                if let DecoderResult::Malformed(..) = result {
+                    decoder = encoding.new_decoder_without_bom_handling();
+                }
+            }
+            at += run;
+            under_way = true;
+            continue;
+        }
+        let byte = bytes[at];
+        let (result, _, written) =
+            decoder.decode_to_utf8_without_replacement(&bytes[at..=at], &mut out, false);
+        if let DecoderResult::Malformed(..) = result {
+            // What was under way is malformed; the byte is read again on its own.
+            decoder = encoding.new_decoder_without_bom_handling();
+            under_way = false;
+            continue;
+        }
+        if !(written == 1 && out[0] == byte) && is_structural(byte, syntax) {
+            taken.push(at);
+        }
+        under_way = written == 0;
+        at += 1;
+    }
+    taken
+}
+
+fn is_structural(byte: u8, syntax: Syntax) -> bool {
+    match syntax {
+        Syntax::Sgf => matches!(byte, b'[' | b']' | b'\\' | b'(' | b')' | b';'),
+        Syntax::Text => matches!(
+            byte,
+            b'[' | b']' | b'(' | b')' | b';' | b'"' | b'\\' | b'{' | b'}' | b'\n' | b'\r'
+        ),
+    }
+}
+
+/// The tokeniser's state over the ASCII reading of a syntax.
+struct Scanner<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    state: State,
+    syntax: Syntax,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    Outside,
+    /// An SGF value, or a PGN/PDN string.
+    Quoted,
+    /// After a backslash in a value or string.
+    Escaped,
+    /// A PGN/PDN `{…}` comment.
+    Comment,
+}
+
+/// The state after `byte`, and whether `byte` is a token there.
+fn step(syntax: Syntax, state: State, byte: u8) -> (State, bool) {
+    use State::*;
+    let line_end = matches!(byte, b'\n' | b'\r') && syntax == Syntax::Text;
+    match (state, byte) {
+        (Escaped, _) if line_end => (Outside, true),
+        (Escaped, _) => (Quoted, false),
+        (Comment, _) if line_end => (Comment, true),
+        (_, _) if line_end => (Outside, true),
+        (Quoted, b'\\') => (Escaped, false),
+        (Quoted, b']') if syntax == Syntax::Sgf => (Outside, true),
+        (Quoted, b'"') if syntax == Syntax::Text => (Outside, true),
+        (Quoted, _) => (Quoted, false),
+        (Comment, b'}') => (Outside, true),
+        (Comment, _) => (Comment, false),
+        (Outside, b'[') if syntax == Syntax::Sgf => (Quoted, true),
+        (Outside, b'"') if syntax == Syntax::Text => (Quoted, true),
+        (Outside, b'{') if syntax == Syntax::Text => (Comment, true),
+        (Outside, b'(' | b')' | b';' | b'[' | b']') => (Outside, true),
+        (Outside, _) => (Outside, false),
+    }
+}
+
+impl Scanner<'_> {
+    /// Steps through the bytes before `end`, passing over those that change nothing in
+    /// the current state.
+    fn advance_to(&mut self, end: usize) {
+        while self.at < end {
+            let stops: &[u8] = match (self.syntax, self.state) {
+                (_, State::Escaped) => b"",
+                (Syntax::Sgf, State::Outside) => b"[]();",
+                (Syntax::Sgf, _) => b"\\]",
+                (Syntax::Text, State::Outside) => b"[]();\"{\n\r",
+                (Syntax::Text, State::Quoted) => b"\\\"\n\r",
+                (Syntax::Text, State::Comment) => b"}\n\r",
+            };
+            let hay = &self.bytes[self.at..end];
+            let found = match *stops {
+                [] => Some(0),
+                [a, b] => memchr::memchr2(a, b, hay),
+                [a, b, c] => memchr::memchr3(a, b, c, hay),
+                _ => hay.iter().position(|b| stops.contains(b)),
+            };
+            let Some(skip) = found else {
+                self.at = end;
+                return;
+            };
+            self.at += skip;
+            self.state = step(self.syntax, self.state, self.bytes[self.at]).0;
+            self.at += 1;
+        }
+    }
+}
+
+/// An encoding guessed for bytes without a declaration (or with one that does not fit).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Guess {
+    pub encoding: &'static Encoding,
+    /// True when nothing but windows-1252, which decodes any bytes, both decodes the bytes
+    /// and keeps their structure: the guess is a last resort.
+    pub last_resort: bool,
+}
+
+/// Encodings SGF files without `CA` are written in, besides UTF-8.
+const SGF_LEGACY: [&Encoding; 4] = [GB18030, BIG5, SHIFT_JIS, EUC_KR];
+
+/// Guesses the encoding of `bytes`: UTF-16 if NUL bytes fill every other byte; UTF-8 if
+/// it decodes with at most a few malformed sequences; else a legacy encoding that decodes
+/// the bytes cleanly and keeps their structure, chosen by chardetng's statistics and, for
+/// SGF, by which of the four East Asian encodings reads as their common characters.
+/// When the caller decodes with [`protected_bytes`] (`protects`), an encoding also fits
+/// if it keeps the structure once a few characters cut before a structural byte are
+/// ended there (each then one malformed sequence, "a few" as for UTF-8).
+pub(super) fn guess(bytes: &[u8], syntax: Syntax, protects: bool) -> Guess {
+    let found = |encoding| Guess {
+        encoding,
+        last_resort: false,
+    };
+    if let Some(utf16) = detect_utf16_without_bom(bytes) {
+        return found(utf16);
+    }
+    if fit(bytes, UTF_8).few_malformed() {
+        return found(UTF_8);
+    }
+    let fits = |encoding| {
+        let fit = fit(bytes, encoding);
+        fit.clean()
+            && (keeps_structure(bytes, encoding, syntax)
+                || protects && {
+                    let protected = protected_bytes(bytes, encoding, syntax);
+                    protected.len() * FEW <= fit.well_formed
+                        && keeps_structure_protecting(bytes, encoding, syntax, &protected)
+                })
+    };
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(bytes, true);
+    let statistical = match detector.guess(None, chardetng::Utf8Detection::Deny) {
+        gbk if gbk == GBK => GB18030,
+        other => other,
+    };
+    if syntax == Syntax::Sgf {
+        // Short texts (two names) give chardetng little to go on; an SGF file without `CA`
+        // is far more likely East Asian than Western.
+        if SGF_LEGACY.contains(&statistical) && fits(statistical) {
+            return found(statistical);
+        }
+        // The first in the list's order wins a tie.
+        let mut best: Option<(&'static Encoding, Share)> = None;
+        for encoding in SGF_LEGACY.into_iter().filter(|e| fits(e)) {
+            let share = common_characters(bytes, encoding);
+            if best.is_none_or(|(_, kept)| share.beats(kept)) {
+                best = Some((encoding, share));
+            }
+        }
+        if let Some((encoding, _)) = best.filter(|(_, share)| share.plausible()) {
+            return found(encoding);
+        }
+    }
+    if fits(statistical) {
+        return found(statistical);
+    }
+    if syntax == Syntax::Text && fits(GB18030) {
+        // Rulebook scoresheets are Chinese.
+        return found(GB18030);
+    }
+    Guess {
+        encoding: WINDOWS_1252,
+        last_resort: true,
+    }
+}
+
+/// How much of a text's non-ASCII reads as an encoding's common characters: three points
+/// for the frequent block (GB2312 level 1, Big5 level 1, kana and JIS level 1, Hangul),
+/// one for the rarer blocks and punctuation, none for extensions and half-width kana.
+#[derive(Clone, Copy, Debug)]
+struct Share {
+    points: usize,
+    characters: usize,
+}
+
+impl Share {
+    /// Two points a character on average: mostly common characters.
+    fn plausible(self) -> bool {
+        self.characters > 0 && self.points >= 2 * self.characters
+    }
+
+    fn beats(self, other: Share) -> bool {
+        self.points * other.characters > other.points * self.characters
+    }
+}
+
+/// Scores the non-ASCII characters of bytes that `encoding` (one of [`SGF_LEGACY`])
+/// decodes cleanly, walking its byte grammar.
+fn common_characters(bytes: &[u8], encoding: &'static Encoding) -> Share {
+    let mut share = Share {
+        points: 0,
+        characters: 0,
+    };
+    let mut at = 0;
+    while let Some(&lead) = bytes.get(at) {
+        if lead < 0x80 {
+            at += 1;
+            continue;
+        }
+        let trail = bytes.get(at + 1).copied().unwrap_or(0);
+        share.characters += 1;
+        let (points, len) = if encoding == GB18030 {
+            match (lead, trail) {
+                (_, 0x30..=0x39) => (0, 4),
+                (0x80, _) => (0, 1),
+                (0xB0..=0xD7, 0xA1..) => (3, 2),
+                (0xA1..=0xA9 | 0xD8..=0xF7, 0xA1..) => (1, 2),
+                _ => (0, 2),
+            }
+        } else if encoding == BIG5 {
+            match lead {
+                0xA4..=0xC6 => (3, 2),
+                0xA1..=0xA3 | 0xC9..=0xF9 => (1, 2),
+                _ => (0, 2),
+            }
+        } else if encoding == SHIFT_JIS {
+            match lead {
+                0xA1..=0xDF => (0, 1),
+                0x82 | 0x83 | 0x88..=0x98 => (3, 2),
+                0x81 | 0x99..=0x9F | 0xE0..=0xEA => (1, 2),
+                _ => (0, 2),
+            }
+        } else {
+            match (lead, trail) {
+                (0xB0..=0xC8, 0xA1..) => (3, 2),
+                (0xA1..=0xAC | 0xCA..=0xFD, 0xA1..) => (1, 2),
+                _ => (0, 2),
+            }
+        };
+        share.points += points;
+        at += len;
+    }
+    share
+}
+
+fn detect_utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
+    let even_len = bytes.len() & !1;
+    if even_len < 4 {
+        return None;
+    }
+    let sample = &bytes[..even_len.min(512)];
+    let even_nuls = sample.iter().step_by(2).filter(|b| **b == 0).count();
+    let odd_nuls = sample
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .filter(|b| **b == 0)
+        .count();
+    let half = sample.len() / 2;
+    if odd_nuls * 10 >= half * 6 && even_nuls * 10 < half {
+        Some(encoding_rs::UTF_16LE)
+    } else if even_nuls * 10 >= half * 6 && odd_nuls * 10 < half {
+        Some(encoding_rs::UTF_16BE)
+    } else {
+        None
+    }
+}
+
+/// The longest prefix of a sample cut from a longer input that ends between characters in
+/// every encoding considered, so that a character cut in two at the sample's end is not
+/// taken for a malformed one. Bytes below 0x40 other than digits (white space, `(`, `)`,
+/// `;`, `"`) are never a trail byte of GBK, Big5, Shift_JIS or EUC-KR nor inside a
+/// GB18030 four-byte sequence, and never continue a UTF-8 character; UTF-16 keeps whole
+/// code units.
+pub(super) fn whole_characters(sample: &[u8]) -> &[u8] {
+    if detect_utf16_without_bom(sample).is_some() || Encoding::for_bom(sample).is_some() {
+        return &sample[..sample.len() & !1];
+    }
+    let boundary = sample
+        .iter()
+        .rposition(|b| *b < 0x40 && !b.is_ascii_digit() && *b != 0);
+    match boundary {
+        Some(at) => &sample[..=at],
+        None => sample,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn few_is_relative_to_well_formed_characters() {
+        let mut bytes = "张三李四".as_bytes().to_vec();
+        bytes.push(0xE5);
+        assert_eq!(
+            fit(&bytes, UTF_8),
+            Fit {
+                malformed: 1,
+                well_formed: 4
+            }
+        );
+        assert!(fit(&bytes, UTF_8).few_malformed());
+        assert!(!fit(&bytes[6..], UTF_8).few_malformed());
+        assert!(!fit(b"M\xFCller", UTF_8).few_malformed());
+    }
+
+    #[test]
+    fn a_swallowed_bracket_moves_the_structure() {
+        // UTF-8 `张` cut to two bytes before `]`: GB18030 pairs E5 BC, then takes `]`
+        // as the trail of the next pair only when the run before it is odd.
+        let bytes = b"(;PW[\xe6\x9d\x8e\xe5\xbc]BR[9d])";
+        assert!(fit(bytes, GB18030).clean());
+        assert!(!keeps_structure(bytes, GB18030, Syntax::Sgf));
+        assert!(keeps_structure(bytes, WINDOWS_1252, Syntax::Sgf));
+    }
+
+    #[test]
+    fn a_lead_byte_cut_before_a_bracket_leaves_it_alone() {
+        // GBK `张` is D5 C5; cut to D5 before `]`, GB18030 would read D5 5D as a character.
+        let bytes = b"(;PB[\xc0\xee]PW[\xcd\xf5\xd5]BR[9d]WR[\xd5\x5c]KM[7.5])";
+        assert!(fit(bytes, GB18030).clean());
+        assert!(!keeps_structure(bytes, GB18030, Syntax::Sgf));
+        assert_eq!(protected_bytes(bytes, GB18030, Syntax::Sgf), [14]);
+        assert_eq!(bytes[14], b']');
+    }
+
+    #[test]
+    fn a_malformed_sequence_takes_nothing() {
+        // FF is no GB18030 lead; 81 before `(` or a line end is a lead whose trail is missing: the
+        // ASCII bytes after both are read on their own.
+        let bytes = b"(;PB[\xff]PW[\x81(x)]C[\x81\n]\n)";
+        assert!(structural_bytes_taken(bytes, GB18030, Syntax::Sgf, &[]).is_empty());
+        assert!(protected_bytes(bytes, GB18030, Syntax::Sgf).is_empty());
+    }
+
+    #[test]
+    fn a_trail_backslash_is_part_of_its_character() {
+        // GBK `誠` is D5 5C: before `]` the byte view would read an escaped `]`.
+        let (inner, _, _) = GB18030.encode("王誠");
+        let mut bytes = b"(;PW[".to_vec();
+        bytes.extend_from_slice(&inner);
+        bytes.extend_from_slice(b"]WR[6d])");
+        assert!(keeps_structure(&bytes, GB18030, Syntax::Sgf));
+    }
+
+    #[test]
+    fn a_trail_bracket_is_part_of_its_character() {
+        // Big5 A1 5B is a character whose trail is `[`.
+        let bytes = b"(;C[\xa1\x5b]PB[x])";
+        assert!(fit(bytes, BIG5).clean());
+        assert!(keeps_structure(bytes, BIG5, Syntax::Sgf));
+        // GBK 93 5D ends in `]`: the ASCII reading closes the comment early and finds bytes
+        // outside any value, tokens the decoded reading keeps all the same.
+        let bytes = b"(;C[\xba\xda\x93]\xc1\xcb]\n;B[ee])";
+        assert!(fit(bytes, GB18030).clean());
+        assert!(keeps_structure(bytes, GB18030, Syntax::Sgf));
+    }
+
+    #[test]
+    fn text_structure_ignores_strings_and_comments() {
+        let (inner, _, _) = BIG5.encode("功");
+        let mut bytes = b"[White \"".to_vec();
+        bytes.extend_from_slice(&inner);
+        bytes.extend_from_slice(b"x\"]\n{");
+        bytes.extend_from_slice(&inner);
+        bytes.extend_from_slice(b"x}\n1. e4 *\n");
+        assert!(keeps_structure(&bytes, BIG5, Syntax::Text));
+    }
+
+    #[test]
+    fn a_sample_is_cut_between_characters() {
+        let text = "(;PB[张三]\nC[李四]".as_bytes();
+        let cut = &text[..text.len() - 4];
+        assert_eq!(whole_characters(cut), "(;PB[张三]\n".as_bytes());
+        // A GB18030 four-byte sequence cut after its digit: the cut goes back to `;`.
+        let (gb, _, _) = GB18030.encode("(;C[x\u{1F600}");
+        assert_eq!(whole_characters(&gb[..gb.len() - 2]), b"(;");
+    }
+}
