@@ -56,24 +56,7 @@ pub fn read_records(text: &str, variant: Option<Variant>, keep_records: bool) ->
 /// The start of the first game at or after `from`: a tag line that follows a blank line
 /// after movetext. The reader starts a new game there anyway.
 fn next_game(text: &str, from: usize) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut at = from;
-    loop {
-        let found = memchr::memmem::find(bytes.get(at..)?, b"\n[")?;
-        let start = at + found + 1;
-        if follows_blank_after_movetext(&text[..start]) {
-            return Some(start);
-        }
-        at = start;
-    }
-}
-
-/// Whether `before` ends with a blank line whose last non-blank predecessor is not a tag.
-fn follows_blank_after_movetext(before: &str) -> bool {
-    let mut lines = before.lines().rev();
-    let blank = lines.next().is_some_and(|l| l.trim().is_empty());
-    let previous = lines.find(|l| !l.trim().is_empty());
-    blank && previous.is_some_and(|l| !l.trim_start().starts_with('['))
+    crate::blocks::after_blank_line(text, from, crate::blocks::opens_pdn_game)
 }
 
 /// What one game's replay accumulates.
