@@ -53,6 +53,11 @@ pub enum FileIssue {
     EmptyFile,
     /// The file holds binary data (NUL bytes or control characters), not text.
     BinaryFile,
+    /// A streamed input held more text than `limit` bytes without a record boundary;
+    /// reading stopped there.
+    RecordTooLarge {
+        limit: usize,
+    },
     /// A text file met in a folder walk that holds no game record: skipped.
     NotARecordFile,
     /// The file could not be read at all.
@@ -78,6 +83,7 @@ impl Issue for FileIssue {
             FileIssue::NotARecordFile => "not-a-record-file",
             FileIssue::EmptyFile => "empty-file",
             FileIssue::BinaryFile => "binary-file",
+            FileIssue::RecordTooLarge { .. } => "record-too-large",
             FileIssue::LeftOut { .. } => "left-out",
         }
     }
@@ -91,6 +97,10 @@ impl Issue for FileIssue {
             FileIssue::NotARecordFile => "this text file holds no game record; skipped".to_string(),
             FileIssue::EmptyFile => "the file is empty".to_string(),
             FileIssue::BinaryFile => "the file holds binary data, not a text record".to_string(),
+            FileIssue::RecordTooLarge { limit } => format!(
+                "more than {} MiB of text without a record boundary; reading stopped",
+                limit >> 20
+            ),
             FileIssue::LeftOut { format, what } => {
                 let names: Vec<String> = what.iter().map(LeftOut::to_string).collect();
                 format!(
@@ -120,6 +130,9 @@ impl Issue for FileIssue {
             FileIssue::NoRecords { .. }
             | FileIssue::Io { .. }
             | FileIssue::EmptyFile => None,
+            FileIssue::RecordTooLarge { .. } => Some(
+                "pass --max-record-size BYTES (with K, M or G) to allow larger records".to_string(),
+            ),
             FileIssue::BinaryFile => Some(
                 "pass --encoding LABEL if this is text in an encoding qipu did not recognise"
                     .to_string(),

@@ -38,7 +38,14 @@ pub struct ReadOptions {
     pub variant: Option<draughts::position::Variant>,
     /// Go rules, instead of the record's `RU`.
     pub rules: Option<go::rules::Rules>,
+    /// The most text a streamed input may hold without a record boundary (`None`:
+    /// [`DEFAULT_MAX_RECORD_SIZE`]). A FIFO, a device or standard input could
+    /// otherwise grow one record without end.
+    pub max_record_size: Option<usize>,
 }
+
+/// The largest record a stream reads by default: 256 MiB.
+pub const DEFAULT_MAX_RECORD_SIZE: usize = 256 << 20;
 
 /// A decoded file and the records read from it.
 pub struct Document {
@@ -46,8 +53,8 @@ pub struct Document {
     pub source: String,
     pub text: String,
     pub lines: LineIndex,
-    /// Name of the encoding the text was decoded from; empty when the bytes could not
-    /// be read at all.
+    /// Name of the encoding the text was decoded from; empty when no text was decoded
+    /// (an input that could not be read, or that is empty, binary or over the size limit).
     pub encoding: &'static str,
     pub game: Option<Game>,
     pub records: Vec<RecordReport>,
@@ -61,7 +68,7 @@ impl Document {
     }
 
     /// A document of bytes that hold no text to read records from (empty or binary).
-    fn without_records(source: &str, game: Option<Game>, issue: FileIssue) -> Document {
+    pub(crate) fn without_records(source: &str, game: Option<Game>, issue: FileIssue) -> Document {
         let diagnostic = Diagnostic::new(Severity::Error, Kind::File(issue), None);
         Document {
             source: source.to_string(),

@@ -10,8 +10,9 @@ use std::io::{self, Read};
 use std::sync::mpsc::{self, Receiver};
 
 use crate::blocks::{self, BLOCK};
+use crate::diag::FileIssue;
 use crate::text::{self, DecodeIssue, StreamDecoder};
-use crate::{detect, read_text, Document, Game, Piece, ReadOptions};
+use crate::{detect, read_text, Document, Game, Piece, ReadOptions, DEFAULT_MAX_RECORD_SIZE};
 
 /// Bytes that decide the encoding and the game family.
 const SAMPLE: usize = 64 << 10;
@@ -198,6 +199,15 @@ pub struct DocumentStream<R> {
     in_flight: VecDeque<Receiver<Document>>,
 }
 
+/// What reading on gives.
+enum Next {
+    Piece(PieceText),
+    /// The input is not read as records (binary, empty, or a record over the size
+    /// limit): one document says why, and reading stops.
+    Refused(FileIssue),
+    End,
+}
+
 /// A piece of text cut from the input, ready to be read as a document.
 struct PieceText {
     text: String,
@@ -268,49 +278,68 @@ impl<R: Read> DocumentStream<R> {
 
     /// Cuts the next piece, if any, and starts replaying it on the pool.
     fn read_ahead(&mut self) -> io::Result<()> {
-        let Some(PieceText {
-            text,
-            issues,
-            piece,
-        }) = self.next_piece()?
-        else {
-            return Ok(());
-        };
-        let state = self.state.as_ref().expect("a piece follows start");
-        let (encoding, game) = (state.encoding, state.game);
-        let (source, options) = (self.source.clone(), self.options.clone());
         let (sender, receiver) = mpsc::channel();
-        rayon::spawn(move || {
-            let document = read_text(&source, text, encoding, issues, game, &options, piece);
-            // The stream may have been dropped meanwhile; then nobody wants the document.
-            let _ = sender.send(document);
-        });
+        match self.next_piece()? {
+            Next::End => return Ok(()),
+            Next::Refused(issue) => {
+                let game = self.state.as_ref().and_then(|state| state.game);
+                let _ = sender.send(Document::without_records(&self.source, game, issue));
+            }
+            Next::Piece(PieceText {
+                text,
+                issues,
+                piece,
+            }) => {
+                let state = self.state.as_ref().expect("a piece follows start");
+                let (encoding, game) = (state.encoding, state.game);
+                let (source, options) = (self.source.clone(), self.options.clone());
+                rayon::spawn(move || {
+                    let document =
+                        read_text(&source, text, encoding, issues, game, &options, piece);
+                    // The stream may have been dropped meanwhile; then nobody wants it.
+                    let _ = sender.send(document);
+                });
+            }
+        }
         self.in_flight.push_back(receiver);
         Ok(())
     }
 
     /// Reads until a piece can be cut (or the input ends) and cuts it.
-    fn next_piece(&mut self) -> io::Result<Option<PieceText>> {
+    fn next_piece(&mut self) -> io::Result<Next> {
         if self.finished {
-            return Ok(None);
+            return Ok(Next::End);
         }
         if self.state.is_none() {
-            self.state = Some(self.start()?);
+            let (state, refusal) = self.start()?;
+            self.state = Some(state);
+            if let Some(issue) = refusal {
+                self.finished = true;
+                return Ok(Next::Refused(issue));
+            }
         }
+        let limit = self
+            .options
+            .max_record_size
+            .unwrap_or(DEFAULT_MAX_RECORD_SIZE);
         loop {
             let Some(state) = self.state.as_mut() else {
-                return Ok(None);
+                return Ok(Next::End);
             };
             let (piece, read) = state.boundary.piece_and_read_len();
             if state.pending.len() >= piece {
                 if let Some(cut) = state.boundary.find(&state.pending, piece) {
-                    return Ok(Some(self.cut(cut)));
+                    return Ok(Next::Piece(self.cut(cut)));
+                }
+                if state.pending.len() > limit {
+                    self.finished = true;
+                    return Ok(Next::Refused(FileIssue::RecordTooLarge { limit }));
                 }
             }
             if state.eof {
                 self.finished = true;
                 let all = state.pending.len();
-                return Ok(Some(self.cut(all)));
+                return Ok(Next::Piece(self.cut(all)));
             }
             let mut buffer = vec![0; read];
             let filled = read_full(&mut self.reader, &mut buffer)?;
@@ -325,7 +354,9 @@ impl<R: Read> DocumentStream<R> {
         }
     }
 
-    fn start(&mut self) -> io::Result<State> {
+    /// Reads the first bytes and decides the encoding and the game family; also says
+    /// when they show an input that holds no text (empty, binary).
+    fn start(&mut self) -> io::Result<(State, Option<FileIssue>)> {
         let mut sample = vec![0; SAMPLE];
         let read = read_full(&mut self.reader, &mut sample)?;
         sample.truncate(read);
@@ -334,6 +365,9 @@ impl<R: Read> DocumentStream<R> {
             .options
             .game
             .or_else(|| detect::game_from_path(&self.source));
+        // Only a whole input can be empty; any sample can show binary data.
+        let refusal =
+            detect::not_text(&sample).filter(|issue| eof || *issue != FileIssue::EmptyFile);
         let declared = detect::declared_charset(&sample, game);
         let syntax = detect::syntax(&sample, game);
         let (decoder, pending, issues) = if eof {
@@ -357,7 +391,7 @@ impl<R: Read> DocumentStream<R> {
         };
         let game = game.or_else(|| detect::game_from_text(&pending));
         let encoding = text::encoding_display_name(decoder.encoding());
-        Ok(State {
+        let state = State {
             decoder,
             encoding,
             game,
@@ -368,7 +402,8 @@ impl<R: Read> DocumentStream<R> {
             lines_before: 0,
             next_index: 0,
             first: true,
-        })
+        };
+        Ok((state, refusal))
     }
 
     /// Takes the first `cut` bytes of the pending text, with their decoding issues, as a

@@ -387,3 +387,56 @@ fn header_values_that_would_read_back_otherwise_are_left_out_of_the_text_form() 
     let (second, _, _) = qipu_in(&dir, &["convert", "--to", "text", "again.txt"]);
     assert_eq!(second, first);
 }
+
+#[cfg(unix)]
+#[test]
+fn endless_inputs_stop_with_a_diagnostic() {
+    // A device of NULs is binary from its first bytes.
+    let (out, _, status) = run::qipu_in(
+        None,
+        &[
+            "validate",
+            "--format",
+            "json",
+            "--game",
+            "shatar",
+            "/dev/zero",
+        ],
+    );
+    assert_eq!(status, 1);
+    assert!(out.contains("\"code\":\"binary-file\""), "{out}");
+    // Text without a record boundary stops at the size limit.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
+        .args([
+            "validate",
+            "--format",
+            "json",
+            "--game",
+            "shatar",
+            "--max-record-size",
+            "2M",
+            "-",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let line = "e4 e5 Nf3 Nc6 Bc4 Bc5 ".repeat(1000);
+        // Written until qipu stops reading (a broken pipe), at most 64 MB.
+        for _ in 0..3000 {
+            if stdin.write_all(line.as_bytes()).is_err() {
+                break;
+            }
+        }
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{out}");
+    assert!(out.contains("\"code\":\"record-too-large\""), "{out}");
+    let (_, err, status) = run::qipu_in(None, &["validate", "--max-record-size", "0", "-"]);
+    assert_eq!(status, 2, "{err}");
+}

@@ -103,6 +103,10 @@ struct ReadArgs {
     /// Encoding label (UTF-8, GB18030, Big5, Shift_JIS, …), instead of detecting it.
     #[arg(long)]
     encoding: Option<String>,
+    /// The most text a streamed input (standard input, a FIFO, a file over 8 MB) may
+    /// hold without a record boundary, in bytes or with K, M or G [default: 256M].
+    #[arg(long, value_name = "BYTES", value_parser = parse_size)]
+    max_record_size: Option<usize>,
     /// Files, folders (read recursively), or - for standard input.
     #[arg(required = true)]
     paths: Vec<String>,
@@ -175,6 +179,22 @@ enum RulesArg {
     Nz,
     TrompTaylor,
     Ing,
+}
+
+/// `300`, `64K`, `256M`, `1G` (binary multiples) as a number of bytes.
+fn parse_size(text: &str) -> Result<usize, String> {
+    let (digits, shift) = match text.as_bytes().last() {
+        Some(b'K' | b'k') => (&text[..text.len() - 1], 10),
+        Some(b'M' | b'm') => (&text[..text.len() - 1], 20),
+        Some(b'G' | b'g') => (&text[..text.len() - 1], 30),
+        _ => (text, 0),
+    };
+    digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("{text} is not a size: a number of bytes, or with K, M or G"))
 }
 
 /// Outcome of a run, ordered by severity: the exit status is the worst seen.
@@ -397,6 +417,7 @@ fn for_each_document(
             RulesArg::TrompTaylor => Rules::TrompTaylor,
             RulesArg::Ing => Rules::Ing,
         }),
+        max_record_size: args.max_record_size,
     };
     let inputs = inputs::collect(&args.paths, excluded);
     let mut status = Status::Valid;
