@@ -160,6 +160,7 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
     let encoding = decoded.encoding_name();
     let piece = Piece {
         lines_before: 0,
+        columns_before: 0,
         first: true,
     };
     read_text(
@@ -177,6 +178,8 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
 #[derive(Clone, Copy, Debug)]
 struct Piece {
     lines_before: usize,
+    /// Characters of the line the piece starts on that came before it.
+    columns_before: usize,
     /// The file's first piece, which reports a file without records.
     first: bool,
 }
@@ -218,7 +221,7 @@ fn read_text(
         ));
     }
     attach_decode_issues(&mut records, decode_issues);
-    let lines = LineIndex::after_lines(&text, piece.lines_before);
+    let lines = LineIndex::continuing(&text, piece.lines_before, piece.columns_before);
     Document {
         source: source.to_string(),
         text,

@@ -95,25 +95,37 @@ fn opens_record(text: &str, at: usize, pdn: bool) -> bool {
     rest.starts_with('[') || rest.starts_with("白方") || rest.starts_with("White:")
 }
 
-/// The end of the first top-level SGF game tree that ends at or after `min`, scanning
-/// from `start` (which must lie between trees), provided another tree follows.
+/// Where to cut after the first top-level SGF game tree that ends at or after `min`,
+/// scanning from `start` (which must lie between trees), provided another tree follows:
+/// see [`SgfScan::find`].
 pub(crate) fn sgf_tree_end(text: &str, start: usize, min: usize) -> Option<usize> {
     let mut scan = SgfScan {
         at: start,
         ..SgfScan::default()
     };
-    let cut = scan.find(text, min)?;
-    memchr::memchr(b'(', &text.as_bytes()[cut..]).map(|_| cut)
+    scan.find(text, min)
 }
 
-/// Scanner state over SGF text: parenthesis depth outside values, and whether the
-/// scan stands inside a `[...]` value (after a backslash).
+/// The cut after a tree that ends at `end`: the start of the line where the next `(`
+/// stands, or that `(` itself when it stands on the line the tree ends on, so that text
+/// between two trees stays with the tree before it (the reader then reports it as text
+/// between trees, as in a whole read). `None` until a `(` has arrived.
+fn cut_before_next_tree(bytes: &[u8], end: usize) -> Option<usize> {
+    let open = end + memchr::memchr(b'(', &bytes[end..])?;
+    let line_start = memchr::memrchr2(b'\n', b'\r', &bytes[end..open]).map(|n| end + n + 1);
+    Some(line_start.unwrap_or(open))
+}
+
+/// Scanner state over SGF text: parenthesis depth outside values, whether the scan
+/// stands inside a `[...]` value (after a backslash), and the end of a tree whose
+/// successor has not arrived yet.
 #[derive(Default)]
 struct SgfScan {
     at: usize,
     depth: u32,
     in_value: bool,
     escaped: bool,
+    tree_end: Option<usize>,
 }
 
 /// Bytes the scan must look at outside values (`[`, `(`, `)`) and inside them (`]`, `\`);
@@ -130,8 +142,21 @@ static SGF_SCAN_STOPS: [bool; 256] = {
 };
 
 impl SgfScan {
+    /// The cut after the first top-level tree that ends at or after `min`, once the next
+    /// tree's `(` is there ([`cut_before_next_tree`]); the scan resumes where it stopped
+    /// when called again with more text.
     fn find(&mut self, text: &str, min: usize) -> Option<usize> {
         let bytes = text.as_bytes();
+        if self.tree_end.is_none() {
+            self.tree_end = self.scan(bytes, min);
+        }
+        let cut = cut_before_next_tree(bytes, self.tree_end?)?;
+        *self = SgfScan::default();
+        Some(cut)
+    }
+
+    /// The end of the first top-level tree that closes at or after `min`.
+    fn scan(&mut self, bytes: &[u8], min: usize) -> Option<usize> {
         // Locals rather than fields in the loop, so that they stay in registers.
         let (mut at, mut depth) = (self.at, self.depth);
         let (mut in_value, mut escaped) = (self.in_value, self.escaped);
@@ -166,24 +191,8 @@ impl SgfScan {
                 _ => {}
             }
         }
-        *self = SgfScan {
-            at,
-            depth,
-            in_value,
-            escaped,
-        };
-        let end = found?;
-        // Cut after the line break that follows, so pieces start lines.
-        let rest = &bytes[end..];
-        let spaces = rest
-            .iter()
-            .take_while(|b| b.is_ascii_whitespace() && **b != b'\n')
-            .count();
-        self.at = 0;
-        Some(match rest.get(spaces) {
-            Some(b'\n') => end + spaces + 1,
-            _ => end,
-        })
+        (self.at, self.depth, self.in_value, self.escaped) = (at, depth, in_value, escaped);
+        found
     }
 }
 
@@ -225,6 +234,8 @@ struct State {
     issues: Vec<DecodeIssue>,
     eof: bool,
     lines_before: usize,
+    /// Characters of the current line already in earlier pieces.
+    columns_before: usize,
     next_index: usize,
     first: bool,
 }
@@ -400,6 +411,7 @@ impl<R: Read> DocumentStream<R> {
             issues,
             eof,
             lines_before: 0,
+            columns_before: 0,
             next_index: 0,
             first: true,
         };
@@ -436,9 +448,17 @@ impl<R: Read> DocumentStream<R> {
             .collect();
         let piece = Piece {
             lines_before: state.lines_before,
+            columns_before: state.columns_before,
             first: state.first,
         };
-        state.lines_before += text::line_starts_after(&text).count();
+        let last_line_start = text::line_starts_after(&text)
+            .inspect(|_| state.lines_before += 1)
+            .last();
+        // The next piece goes on with the line this one ends on, if it ends within one.
+        state.columns_before = match last_line_start {
+            Some(start) => text[start..].chars().count(),
+            None => state.columns_before + text.chars().count(),
+        };
         state.first = false;
         PieceText {
             text,
@@ -495,7 +515,13 @@ mod tests {
         let sgf = "(;C[a)(b\\]c)])\n(;B[aa](;W[bb])(;W[cc]))\n";
         assert_eq!(
             pieces(sgf, 1, Some(Game::Go)),
-            ["(;C[a)(b\\]c)])\n", "(;B[aa](;W[bb])(;W[cc]))\n", ""]
+            ["(;C[a)(b\\]c)])\n", "(;B[aa](;W[bb])(;W[cc]))\n"]
+        );
+        // Text between trees, and after the last, stays with the tree before it.
+        let sgf = "(;B[aa])\r\njunk\r\n(;W[bb]) more (;B[cc])\ntail\n";
+        assert_eq!(
+            pieces(sgf, 1, Some(Game::Go)),
+            ["(;B[aa])\r\njunk\r\n", "(;W[bb]) more ", "(;B[cc])\ntail\n"]
         );
     }
 
@@ -537,6 +563,27 @@ mod tests {
         }
     }
 
+    /// SGF collections whose piece cuts fall where text stands between trees, where the
+    /// trees share one line (a cut inside a line), and before trailing text.
+    #[test]
+    fn sgf_cuts_keep_text_between_trees_and_columns() {
+        let archive = String::from_utf8(go_archive()).unwrap();
+        let trees: Vec<&str> = archive.split_inclusive(")\n").collect();
+        let mut between = String::new();
+        let mut one_line = String::new();
+        for (i, tree) in trees.iter().enumerate() {
+            between.push_str(tree);
+            if i % 7 == 3 {
+                between.push_str("stray text between trees\r\n");
+            }
+            one_line.push_str(tree.trim_end());
+        }
+        between.push_str("trailing text\n");
+        for text in [between, one_line] {
+            assert_streamed_like_whole(Game::Go, text.as_bytes());
+        }
+    }
+
     fn assert_streamed_like_whole(game: Game, big: &[u8]) {
         let options = ReadOptions {
             game: Some(game),
@@ -556,13 +603,17 @@ mod tests {
     }
 
     /// A record's index, plies, and its first diagnostic's code with line and column.
-    type Summary = (usize, u32, Option<(&'static str, Option<(usize, usize)>)>);
+    type Summary = (usize, u32, Vec<(&'static str, Option<(usize, usize)>)>);
 
     fn summary(document: &Document, report: &crate::RecordReport) -> Summary {
-        let first = report.diagnostics.first().map(|d| {
-            let located = d.located(&document.text, &document.lines);
-            (d.code(), located.line_col())
-        });
-        (report.index, report.plies, first)
+        let diagnostics = report
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let located = d.located(&document.text, &document.lines);
+                (d.code(), located.line_col())
+            })
+            .collect();
+        (report.index, report.plies, diagnostics)
     }
 }

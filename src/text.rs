@@ -396,6 +396,9 @@ pub struct LineIndex {
     line_starts: Vec<usize>,
     /// Lines of the file before this text.
     lines_before: usize,
+    /// Characters of the file's line before this text on the line it starts on: a
+    /// piece of a stream may start in the middle of a line.
+    first_column: usize,
 }
 
 impl LineIndex {
@@ -405,12 +408,25 @@ impl LineIndex {
 
     /// The index of a piece of a file that starts after `lines_before` whole lines.
     pub fn after_lines(text: &str, lines_before: usize) -> LineIndex {
+        LineIndex::continuing(text, lines_before, 0)
+    }
+
+    /// The index of a piece that starts after `lines_before` whole lines and
+    /// `first_column` characters of the next one.
+    pub fn continuing(text: &str, lines_before: usize, first_column: usize) -> LineIndex {
         let mut line_starts = vec![0];
         line_starts.extend(line_starts_after(text));
         LineIndex {
             line_starts,
             lines_before,
+            first_column,
         }
+    }
+
+    /// Whether the 1-based file `line` begins before this text (so the text holds only
+    /// the rest of it).
+    pub fn starts_before_text(&self, line: usize) -> bool {
+        self.first_column > 0 && line == self.lines_before + 1
     }
 
     /// Lines this text starts (the last one may be unterminated).
@@ -423,7 +439,10 @@ impl LineIndex {
         let offset = floor_char_boundary(text, offset.min(text.len()));
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
-        let column = text[start..offset].chars().count() + 1;
+        let mut column = text[start..offset].chars().count() + 1;
+        if line == 0 {
+            column += self.first_column;
+        }
         (self.lines_before + line + 1, column)
     }
 

@@ -154,7 +154,10 @@ fn render_at(
             let line_span = document.lines.line_span(&document.text, line);
             let start = span.start.clamp(line_span.start, line_span.end);
             let end = span.end.clamp(start, line_span.end);
-            let shown = shown_part(&document.text, line_span.clone(), start..end);
+            let mut shown = shown_part(&document.text, line_span.clone(), start..end);
+            // A line begun in an earlier piece of a stream: the renderer would count the
+            // column from the piece.
+            shown.clipped |= document.lines.starts_before_text(line);
             let snippet = Snippet::source(shown.text).line_start(line);
             let annotation = AnnotationKind::Primary
                 .span(shown.span)
