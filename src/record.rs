@@ -59,11 +59,27 @@ impl Tags {
     }
 }
 
+/// A JSON object of the tags in their order. A name the record gives more than once
+/// (`[Round "-"] … [Round "?"]`) is one key, at its first place, whose value is the
+/// list of its values in order: a repeated key would be read as one by JSON readers.
 impl Serialize for Tags {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (name, value) in &self.0 {
-            map.serialize_entry(name, value)?;
+        let mut map = serializer.serialize_map(None)?;
+        for (i, (name, value)) in self.0.iter().enumerate() {
+            let same = |(n, _): &&(String, String)| n == name;
+            if self.0[..i].iter().any(|t| same(&t)) {
+                continue;
+            }
+            if self.0[i + 1..].iter().any(|t| same(&t)) {
+                let values: Vec<&str> = self.0[i..]
+                    .iter()
+                    .filter(|t| same(t))
+                    .map(|(_, v)| v.as_str())
+                    .collect();
+                map.serialize_entry(name, &values)?;
+            } else {
+                map.serialize_entry(name, value)?;
+            }
         }
         map.end()
     }
