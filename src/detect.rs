@@ -15,7 +15,7 @@ pub fn not_text(bytes: &[u8]) -> Option<FileIssue> {
         return None;
     }
     let head = &bytes[..bytes.len().min(64 * 1024)];
-    if looks_like_utf16(head) {
+    if crate::text::utf16_without_bom(head).is_some() {
         return None;
     }
     // Text in any 8-bit or multi-byte encoding qipu reads has few NULs and C0 controls
@@ -26,18 +26,6 @@ pub fn not_text(bytes: &[u8]) -> Option<FileIssue> {
         .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | 0x1A | 0x1B))
         .count();
     (controls * 100 > head.len()).then_some(FileIssue::BinaryFile)
-}
-
-/// ASCII-heavy UTF-16 without a BOM: NUL bytes on the even or the odd positions only.
-fn looks_like_utf16(head: &[u8]) -> bool {
-    let pairs = head.len() / 2;
-    if pairs < 2 {
-        return false;
-    }
-    let even = head.iter().step_by(2).filter(|&&b| b == 0).count();
-    let odd = head.iter().skip(1).step_by(2).filter(|&&b| b == 0).count();
-    let mostly = |n: usize| n * 10 >= pairs * 3;
-    (mostly(even) && odd == 0) || (mostly(odd) && even == 0)
 }
 
 /// The family implied by a file extension, if any.

@@ -170,6 +170,9 @@ pub fn choose_encoding(
         (encoding, EncodingSource::Override, skip)
     } else if let Some((encoding, len)) = Encoding::for_bom(sample) {
         (encoding, EncodingSource::Bom, len)
+    } else if let Some(encoding) = utf16_without_bom(sample) {
+        // Checked before UTF-8, which would take the NULs for characters.
+        (encoding, EncodingSource::Detected, 0)
     } else {
         let judged = if complete {
             sample
@@ -190,6 +193,28 @@ pub fn choose_encoding(
         source,
         bom_len,
         issues,
+    }
+}
+
+/// UTF-16 without a byte-order mark, as ASCII-heavy text shows it: NUL bytes on every
+/// other position (the high bytes: odd positions in little-endian, even in big-endian)
+/// and never on the others.
+pub fn utf16_without_bom(sample: &[u8]) -> Option<&'static Encoding> {
+    let head = &sample[..sample.len().min(64 * 1024)];
+    let pairs = head.len() / 2;
+    if pairs < 2 {
+        return None;
+    }
+    let even = head.iter().step_by(2).filter(|&&b| b == 0).count();
+    let odd = head.iter().skip(1).step_by(2).filter(|&&b| b == 0).count();
+    // At least three characters in ten are ASCII.
+    let mostly = |n: usize| n * 10 >= pairs * 3;
+    if mostly(odd) && even == 0 {
+        Some(encoding_rs::UTF_16LE)
+    } else if mostly(even) && odd == 0 {
+        Some(encoding_rs::UTF_16BE)
+    } else {
+        None
     }
 }
 

@@ -343,3 +343,24 @@ fn a_small_stream_is_decoded_as_a_whole_file() {
     assert_eq!(tags(only(&document)).get("BR"), Some("九段"));
     assert!(stream.next_document().unwrap().is_none());
 }
+
+/// UTF-16 without a byte-order mark is recognised before UTF-8 is tried (which would read
+/// its NULs as characters), in either byte order, whole or streamed.
+#[test]
+fn utf16_without_a_bom_is_recognised() {
+    let sgf = "(;GM[1]FF[4]SZ[9]PB[黑方]PW[白方];B[ee];W[cc])\n";
+    let le: Vec<u8> = sgf.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = sgf.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    for (bytes, name) in [(le, "UTF-16LE"), (be, "UTF-16BE")] {
+        let document = read_document("x.sgf", &bytes, &keep());
+        assert_eq!(document.encoding, name);
+        let report = only(&document);
+        assert!(report.valid(), "{:?}", codes(report));
+        assert_eq!(report.plies, 2);
+        assert_eq!(tags(report).get("PB"), Some("黑方"));
+        let mut stream = qipu::stream::DocumentStream::new("-", &bytes[..], &keep());
+        let streamed = stream.next_document().unwrap().unwrap();
+        assert_eq!(streamed.encoding, name);
+        assert_eq!(only(&streamed).plies, 2);
+    }
+}
