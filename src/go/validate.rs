@@ -230,6 +230,52 @@ struct Job {
     main: bool,
 }
 
+/// The continuations of a branch point not yet started. Each lighter child starts from a
+/// copy of `state` made only when its turn comes, so a node with a million children holds
+/// one position, not a million; the heaviest child takes `state` itself, last.
+struct Branch {
+    /// The position after the branch point.
+    state: State,
+    /// The next child to start and its position among the children.
+    next: Option<(NodeId, usize)>,
+    /// The child with the largest subtree, and its position among the children.
+    heavy: (NodeId, usize),
+    /// The line, depth and main-line flag of the branch point, which its first child
+    /// continues.
+    line: usize,
+    depth: usize,
+    main: bool,
+    /// The kept line of the second child; the others follow it in order. [`UNKEPT`] when
+    /// the alternatives are not kept.
+    alternative_lines: usize,
+    /// How many of the copies still to make carry the repetition history.
+    with_history: usize,
+}
+
+impl Branch {
+    /// The line, depth and main-line flag of the child at position `index`.
+    fn place(&self, index: usize) -> (usize, usize, bool) {
+        match index {
+            0 => (self.line, self.depth, self.main),
+            _ if self.alternative_lines == UNKEPT => (UNKEPT, self.depth + 1, false),
+            _ => (self.alternative_lines + index - 1, self.depth + 1, false),
+        }
+    }
+}
+
+/// The sibling after `node`, which is at position `index` among its parent's children.
+fn sibling_after(tree: &GameTree, (node, index): (NodeId, usize)) -> Option<(NodeId, usize)> {
+    tree.node(node)
+        .next_sibling()
+        .map(|sibling| (sibling.id(), index + 1))
+}
+
+/// Work on the replay stack.
+enum Task {
+    Line(Job),
+    Branch(Box<Branch>),
+}
+
 /// A kept line under construction.
 #[derive(Default)]
 struct LineBuf {
@@ -362,15 +408,18 @@ impl<'a> Replay<'a> {
         } else {
             UNKEPT
         };
-        let mut stack = vec![Job {
+        let mut stack = vec![Task::Line(Job {
             node: NodeId::ROOT,
             state,
             line,
             depth: 0,
             main: true,
-        }];
-        while let Some(job) = stack.pop() {
-            self.walk(job, &mut stack);
+        })];
+        while let Some(task) = stack.pop() {
+            match task {
+                Task::Line(job) => self.walk(job, &mut stack),
+                Task::Branch(branch) => self.start_next(branch, &mut stack),
+            }
         }
         if self.superko_limited {
             self.report(GoIssue::SuperkoLimited, self.tree.root().span(), None);
@@ -387,7 +436,7 @@ impl<'a> Replay<'a> {
     }
 
     /// Replays one line until it ends or breaks a rule; branches become new jobs.
-    fn walk(&mut self, job: Job, stack: &mut Vec<Job>) {
+    fn walk(&mut self, job: Job, stack: &mut Vec<Task>) {
         let Job {
             mut node,
             mut state,
@@ -414,8 +463,7 @@ impl<'a> Replay<'a> {
                 node = first.id();
                 continue;
             }
-            let others: Vec<NodeRef<'_>> = current.children().skip(1).collect();
-            self.branch(state, line, depth, main, first, others, stack);
+            self.branch(state, line, depth, main, current, stack);
             return;
         };
         if main {
@@ -443,70 +491,119 @@ impl<'a> Replay<'a> {
         self.unreplayed_from = Some(node.id());
     }
 
-    /// Queues the continuation `first` and its alternatives `others`. The child with the
-    /// largest subtree takes `state` and is replayed last; the others get copies and are
-    /// replayed first, so at most log2(nodes) copies wait on the stack at any time.
-    #[allow(clippy::too_many_arguments)]
+    /// Queues the children of the branch point `node`. The child with the largest subtree
+    /// takes `state` and is replayed last; the others are replayed first, in order, each
+    /// from a copy made when it starts, so at most log2(nodes) positions wait on the stack.
     fn branch(
         &mut self,
         state: State,
         line: usize,
         depth: usize,
         main: bool,
-        first: NodeRef<'_>,
-        others: Vec<NodeRef<'_>>,
-        stack: &mut Vec<Job>,
+        node: NodeRef<'_>,
+        stack: &mut Vec<Task>,
     ) {
-        let mut jobs = vec![(first.id(), line, depth, main)];
         let attach_at = self.lines.get(line).map_or(0, |buf| buf.nodes.len());
-        for child in others {
-            let child_line = if line != UNKEPT && depth < MAX_RECORD_DEPTH {
-                self.lines.push(LineBuf {
-                    attach: Some((line, attach_at)),
-                    ..LineBuf::default()
-                });
-                self.lines.len() - 1
-            } else {
-                self.too_deep |= line != UNKEPT;
-                UNKEPT
-            };
-            jobs.push((child.id(), child_line, depth + 1, false));
-        }
+        let keep_alternatives = line != UNKEPT && depth < MAX_RECORD_DEPTH;
+        let alternative_lines = if keep_alternatives {
+            self.lines.len()
+        } else {
+            UNKEPT
+        };
         if self.subtree.is_empty() {
             self.subtree = subtree_sizes(self.tree);
         }
-        let heavy = (0..jobs.len())
-            .max_by_key(|&i| (self.subtree[jobs[i].0.index()], std::cmp::Reverse(i)))
-            .unwrap_or(0);
-        let (node, line, depth, main) = jobs.remove(heavy);
-        let copies: Vec<State> = jobs.iter().map(|_| self.copy(&state)).collect();
-        // Reversed so that the first alternative is replayed first.
-        let alternatives = jobs.into_iter().zip(copies).rev();
-        for ((node, line, depth, main), state) in
-            std::iter::once(((node, line, depth, main), state)).chain(alternatives)
-        {
-            stack.push(Job {
+        let alternatives = node.children().count() - 1;
+        if keep_alternatives {
+            let line_buf = || LineBuf {
+                attach: Some((line, attach_at)),
+                ..LineBuf::default()
+            };
+            self.lines
+                .extend(std::iter::repeat_with(line_buf).take(alternatives));
+        } else {
+            self.too_deep |= line != UNKEPT;
+        }
+        // The first child with the largest subtree (every subtree holds at least one node).
+        let (mut heavy, mut heaviest) = ((NodeId::ROOT, 0), 0);
+        for (index, child) in node.children().enumerate() {
+            let size = self.subtree[child.id().index()];
+            if size > heaviest {
+                (heavy, heaviest) = ((child.id(), index), size);
+            }
+        }
+        let with_history = self.charge_copies(alternatives, state.ply);
+        let first = node.first_child().map(|child| (child.id(), 0));
+        stack.push(Task::Branch(Box::new(Branch {
+            state,
+            next: first,
+            heavy,
+            line,
+            depth,
+            main,
+            alternative_lines,
+            with_history,
+        })));
+    }
+
+    /// Starts the next lighter child of `branch` from a copy of its position, or, when
+    /// none is left, the heaviest child from the position itself.
+    fn start_next(&mut self, mut branch: Box<Branch>, stack: &mut Vec<Task>) {
+        let tree = self.tree;
+        let mut next = branch.next;
+        if next.is_some_and(|(id, _)| id == branch.heavy.0) {
+            next = sibling_after(tree, branch.heavy);
+        }
+        let Some((node, index)) = next else {
+            let (node, index) = branch.heavy;
+            let (line, depth, main) = branch.place(index);
+            let job = Job {
                 node,
-                state,
+                state: branch.state,
                 line,
                 depth,
                 main,
-            });
-        }
+            };
+            return self.walk(job, stack);
+        };
+        branch.next = sibling_after(tree, (node, index));
+        let state = if branch.with_history > 0 {
+            branch.with_history -= 1;
+            branch.state.clone()
+        } else {
+            State {
+                board: branch.state.board.clone_without_history(),
+                placed_at: branch.state.placed_at.clone(),
+                ..branch.state
+            }
+        };
+        let (line, depth, main) = branch.place(index);
+        stack.push(Task::Branch(branch));
+        let job = Job {
+            node,
+            state,
+            line,
+            depth,
+            main,
+        };
+        stack.push(Task::Line(job));
     }
 
-    /// A copy of `state` for a variation, with its repetition history while the budget lasts.
-    fn copy(&mut self, state: &State) -> State {
-        self.history_spent += u64::from(state.ply);
-        if self.history_spent <= HISTORY_BUDGET {
-            return state.clone();
-        }
-        self.superko_limited = true;
-        State {
-            board: state.board.clone_without_history(),
-            placed_at: state.placed_at.clone(),
-            ..*state
-        }
+    /// Charges `copies` copies of a position after `ply` moves to the history budget; the
+    /// number of them, in order, that still carry the repetition history.
+    fn charge_copies(&mut self, copies: usize, ply: u32) -> usize {
+        let ply = u64::from(ply);
+        // Each copy costs its line's length; those within the budget keep the history.
+        let within = match HISTORY_BUDGET.checked_sub(self.history_spent) {
+            None => 0,
+            // Copies before any move cost nothing: every one fits.
+            Some(left) => left.checked_div(ply).map_or(copies, |fit| {
+                usize::try_from(fit).map_or(copies, |fit| copies.min(fit))
+            }),
+        };
+        self.history_spent += ply * copies as u64;
+        self.superko_limited |= within < copies;
+        within
     }
 
     /// Applies one node: setup first, then its move(s). False when a move breaks a rule or
@@ -658,6 +755,11 @@ impl<'a> Replay<'a> {
                 span,
             );
             node_out.comment = join(buf.pending_comment.take(), comment(node));
+            // Most variations hold one move: reserve room for one, not the four a first
+            // push reserves.
+            if buf.nodes.capacity() == 0 {
+                buf.nodes.reserve_exact(1);
+            }
             buf.nodes.push(node_out);
         }
         Some(true)
@@ -885,7 +987,10 @@ impl<'a> Replay<'a> {
                 _ => {}
             }
         }
-        if let Some(main) = self.lines.first_mut().map(std::mem::take) {
+        // The kept lines are all taken: give back their slots before the main line grows.
+        let main = self.lines.first_mut().map(std::mem::take);
+        self.lines = Vec::new();
+        if let Some(main) = main {
             comments_lost |= main.pending_comment.is_some();
             self.record.moves = attach_variations(main.nodes, main.variations);
         }
@@ -902,11 +1007,24 @@ fn attach_variations(
     mut nodes: Line<GoMove>,
     mut variations: Vec<(usize, usize, Line<GoMove>)>,
 ) -> Line<GoMove> {
+    if variations.is_empty() {
+        return nodes;
+    }
     variations.sort_by_key(|(_, id, _)| *id);
+    // Alternatives after the last move of a line hang on that move.
+    let last = nodes.len().saturating_sub(1);
+    // Room for exactly the alternatives of each move: a branch point may have millions.
+    let mut counts = vec![0usize; nodes.len()];
+    for (at, ..) in &variations {
+        if let Some(count) = counts.get_mut((*at).min(last)) {
+            *count += 1;
+        }
+    }
+    for (node, count) in nodes.iter_mut().zip(counts) {
+        node.variations.reserve_exact(count);
+    }
     for (at, _, line) in variations {
-        // Alternatives after the last move of a line hang on that move.
-        let at = at.min(nodes.len().saturating_sub(1));
-        if let Some(node) = nodes.get_mut(at) {
+        if let Some(node) = nodes.get_mut(at.min(last)) {
             node.variations.push(line);
         }
     }
@@ -942,8 +1060,7 @@ fn join(a: Option<String>, b: Option<String>) -> Option<String> {
 /// Number of nodes in every node's subtree, from one backward pass over the pre-order arena.
 fn subtree_sizes(tree: &GameTree) -> Vec<u32> {
     let mut sizes = vec![1u32; tree.len()];
-    let nodes: Vec<NodeRef<'_>> = tree.nodes().collect();
-    for node in nodes.into_iter().rev() {
+    for node in tree.nodes().rev() {
         if let Some(parent) = node.parent() {
             let own = sizes[node.id().index()];
             let slot = &mut sizes[parent.id().index()];
