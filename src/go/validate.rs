@@ -273,7 +273,7 @@ fn sibling_after(tree: &GameTree, (node, index): (NodeId, usize)) -> Option<(Nod
 /// Work on the replay stack.
 enum Task {
     Line(Job),
-    Branch(Box<Branch>),
+    Branch(Branch),
 }
 
 /// A kept line under construction.
@@ -534,7 +534,7 @@ impl<'a> Replay<'a> {
         }
         let with_history = self.charge_copies(alternatives, state.ply);
         let first = node.first_child().map(|child| (child.id(), 0));
-        stack.push(Task::Branch(Box::new(Branch {
+        stack.push(Task::Branch(Branch {
             state,
             next: first,
             heavy,
@@ -543,12 +543,12 @@ impl<'a> Replay<'a> {
             main,
             alternative_lines,
             with_history,
-        })));
+        }));
     }
 
     /// Starts the next lighter child of `branch` from a copy of its position, or, when
     /// none is left, the heaviest child from the position itself.
-    fn start_next(&mut self, mut branch: Box<Branch>, stack: &mut Vec<Task>) {
+    fn start_next(&mut self, mut branch: Branch, stack: &mut Vec<Task>) {
         let tree = self.tree;
         let mut next = branch.next;
         if next.is_some_and(|(id, _)| id == branch.heavy.0) {
