@@ -1,9 +1,10 @@
 //! Reading Go files: parse the SGF collection, check its structure, replay every game tree
 //! (main line and variations) through the rules engine, and check the recorded result.
 //!
-//! Nothing here recurses on the input: the tree is walked with an explicit stack of jobs
-//! (one per line still to replay), and the kept record is assembled bottom-up from a flat
-//! list of lines.
+//! Nothing here recurses on the input: the tree is walked with an explicit stack of branch
+//! points whose children are still to replay, each holding the one position its children
+//! start from (at most log2 of the tree's nodes wait at once, however many variations it
+//! has), and the kept record is assembled bottom-up from a flat list of lines.
 
 use std::collections::HashSet;
 use std::ops::Range;
@@ -253,6 +254,19 @@ struct Branch {
 }
 
 impl Branch {
+    /// The heaviest child's job, which takes the position itself.
+    fn into_heavy(self) -> Job {
+        let (node, index) = self.heavy;
+        let (line, depth, main) = self.place(index);
+        Job {
+            node,
+            state: self.state,
+            line,
+            depth,
+            main,
+        }
+    }
+
     /// The line, depth and main-line flag of the child at position `index`.
     fn place(&self, index: usize) -> (usize, usize, bool) {
         match index {
@@ -268,12 +282,6 @@ fn sibling_after(tree: &GameTree, (node, index): (NodeId, usize)) -> Option<(Nod
     tree.node(node)
         .next_sibling()
         .map(|sibling| (sibling.id(), index + 1))
-}
-
-/// Work on the replay stack.
-enum Task {
-    Line(Job),
-    Branch(Branch),
 }
 
 /// A kept line under construction.
@@ -408,18 +416,29 @@ impl<'a> Replay<'a> {
         } else {
             UNKEPT
         };
-        let mut stack = vec![Task::Line(Job {
+        let mut stack = Vec::new();
+        let root = Job {
             node: NodeId::ROOT,
             state,
             line,
             depth: 0,
             main: true,
-        })];
-        while let Some(task) = stack.pop() {
-            match task {
-                Task::Line(job) => self.walk(job, &mut stack),
-                Task::Branch(branch) => self.start_next(branch, &mut stack),
-            }
+        };
+        self.walk(root, &mut stack);
+        // The branch point on top starts its next child, which may push branch points of
+        // its own; once it has none left, its heaviest child goes on from its position.
+        loop {
+            let job = match stack.last_mut() {
+                None => break,
+                Some(branch) => match self.next_alternative(branch) {
+                    Some(job) => job,
+                    None => match stack.pop() {
+                        Some(branch) => branch.into_heavy(),
+                        None => break,
+                    },
+                },
+            };
+            self.walk(job, &mut stack);
         }
         if self.superko_limited {
             self.report(GoIssue::SuperkoLimited, self.tree.root().span(), None);
@@ -435,8 +454,8 @@ impl<'a> Replay<'a> {
         }
     }
 
-    /// Replays one line until it ends or breaks a rule; branches become new jobs.
-    fn walk(&mut self, job: Job, stack: &mut Vec<Task>) {
+    /// Replays one line until it ends or breaks a rule; a branch point goes on the stack.
+    fn walk(&mut self, job: Job, stack: &mut Vec<Branch>) {
         let Job {
             mut node,
             mut state,
@@ -501,7 +520,7 @@ impl<'a> Replay<'a> {
         depth: usize,
         main: bool,
         node: NodeRef<'_>,
-        stack: &mut Vec<Task>,
+        stack: &mut Vec<Branch>,
     ) {
         let attach_at = self.lines.get(line).map_or(0, |buf| buf.nodes.len());
         let keep_alternatives = line != UNKEPT && depth < MAX_RECORD_DEPTH;
@@ -534,7 +553,7 @@ impl<'a> Replay<'a> {
         }
         let with_history = self.charge_copies(alternatives, state.ply);
         let first = node.first_child().map(|child| (child.id(), 0));
-        stack.push(Task::Branch(Branch {
+        stack.push(Branch {
             state,
             next: first,
             heavy,
@@ -543,29 +562,18 @@ impl<'a> Replay<'a> {
             main,
             alternative_lines,
             with_history,
-        }));
+        });
     }
 
-    /// Starts the next lighter child of `branch` from a copy of its position, or, when
-    /// none is left, the heaviest child from the position itself.
-    fn start_next(&mut self, mut branch: Branch, stack: &mut Vec<Task>) {
+    /// The next lighter child of `branch`, from a copy of its position; `None` once only
+    /// the heaviest is left.
+    fn next_alternative(&mut self, branch: &mut Branch) -> Option<Job> {
         let tree = self.tree;
         let mut next = branch.next;
         if next.is_some_and(|(id, _)| id == branch.heavy.0) {
             next = sibling_after(tree, branch.heavy);
         }
-        let Some((node, index)) = next else {
-            let (node, index) = branch.heavy;
-            let (line, depth, main) = branch.place(index);
-            let job = Job {
-                node,
-                state: branch.state,
-                line,
-                depth,
-                main,
-            };
-            return self.walk(job, stack);
-        };
+        let (node, index) = next?;
         branch.next = sibling_after(tree, (node, index));
         let state = if branch.with_history > 0 {
             branch.with_history -= 1;
@@ -578,15 +586,13 @@ impl<'a> Replay<'a> {
             }
         };
         let (line, depth, main) = branch.place(index);
-        stack.push(Task::Branch(branch));
-        let job = Job {
+        Some(Job {
             node,
             state,
             line,
             depth,
             main,
-        };
-        stack.push(Task::Line(job));
+        })
     }
 
     /// Charges `copies` copies of a position after `ply` moves to the history budget; the
