@@ -761,9 +761,9 @@ impl<'a> Replay<'a> {
                 span,
             );
             node_out.comment = join(buf.pending_comment.take(), comment(node));
-            // Most variations hold one move: reserve room for one, not the four a first
-            // push reserves.
-            if buf.nodes.capacity() == 0 {
+            // Many variations hold one move: reserve room for one, not the four a first
+            // push reserves (the main line, line 0, grows as usual).
+            if line != 0 && buf.nodes.capacity() == 0 {
                 buf.nodes.reserve_exact(1);
             }
             buf.nodes.push(node_out);
