@@ -1,9 +1,10 @@
 //! Reading Go files: parse the SGF collection, check its structure, replay every game tree
 //! (main line and variations) through the rules engine, and check the recorded result.
 //!
-//! Nothing here recurses on the input: the tree is walked with an explicit stack of jobs
-//! (one per line still to replay), and the kept record is assembled bottom-up from a flat
-//! list of lines.
+//! Nothing here recurses on the input: the tree is walked with an explicit stack of branch
+//! points whose children are still to replay, each holding the one position its children
+//! start from (at most log2 of the tree's nodes wait at once, however many variations it
+//! has), and the kept record is assembled bottom-up from a flat list of lines.
 
 use std::collections::HashSet;
 use std::ops::Range;
@@ -230,6 +231,59 @@ struct Job {
     main: bool,
 }
 
+/// The continuations of a branch point not yet started. Each lighter child starts from a
+/// copy of `state` made only when its turn comes, so a node with a million children holds
+/// one position, not a million; the heaviest child takes `state` itself, last.
+struct Branch {
+    /// The position after the branch point.
+    state: State,
+    /// The next child to start and its position among the children.
+    next: Option<(NodeId, usize)>,
+    /// The child with the largest subtree, and its position among the children.
+    heavy: (NodeId, usize),
+    /// The line, depth and main-line flag of the branch point, which its first child
+    /// continues.
+    line: usize,
+    depth: usize,
+    main: bool,
+    /// The kept line of the second child; the others follow it in order. [`UNKEPT`] when
+    /// the alternatives are not kept.
+    alternative_lines: usize,
+    /// How many of the copies still to make carry the repetition history.
+    with_history: usize,
+}
+
+impl Branch {
+    /// The heaviest child's job, which takes the position itself.
+    fn into_heavy(self) -> Job {
+        let (node, index) = self.heavy;
+        let (line, depth, main) = self.place(index);
+        Job {
+            node,
+            state: self.state,
+            line,
+            depth,
+            main,
+        }
+    }
+
+    /// The line, depth and main-line flag of the child at position `index`.
+    fn place(&self, index: usize) -> (usize, usize, bool) {
+        match index {
+            0 => (self.line, self.depth, self.main),
+            _ if self.alternative_lines == UNKEPT => (UNKEPT, self.depth + 1, false),
+            _ => (self.alternative_lines + index - 1, self.depth + 1, false),
+        }
+    }
+}
+
+/// The sibling after `node`, which is at position `index` among its parent's children.
+fn sibling_after(tree: &GameTree, (node, index): (NodeId, usize)) -> Option<(NodeId, usize)> {
+    tree.node(node)
+        .next_sibling()
+        .map(|sibling| (sibling.id(), index + 1))
+}
+
 /// A kept line under construction.
 #[derive(Default)]
 struct LineBuf {
@@ -362,14 +416,28 @@ impl<'a> Replay<'a> {
         } else {
             UNKEPT
         };
-        let mut stack = vec![Job {
+        let mut stack = Vec::new();
+        let root = Job {
             node: NodeId::ROOT,
             state,
             line,
             depth: 0,
             main: true,
-        }];
-        while let Some(job) = stack.pop() {
+        };
+        self.walk(root, &mut stack);
+        // The branch point on top starts its next child, which may push branch points of
+        // its own; once it has none left, its heaviest child goes on from its position.
+        loop {
+            let job = match stack.last_mut() {
+                None => break,
+                Some(branch) => match self.next_alternative(branch) {
+                    Some(job) => job,
+                    None => match stack.pop() {
+                        Some(branch) => branch.into_heavy(),
+                        None => break,
+                    },
+                },
+            };
             self.walk(job, &mut stack);
         }
         if self.superko_limited {
@@ -386,8 +454,8 @@ impl<'a> Replay<'a> {
         }
     }
 
-    /// Replays one line until it ends or breaks a rule; branches become new jobs.
-    fn walk(&mut self, job: Job, stack: &mut Vec<Job>) {
+    /// Replays one line until it ends or breaks a rule; a branch point goes on the stack.
+    fn walk(&mut self, job: Job, stack: &mut Vec<Branch>) {
         let Job {
             mut node,
             mut state,
@@ -414,8 +482,7 @@ impl<'a> Replay<'a> {
                 node = first.id();
                 continue;
             }
-            let others: Vec<NodeRef<'_>> = current.children().skip(1).collect();
-            self.branch(state, line, depth, main, first, others, stack);
+            self.branch(state, line, depth, main, current, stack);
             return;
         };
         if main {
@@ -443,70 +510,106 @@ impl<'a> Replay<'a> {
         self.unreplayed_from = Some(node.id());
     }
 
-    /// Queues the continuation `first` and its alternatives `others`. The child with the
-    /// largest subtree takes `state` and is replayed last; the others get copies and are
-    /// replayed first, so at most log2(nodes) copies wait on the stack at any time.
-    #[allow(clippy::too_many_arguments)]
+    /// Queues the children of the branch point `node`. The child with the largest subtree
+    /// takes `state` and is replayed last; the others are replayed first, in order, each
+    /// from a copy made when it starts, so at most log2(nodes) positions wait on the stack.
     fn branch(
         &mut self,
         state: State,
         line: usize,
         depth: usize,
         main: bool,
-        first: NodeRef<'_>,
-        others: Vec<NodeRef<'_>>,
-        stack: &mut Vec<Job>,
+        node: NodeRef<'_>,
+        stack: &mut Vec<Branch>,
     ) {
-        let mut jobs = vec![(first.id(), line, depth, main)];
         let attach_at = self.lines.get(line).map_or(0, |buf| buf.nodes.len());
-        for child in others {
-            let child_line = if line != UNKEPT && depth < MAX_RECORD_DEPTH {
-                self.lines.push(LineBuf {
-                    attach: Some((line, attach_at)),
-                    ..LineBuf::default()
-                });
-                self.lines.len() - 1
-            } else {
-                self.too_deep |= line != UNKEPT;
-                UNKEPT
-            };
-            jobs.push((child.id(), child_line, depth + 1, false));
-        }
+        let keep_alternatives = line != UNKEPT && depth < MAX_RECORD_DEPTH;
+        let alternative_lines = if keep_alternatives {
+            self.lines.len()
+        } else {
+            UNKEPT
+        };
         if self.subtree.is_empty() {
             self.subtree = subtree_sizes(self.tree);
         }
-        let heavy = (0..jobs.len())
-            .max_by_key(|&i| (self.subtree[jobs[i].0.index()], std::cmp::Reverse(i)))
-            .unwrap_or(0);
-        let (node, line, depth, main) = jobs.remove(heavy);
-        let copies: Vec<State> = jobs.iter().map(|_| self.copy(&state)).collect();
-        // Reversed so that the first alternative is replayed first.
-        let alternatives = jobs.into_iter().zip(copies).rev();
-        for ((node, line, depth, main), state) in
-            std::iter::once(((node, line, depth, main), state)).chain(alternatives)
-        {
-            stack.push(Job {
-                node,
-                state,
-                line,
-                depth,
-                main,
-            });
+        let alternatives = node.children().count() - 1;
+        if keep_alternatives {
+            let line_buf = || LineBuf {
+                attach: Some((line, attach_at)),
+                ..LineBuf::default()
+            };
+            self.lines
+                .extend(std::iter::repeat_with(line_buf).take(alternatives));
+        } else {
+            self.too_deep |= line != UNKEPT;
         }
+        // The first child with the largest subtree (every subtree holds at least one node).
+        let (mut heavy, mut heaviest) = ((NodeId::ROOT, 0), 0);
+        for (index, child) in node.children().enumerate() {
+            let size = self.subtree[child.id().index()];
+            if size > heaviest {
+                (heavy, heaviest) = ((child.id(), index), size);
+            }
+        }
+        let with_history = self.charge_copies(alternatives, state.ply);
+        let first = node.first_child().map(|child| (child.id(), 0));
+        stack.push(Branch {
+            state,
+            next: first,
+            heavy,
+            line,
+            depth,
+            main,
+            alternative_lines,
+            with_history,
+        });
     }
 
-    /// A copy of `state` for a variation, with its repetition history while the budget lasts.
-    fn copy(&mut self, state: &State) -> State {
-        self.history_spent += u64::from(state.ply);
-        if self.history_spent <= HISTORY_BUDGET {
-            return state.clone();
+    /// The next lighter child of `branch`, from a copy of its position; `None` once only
+    /// the heaviest is left.
+    fn next_alternative(&mut self, branch: &mut Branch) -> Option<Job> {
+        let tree = self.tree;
+        let mut next = branch.next;
+        if next.is_some_and(|(id, _)| id == branch.heavy.0) {
+            next = sibling_after(tree, branch.heavy);
         }
-        self.superko_limited = true;
-        State {
-            board: state.board.clone_without_history(),
-            placed_at: state.placed_at.clone(),
-            ..*state
-        }
+        let (node, index) = next?;
+        branch.next = sibling_after(tree, (node, index));
+        let state = if branch.with_history > 0 {
+            branch.with_history -= 1;
+            branch.state.clone()
+        } else {
+            State {
+                board: branch.state.board.clone_without_history(),
+                placed_at: branch.state.placed_at.clone(),
+                ..branch.state
+            }
+        };
+        let (line, depth, main) = branch.place(index);
+        Some(Job {
+            node,
+            state,
+            line,
+            depth,
+            main,
+        })
+    }
+
+    /// Charges `copies` copies of a position after `ply` moves to the history budget; the
+    /// number of them, in order, that still carry the repetition history.
+    fn charge_copies(&mut self, copies: usize, ply: u32) -> usize {
+        let ply = u64::from(ply);
+        // Each copy costs its line's length; those within the budget keep the history.
+        let within = match HISTORY_BUDGET.checked_sub(self.history_spent) {
+            None => 0,
+            // Copies before any move cost nothing: every one fits.
+            Some(left) => left.checked_div(ply).map_or(copies, |fit| {
+                usize::try_from(fit).map_or(copies, |fit| copies.min(fit))
+            }),
+        };
+        self.history_spent += ply * copies as u64;
+        self.superko_limited |= within < copies;
+        within
     }
 
     /// Applies one node: setup first, then its move(s). False when a move breaks a rule or
@@ -658,6 +761,11 @@ impl<'a> Replay<'a> {
                 span,
             );
             node_out.comment = join(buf.pending_comment.take(), comment(node));
+            // Many variations hold one move: reserve room for one, not the four a first
+            // push reserves (the main line, line 0, grows as usual).
+            if line != 0 && buf.nodes.capacity() == 0 {
+                buf.nodes.reserve_exact(1);
+            }
             buf.nodes.push(node_out);
         }
         Some(true)
@@ -885,7 +993,10 @@ impl<'a> Replay<'a> {
                 _ => {}
             }
         }
-        if let Some(main) = self.lines.first_mut().map(std::mem::take) {
+        // The kept lines are all taken: give back their slots before the main line grows.
+        let main = self.lines.first_mut().map(std::mem::take);
+        self.lines = Vec::new();
+        if let Some(main) = main {
             comments_lost |= main.pending_comment.is_some();
             self.record.moves = attach_variations(main.nodes, main.variations);
         }
@@ -902,11 +1013,24 @@ fn attach_variations(
     mut nodes: Line<GoMove>,
     mut variations: Vec<(usize, usize, Line<GoMove>)>,
 ) -> Line<GoMove> {
+    if variations.is_empty() {
+        return nodes;
+    }
     variations.sort_by_key(|(_, id, _)| *id);
+    // Alternatives after the last move of a line hang on that move.
+    let last = nodes.len().saturating_sub(1);
+    // Room for exactly the alternatives of each move: a branch point may have millions.
+    let mut counts = vec![0usize; nodes.len()];
+    for (at, ..) in &variations {
+        if let Some(count) = counts.get_mut((*at).min(last)) {
+            *count += 1;
+        }
+    }
+    for (node, count) in nodes.iter_mut().zip(counts) {
+        node.variations.reserve_exact(count);
+    }
     for (at, _, line) in variations {
-        // Alternatives after the last move of a line hang on that move.
-        let at = at.min(nodes.len().saturating_sub(1));
-        if let Some(node) = nodes.get_mut(at) {
+        if let Some(node) = nodes.get_mut(at.min(last)) {
             node.variations.push(line);
         }
     }
@@ -942,8 +1066,7 @@ fn join(a: Option<String>, b: Option<String>) -> Option<String> {
 /// Number of nodes in every node's subtree, from one backward pass over the pre-order arena.
 fn subtree_sizes(tree: &GameTree) -> Vec<u32> {
     let mut sizes = vec![1u32; tree.len()];
-    let nodes: Vec<NodeRef<'_>> = tree.nodes().collect();
-    for node in nodes.into_iter().rev() {
+    for node in tree.nodes().rev() {
         if let Some(parent) = node.parent() {
             let own = sizes[node.id().index()];
             let slot = &mut sizes[parent.id().index()];

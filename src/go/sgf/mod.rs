@@ -141,7 +141,7 @@ impl GameTree {
     }
 
     /// All nodes in document (pre-)order.
-    pub fn nodes(&self) -> impl ExactSizeIterator<Item = NodeRef<'_>> + '_ {
+    pub fn nodes(&self) -> impl ExactSizeIterator<Item = NodeRef<'_>> + DoubleEndedIterator + '_ {
         self.nodes.iter().enumerate().map(|(i, data)| NodeRef {
             tree: self,
             id: NodeId(i as u32),
