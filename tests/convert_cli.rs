@@ -440,3 +440,31 @@ fn endless_inputs_stop_with_a_diagnostic() {
     let (_, err, status) = run::qipu_in(None, &["validate", "--max-record-size", "0", "-"]);
     assert_eq!(status, 2, "{err}");
 }
+
+#[test]
+fn variations_that_cannot_be_replayed_are_kept_as_written() {
+    let dir = scratch("variations");
+    write(
+        &dir,
+        "v.pgn",
+        "[Variant \"Shatar\"]\n\n1. e4 e5 (1... Kd7?? 2. Nf3) 2. Nf3 (2. Nc3 Nc6 3. Ke3 Nf6) Nc6 ( ) *\n",
+    );
+    let (first, err, status) = qipu_in(&dir, &["convert", "--to", "pgn", "v.pgn"]);
+    assert_eq!(status, 1, "{err}");
+    // A variation whose first move fails rides on the move it replaces; one that fails
+    // later keeps its replayed moves and the rest; an empty one has nothing to keep.
+    let folded = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        folded.contains("e5 {unreplayed variation: (Kd7?? 2. Nf3)} 2. Nf3"),
+        "{first}"
+    );
+    assert!(
+        folded.contains("(2. Nc3 Nc6 {unreplayed: 3. Ke3 Nf6}) 2... Nc6"),
+        "{first}"
+    );
+    assert!(!first.contains("( )") && !first.contains("()"), "{first}");
+    write(&dir, "again.pgn", &first);
+    let (second, _, status) = qipu_in(&dir, &["convert", "--to", "pgn", "again.pgn"]);
+    assert_eq!(status, 0);
+    assert_eq!(second, first);
+}

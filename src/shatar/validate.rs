@@ -7,7 +7,7 @@ use super::position::{MoveList, Position};
 use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
 use super::syntax::{ParsedGame, ParsedMove, SourceFormat, SyntaxErrorKind};
 use super::types::{Color, Role};
-use super::ShatarMove;
+use super::{ShatarMove, UNREPLAYED, UNREPLAYED_VARIATION};
 use crate::diag::{Diagnostic, Kind, Severity};
 use crate::record::{Game, Line, Node, Record, Tags};
 use crate::text::Span;
@@ -234,6 +234,29 @@ fn unreplayed_text(text: &str, game: &ParsedGame, from: usize) -> Option<String>
     (!folded.is_empty()).then_some(folded)
 }
 
+/// A variation as written from its move `from` to its last move, white space folded.
+fn variation_rest(text: &str, variation: &[ParsedMove], from: usize) -> Option<String> {
+    let start = with_move_number(text, variation.get(from)?.span.start);
+    let end = variation.last()?.span.end;
+    let folded = text
+        .get(start..end)?
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    (!folded.is_empty()).then_some(folded)
+}
+
+/// Appends `text` to a comment, a space between.
+fn append(comment: &mut Option<String>, text: &str) {
+    match comment {
+        Some(comment) => {
+            comment.push(' ');
+            comment.push_str(text);
+        }
+        None => *comment = Some(text.to_string()),
+    }
+}
+
 /// Moves `start` back over the move number written before a move (`12.`, `12...`,
 /// `(12)`), so that the unreplayed text reads as the record wrote it.
 fn with_move_number(text: &str, start: usize) -> usize {
@@ -343,11 +366,28 @@ fn replay_line(
     let mut candidates = MoveList::new();
     for (i, written) in moves.iter().enumerate() {
         let ply = first_ply + i as u32;
-        let variations: Vec<Line<ShatarMove>> = written
-            .variations
-            .iter()
-            .map(|variation| replay_line(replay, variation, position.clone(), ply, None).line)
-            .collect();
+        let mut variations: Vec<Line<ShatarMove>> = Vec::new();
+        // Variations that could not be replayed from their first move, as written.
+        let mut unreplayed_variations = Vec::new();
+        for variation in &written.variations {
+            let outcome = replay_line(replay, variation, position.clone(), ply, None);
+            let rest = outcome
+                .stopped_at
+                .filter(|_| replay.keep)
+                .and_then(|from| variation_rest(replay.source, variation, from));
+            let mut line = outcome.line;
+            match (line.last_mut(), rest) {
+                (Some(last), Some(rest)) => {
+                    append(&mut last.comment, &format!("{UNREPLAYED} {rest}"));
+                }
+                (None, Some(rest)) => unreplayed_variations.push(rest),
+                (_, None) => {}
+            }
+            // A variation without a move has nothing to write: `( )` reads back as none.
+            if !line.is_empty() {
+                variations.push(line);
+            }
+        }
         let text = match &written.parsed {
             Ok(text) => text,
             Err(error) => {
@@ -428,6 +468,12 @@ fn replay_line(
                 written.span.clone(),
             );
             node.comment = written.comment.clone();
+            for rest in unreplayed_variations {
+                append(
+                    &mut node.comment,
+                    &format!("{UNREPLAYED_VARIATION} ({rest})"),
+                );
+            }
             node.nags = written.nags.iter().map(|n| u16::from(*n)).collect();
             if let Some(annotation) = text.suffix.annotation {
                 let nag = u16::from(annotation.nag());

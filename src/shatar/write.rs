@@ -114,7 +114,7 @@ fn comments_with_unreplayed(record: &Record<ShatarMove>) -> (Option<String>, Opt
     let Some(rest) = &record.unreplayed else {
         return (record.comment.clone(), last);
     };
-    let marked = format!("{UNREPLAYED} {rest}");
+    let marked = format!("{} {rest}", super::UNREPLAYED);
     let append = |comment: &Option<String>| match comment {
         Some(comment) => format!("{comment} {marked}"),
         None => marked.clone(),
@@ -125,9 +125,6 @@ fn comments_with_unreplayed(record: &Record<ShatarMove>) -> (Option<String>, Opt
         (record.comment.clone(), Some(append(&last)))
     }
 }
-
-/// How the comment that carries the unreplayed rest of a line begins.
-const UNREPLAYED: &str = "unreplayed:";
 
 /// A comment on one line, its white space folded (line breaks would upset wrapping).
 fn folded(comment: &str) -> String {
@@ -354,8 +351,12 @@ pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &Write
         if !pair.is_empty() {
             tokens.push(pair);
         }
-        if let Some(result) = &record.result {
-            tokens.push(result.clone());
+        // A record whose replay stopped says it has no result: read back, its moves
+        // could end in a mate that would seem to give one.
+        match (&record.result, &record.unreplayed) {
+            (Some(result), _) => tokens.push(result.clone()),
+            (None, Some(_)) => tokens.push("*".to_string()),
+            (None, None) => {}
         }
     }
     wrap_tokens(&mut out, &tokens, MAX_LINE);
