@@ -150,7 +150,7 @@ pub struct EncodingChoice {
 
 /// Chooses the encoding from `sample`, the whole file when `complete`, else its first
 /// bytes: `forced` wins; then a BOM; then the charset the format declares, kept when it
-/// decodes the bytes with at most a few malformed sequences (see [`guess::Fit`]); then
+/// decodes the bytes with at most a few malformed sequences (see `guess::Fit`); then
 /// detection. A declared charset is replaced only by an encoding that decodes the bytes
 /// cleanly and keeps `syntax`'s structure where the ASCII bytes put it, and detection
 /// respects the same rule, so that a wrong choice never moves a `]` or a line end.
