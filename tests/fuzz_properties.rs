@@ -8,12 +8,11 @@
 mod corpus;
 #[path = "support/mutate.rs"]
 mod mutate;
-#[path = "support/rng.rs"]
-mod rng;
-
 #[path = "../fuzz/src/properties.rs"]
 mod properties;
 
+// The properties' copy of tests/support/rng.rs, which mutate.rs finds as `crate::rng`.
+use properties::rng;
 use properties::GAMES;
 use qipu::Game;
 use rng::Rng;

@@ -16,9 +16,9 @@ use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
 #[path = "../../src/cli/render.rs"]
 mod render;
 
-#[allow(dead_code)]
+/// The tests' generator; tests/fuzz_properties.rs uses this copy as its own.
 #[path = "../../tests/support/rng.rs"]
-mod rng;
+pub(crate) mod rng;
 use rng::Rng;
 
 pub const GAMES: [Game; 3] = [Game::Shatar, Game::Draughts, Game::Go];
@@ -511,7 +511,7 @@ fn draughts_game(choices: &[u8], variant: qipu::draughts::position::Variant) -> 
         if moves.is_empty() {
             break;
         }
-        let mv = moves[usize::from(choice) % moves.len()].clone();
+        let mv = moves[usize::from(choice) % moves.len()];
         if plies % 2 == 0 {
             text.push_str(&format!("{}. ", plies / 2 + 1));
         }
