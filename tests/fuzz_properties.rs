@@ -116,6 +116,23 @@ fn engines_games_replay() {
     assert!(plies > 50_000, "only {plies} plies played");
 }
 
+/// Found by `cargo fuzz run read_go` (minimised): an unknown `CA` label over bytes then
+/// detected as UTF-16LE. The label's span indexed the bytes, so in the decoded text it
+/// ended inside a character and `validate --format human` panicked in the renderer.
+#[test]
+fn a_charset_label_in_text_detected_as_utf16_has_no_span() {
+    let input = b"(CA[U]\n\0\n\0 \0;\0B\0[\0j\0a\0e\xfcg\n";
+    let document = properties::check_read(input, Game::Go);
+    assert_eq!(document.encoding, "UTF-16LE");
+    let label = document.records[0]
+        .diagnostics
+        .iter()
+        .find(|d| d.code() == "unknown-charset")
+        .expect("the unknown label is named");
+    assert_eq!(label.span, None);
+    properties::check_diagnostics(&document);
+}
+
 // Known bugs the fuzz properties found, each with a minimal input, checked strictly (the
 // properties above set them aside, narrowly: fuzz/src/properties.rs, module `known`).
 // Each fails until its bug is fixed; then drop its `ignore`.
