@@ -251,7 +251,9 @@ pub fn check_round_trips(document: &Document, game: Game, strict: bool) {
                 );
                 let _: serde_json::Value =
                     serde_json::from_str(&a).unwrap_or_else(|e| panic!("{what}: {e}\n{a}"));
-            } else if strict || !known::text_mate_then_rest(&written) {
+            } else if strict
+                || !(known::text_mate_then_rest(&written) || known::empty_variation(&written))
+            {
                 assert_eq!(
                     written, rewritten,
                     "{what}: the second write differs from the first"
@@ -299,6 +301,13 @@ mod known {
     /// not have and the rest as a comment, so the second write adds `1-0`.
     pub fn text_mate_then_rest(written: &str) -> bool {
         written.contains("# {unreplayed:")
+    }
+
+    /// A Shatar record that holds an empty variation (from a variation left open after a
+    /// move number, `Bg5(1`, in a record with other errors) is written in PGN as `( )`,
+    /// which reads back as no variation, so the second write has none.
+    pub fn empty_variation(written: &str) -> bool {
+        written.contains("( )")
     }
 
     /// SGF of more than two blocks (128 KB), which both reads cut into pieces: the
