@@ -225,3 +225,11 @@ fn empty_variation_reads_back() {
     let document = properties::read(&fixture("shatar-empty-variation.pgn"), Game::Shatar);
     properties::check_round_trips(&document, Game::Shatar, true);
 }
+
+/// Found by `cargo fuzz run round_trip` (minimised): stray closing braces before a move.
+#[test]
+#[ignore = "known bug: scoresheet text holding a brace is not written the same way twice"]
+fn text_with_a_stray_brace_is_written_the_same_twice() {
+    let document = properties::read(b"}\n}\nf6", Game::Shatar);
+    properties::check_round_trips(&document, Game::Shatar, true);
+}
