@@ -188,6 +188,17 @@ pub fn choose_encoding(
             ),
         }
     };
+    if !encoding.is_ascii_compatible() {
+        // A declaration's span indexes the bytes, which are not the text's bytes once
+        // UTF-16 has been detected instead.
+        for issue in &mut issues {
+            if let DecodeIssue::DeclaredMismatch { span, .. }
+            | DecodeIssue::UnknownLabel { span, .. } = issue
+            {
+                *span = None;
+            }
+        }
+    }
     EncodingChoice {
         encoding,
         source,

@@ -1,0 +1,579 @@
+//! The properties the fuzz targets check, one function each, shared with
+//! tests/fuzz_properties.rs (which includes this file with `#[path]`), so that the
+//! libFuzzer runs and the deterministic run of `cargo test` check the same things. Every
+//! function panics with a message saying what failed and where.
+
+use std::io::{self, Read};
+
+use qipu::diag::{Diagnostic, Severity};
+use qipu::stream::DocumentStream;
+use qipu::write::{left_out, write_record, Format, Notation, Pieces, Results, Squares};
+use qipu::write::{WriteError, WriteOptions};
+use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
+
+/// The binary's human renderer, compiled in here: it uses only qipu's public API.
+#[allow(dead_code)]
+#[path = "../../src/cli/render.rs"]
+mod render;
+
+/// The tests' generator; tests/fuzz_properties.rs uses this copy as its own.
+#[path = "../../tests/support/rng.rs"]
+pub(crate) mod rng;
+use rng::Rng;
+
+pub const GAMES: [Game; 3] = [Game::Shatar, Game::Draughts, Game::Go];
+
+/// Every format, so that each record is offered to the writers of other families too.
+const FORMATS: [Format; 5] = [
+    Format::Json,
+    Format::Pgn,
+    Format::Pdn,
+    Format::Sgf,
+    Format::Text,
+];
+
+/// `bytes` read as `game`, records kept, as `validate --game` and `convert` read them.
+pub fn read(bytes: &[u8], game: Game) -> Document {
+    let options = ReadOptions {
+        game: Some(game),
+        keep_records: true,
+        ..ReadOptions::default()
+    };
+    read_document("fuzz", bytes, &options)
+}
+
+/// The reader's contract: at least one record, indices counted from 0, the forced game
+/// kept, and every span (of records and of diagnostics) inside the text and on
+/// character boundaries.
+pub fn check_read(bytes: &[u8], game: Game) -> Document {
+    let document = read(bytes, game);
+    assert!(!document.records.is_empty(), "{game:?}: no record reported");
+    assert_eq!(document.game, Some(game), "the forced game was not kept");
+    let text = &document.text;
+    let in_text = |span: &std::ops::Range<usize>| {
+        span.start <= span.end
+            && span.end <= text.len()
+            && text.is_char_boundary(span.start)
+            && text.is_char_boundary(span.end)
+    };
+    for (i, report) in document.records.iter().enumerate() {
+        assert_eq!(report.index, i, "{game:?}: record indices out of order");
+        assert!(
+            report.game.is_none_or(|g| g == game),
+            "{game:?}: a record read as {:?}",
+            report.game
+        );
+        assert!(
+            in_text(&report.span),
+            "{game:?}: record span {:?}",
+            report.span
+        );
+        for diagnostic in &report.diagnostics {
+            if let Some(span) = &diagnostic.span {
+                assert!(
+                    in_text(span),
+                    "{game:?}: span {span:?} of {} in a text of {} bytes",
+                    diagnostic.code(),
+                    text.len()
+                );
+            }
+        }
+    }
+    document
+}
+
+/// Everything a diagnostic is shown with, through the library (line and column, the text
+/// it points at, message, help, the JSON object) and through the binary's renderer in
+/// both styles, must be computed without panicking, and what the span covers is shown.
+pub fn check_diagnostics(document: &Document) {
+    for report in &document.records {
+        for diagnostic in &report.diagnostics {
+            let located = diagnostic.located(&document.text, &document.lines);
+            let at = located.line_col();
+            assert_eq!(at.is_some(), diagnostic.span.is_some());
+            if let Some((line, column)) = at {
+                assert!(
+                    line >= 1 && column >= 1,
+                    "{}: {line}:{column}",
+                    diagnostic.code()
+                );
+            }
+            assert_eq!(located.snippet().is_some(), diagnostic.span.is_some());
+            assert!(
+                !diagnostic.kind.message().is_empty(),
+                "{}",
+                diagnostic.code()
+            );
+            let _ = diagnostic.kind.help();
+            assert!(!diagnostic.to_string().is_empty());
+            let json = serde_json::to_string(&located).expect("a diagnostic serialises");
+            let _: serde_json::Value = serde_json::from_str(&json).expect("its JSON reads");
+        }
+        let note = Diagnostic::new(
+            Severity::Note,
+            qipu::diag::Kind::File(qipu::diag::FileIssue::NotARecordFile),
+            Some(report.span.clone()),
+        );
+        for style in [render::Style::Plain, render::Style::Styled] {
+            let _ = render::record_note(document, report, &note, style);
+        }
+    }
+    for style in [render::Style::Plain, render::Style::Styled] {
+        let human = render::human_report(document, style);
+        assert!(!human.is_empty(), "the human report is empty");
+        let _ = render::human_errors(document, style);
+    }
+    let json = render::json_report(document, |_| true);
+    for line in json.lines() {
+        let _: serde_json::Value = serde_json::from_str(line).expect("a JSON Lines report");
+    }
+}
+
+/// The writers of one family with every option set that changes what they write.
+fn writers(game: Game) -> Vec<(Format, WriteOptions)> {
+    let default = WriteOptions::default();
+    match game {
+        Game::Shatar => {
+            let mut all = vec![(Format::Pgn, default), (Format::Json, default)];
+            for notation in [Notation::Full, Notation::Short] {
+                for pieces in [Pieces::Latin, Pieces::Zh] {
+                    let options = WriteOptions {
+                        notation,
+                        pieces,
+                        ..default
+                    };
+                    all.push((Format::Text, options));
+                }
+            }
+            all
+        }
+        Game::Draughts => {
+            let mut all = Vec::new();
+            for squares in [Squares::Algebraic, Squares::Numeric] {
+                for results in [None, Some(Results::Standard), Some(Results::Points)] {
+                    let options = WriteOptions {
+                        squares,
+                        results,
+                        ..default
+                    };
+                    all.push((Format::Pdn, options));
+                    all.push((Format::Json, options));
+                }
+            }
+            all
+        }
+        Game::Go => vec![(Format::Sgf, default), (Format::Json, default)],
+    }
+}
+
+/// The format qipu reads back for the family (JSON is output only).
+fn native(game: Game) -> Format {
+    match game {
+        Game::Shatar => Format::Pgn,
+        Game::Draughts => Format::Pdn,
+        Game::Go => Format::Sgf,
+    }
+}
+
+fn write(record: &AnyRecord, format: Format, options: &WriteOptions) -> String {
+    write_record(record, "fuzz", 0, format, options)
+        .unwrap_or_else(|e| panic!("the family's own writer refuses a record: {e}"))
+}
+
+/// The one record that `written` reads back as; `None` for a known bug that the check
+/// sets aside.
+fn read_back(written: &str, game: Game, what: &str, strict: bool) -> Option<AnyRecord> {
+    let again = read(written.as_bytes(), game);
+    if !strict && known::reads_as_binary(&again) {
+        return None;
+    }
+    let mut records: Vec<AnyRecord> = again.records.into_iter().filter_map(|r| r.record).collect();
+    match records.len() {
+        1 => records.pop(),
+        n => panic!("{what}: written as\n{written}\nreads back as {n} records"),
+    }
+}
+
+/// Read → write → read → write gives the same bytes twice, for every record read and every
+/// writer and option set of its family. JSON, which qipu does not read, is carried by the
+/// family's own format: the record read back from it and the one read back from that
+/// record's own rewrite give the same JSON. Every record is also offered to every other
+/// format, which must refuse it by name, and `left_out` must answer for every format.
+/// Unless `strict`, the known bugs (module `known`) are set aside.
+pub fn check_round_trips(document: &Document, game: Game, strict: bool) {
+    for report in &document.records {
+        let Some(record) = &report.record else {
+            continue;
+        };
+        for format in FORMATS {
+            let _ = left_out(record, format);
+            let own = writers(game).iter().any(|(f, _)| *f == format);
+            let written = write_record(record, "fuzz", 0, format, &WriteOptions::default());
+            match written {
+                Ok(_) => assert!(own, "{game:?} written as {format:?}"),
+                Err(WriteError::Unsupported { game: g, format: f }) => {
+                    assert!(
+                        !own && g == game && f == format,
+                        "{game:?} refused as {format:?}"
+                    );
+                }
+            }
+        }
+        for (format, options) in writers(game) {
+            let what = format!("record {} as {format:?} {options:?}", report.index);
+            let carrier = if format == Format::Json {
+                native(game)
+            } else {
+                format
+            };
+            if !strict && known::text_unreplayed_braces(record, format) {
+                continue;
+            }
+            let carried = |record: &AnyRecord| {
+                let written = write(record, carrier, &options);
+                read_back(&written, game, &what, strict).map(|back| (back, written))
+            };
+            let Some((first, written)) = carried(record) else {
+                continue;
+            };
+            let Some((second, rewritten)) = carried(&first) else {
+                continue;
+            };
+            if format == Format::Json {
+                let (a, b) = (
+                    write(&first, format, &options),
+                    write(&second, format, &options),
+                );
+                assert_eq!(a, b, "{what}: JSON differs after a second round trip");
+                assert!(
+                    a.ends_with('\n') && a.lines().count() == 1,
+                    "{what}: not one line"
+                );
+                let _: serde_json::Value =
+                    serde_json::from_str(&a).unwrap_or_else(|e| panic!("{what}: {e}\n{a}"));
+            } else if strict
+                || !(known::text_mate_then_rest(&written)
+                    || known::empty_variation(&written)
+                    || known::text_braces(&written, format))
+            {
+                assert_eq!(
+                    written, rewritten,
+                    "{what}: the second write differs from the first"
+                );
+            }
+        }
+    }
+}
+
+/// Bugs the fuzz runs found and that are not fixed yet. The checks set each aside (unless
+/// `strict`), as narrowly as it can be told, so that a fuzz run goes on to find others;
+/// the ignored tests in tests/fuzz_properties.rs show each one with a minimal input.
+mod known {
+    use qipu::write::Format;
+    use qipu::{AnyRecord, Document};
+
+    fn only_code(document: &Document, codes: &[&str]) -> bool {
+        document
+            .records
+            .iter()
+            .all(|r| r.record.is_none() && r.diagnostics.iter().all(|d| codes.contains(&d.code())))
+    }
+
+    /// A record written with a control character (from a value or an unreplayed rest)
+    /// is short enough that the one character makes it "binary" when read back.
+    pub fn reads_as_binary(document: &Document) -> bool {
+        only_code(document, &["binary-file"])
+    }
+
+    /// The text writer writes an unreplayed rest that holds a `{…}` comment in `（…）`,
+    /// which does not read back as it was: without players the text reads as no record,
+    /// with them the line is read as the place (`地点`).
+    pub fn text_unreplayed_braces(record: &AnyRecord, format: Format) -> bool {
+        let AnyRecord::Shatar(r) = record else {
+            return false;
+        };
+        format == Format::Text
+            && r.unreplayed
+                .as_ref()
+                .is_some_and(|u| u.contains(['{', '}']))
+    }
+
+    /// A last move that mates followed by an unreplayed rest, written as text
+    /// (`(100)Rc5—c8+# {unreplayed: m}`), reads back with the result `1-0` the record did
+    /// not have and the rest as a comment, so the second write adds `1-0`.
+    pub fn text_mate_then_rest(written: &str) -> bool {
+        written.contains("# {unreplayed:")
+    }
+
+    /// Scoresheet text that holds a brace (a comment or stray text with `}`), which the
+    /// text writer puts in `（…）`, is written differently once read back.
+    pub fn text_braces(written: &str, format: Format) -> bool {
+        format == Format::Text && written.contains(['{', '}'])
+    }
+
+    /// A Shatar record that holds an empty variation (from a variation left open after a
+    /// move number, `Bg5(1`, in a record with other errors) is written in PGN as `( )`,
+    /// which reads back as no variation, so the second write has none.
+    pub fn empty_variation(written: &str) -> bool {
+        written.contains("( )")
+    }
+
+    /// SGF of more than two blocks (128 KB), which both reads cut into pieces: the
+    /// diagnostics differ (text between or after trees reported at other places or not
+    /// at all, `unexpected-text` and `merged-property` at other columns, one more record
+    /// for text after the last tree), and the stream may decode differently (an
+    /// `encoding-mismatch` the whole read does not report), and even the plies replayed
+    /// of a record can differ. Set aside: the diagnostics and plies (the records and
+    /// their games are still compared), that last record, and inputs with a decoding
+    /// diagnostic (`decoding`).
+    pub fn sgf_pieces(summaries: &mut Vec<super::Summary>) {
+        while summaries.last().is_some_and(|(_, _, plies, diagnostics)| {
+            *plies == 0 && diagnostics.iter().all(|(code, _)| *code == "no-game-tree")
+        }) {
+            summaries.pop();
+        }
+        for (_, _, plies, diagnostics) in summaries.iter_mut() {
+            *plies = 0;
+            diagnostics.clear();
+        }
+    }
+
+    pub fn decoding(summaries: &[super::Summary]) -> bool {
+        const DECODING: [&str; 3] = ["encoding-mismatch", "bad-encoding", "unknown-charset"];
+        summaries.iter().any(|(_, _, _, diagnostics)| {
+            diagnostics.iter().any(|(code, _)| DECODING.contains(code))
+        })
+    }
+
+    /// The stream does not look for binary or empty input, as `read_document` does.
+    pub fn binary_or_empty(whole: &Document) -> bool {
+        only_code(whole, &["binary-file", "empty-file"])
+    }
+}
+
+/// A reader that hands out its bytes in pieces of random size, as pipes and sockets do.
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    rng: Rng,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let most = buffer.len().min(self.bytes.len());
+        if most == 0 {
+            return Ok(0);
+        }
+        // Mostly small pieces, now and then a large one.
+        let n = match self.rng.below(4) {
+            0 => 1 + self.rng.below(most),
+            _ => 1 + self.rng.below(most.min(7)),
+        };
+        buffer[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+/// What a record's comparison between a streamed and a whole read covers: its index,
+/// game and plies, and every diagnostic's code, line and column.
+type Summary = (
+    usize,
+    Option<Game>,
+    u32,
+    Vec<(&'static str, Option<(usize, usize)>)>,
+);
+
+fn summaries(document: &Document) -> impl Iterator<Item = Summary> + '_ {
+    document.records.iter().map(move |report| {
+        let diagnostics = report
+            .diagnostics
+            .iter()
+            .map(|d| {
+                (
+                    d.code(),
+                    d.located(&document.text, &document.lines).line_col(),
+                )
+            })
+            .collect();
+        (report.index, report.game, report.plies, diagnostics)
+    })
+}
+
+/// `qipu::stream::DocumentStream` over a reader that returns the bytes in random-sized
+/// pieces reads the same records as `qipu::read_document` on the whole input. Unless
+/// `strict`, the known bugs (module `known`) are set aside.
+pub fn check_stream(bytes: &[u8], game: Option<Game>, seed: u64, strict: bool) {
+    let options = ReadOptions {
+        game,
+        ..ReadOptions::default()
+    };
+    let whole = read_document("fuzz", bytes, &options);
+    if !strict && known::binary_or_empty(&whole) {
+        return;
+    }
+    let mut expected: Vec<Summary> = summaries(&whole).collect();
+    let reader = Trickle {
+        bytes,
+        rng: Rng(seed | 1),
+    };
+    let mut stream = DocumentStream::new("fuzz", reader, &options);
+    let mut streamed = Vec::new();
+    let mut pieces = 0;
+    while let Some(document) = stream.next_document().expect("reading from memory") {
+        streamed.extend(summaries(&document));
+        pieces += 1;
+    }
+    if !strict && bytes.len() > 2 * 64 * 1024 && whole.game == Some(Game::Go) {
+        if known::decoding(&expected) || known::decoding(&streamed) {
+            return;
+        }
+        known::sgf_pieces(&mut expected);
+        known::sgf_pieces(&mut streamed);
+    }
+    if streamed != expected {
+        let at = streamed
+            .iter()
+            .zip(&expected)
+            .position(|(a, b)| a != b)
+            .unwrap_or(streamed.len().min(expected.len()));
+        panic!(
+            "{game:?}: streamed {} records in {pieces} pieces, whole {}; first difference at {at}:\nstreamed {:?}\n   whole {:?}",
+            streamed.len(),
+            expected.len(),
+            streamed.get(at),
+            expected.get(at)
+        );
+    }
+}
+
+/// The bytes repeated (a blank line between copies) to at least `len` bytes, so that the
+/// stream cuts the input into several pieces.
+pub fn repeated(bytes: &[u8], len: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(len + bytes.len() + 2);
+    while out.len() < len && !bytes.is_empty() {
+        out.extend_from_slice(bytes);
+        out.extend_from_slice(b"\n\n");
+    }
+    out
+}
+
+/// Games the engines play themselves, a move chosen by each byte of `choices` among the
+/// legal ones, written in the family's notation: reading them back, every move replays
+/// and nothing is an error. Returns the plies played, summed over the three games.
+pub fn check_replay(choices: &[u8]) -> u32 {
+    let Some((&first, choices)) = choices.split_first() else {
+        return 0;
+    };
+    let (shatar, shatar_plies) = shatar_game(choices);
+    expect_replayed(&shatar, Game::Shatar, shatar_plies);
+    let variant = if first & 1 == 0 {
+        qipu::draughts::position::Variant::Russian
+    } else {
+        qipu::draughts::position::Variant::Brazilian
+    };
+    let (draughts, draughts_plies) = draughts_game(choices, variant);
+    expect_replayed(&draughts, Game::Draughts, draughts_plies);
+    let (go, go_plies) = go_game(first, choices);
+    expect_replayed(&go, Game::Go, go_plies);
+    shatar_plies + draughts_plies + go_plies
+}
+
+fn expect_replayed(text: &str, game: Game, plies: u32) {
+    let document = check_read(text.as_bytes(), game);
+    let [report] = &document.records[..] else {
+        panic!("{game:?}: {} records in\n{text}", document.records.len());
+    };
+    let errors: Vec<&str> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(Diagnostic::code)
+        .collect();
+    assert!(
+        errors.is_empty() && report.plies == plies,
+        "{game:?}: {} of {plies} plies replayed, errors {errors:?}, in\n{text}",
+        report.plies
+    );
+}
+
+/// A Shatar game in SAN from the starting position, and its length in plies.
+fn shatar_game(choices: &[u8]) -> (String, u32) {
+    let mut position = qipu::shatar::position::Position::new();
+    let mut text = String::from("[Variant \"Shatar\"]\n\n");
+    let mut plies = 0;
+    for &choice in choices {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[usize::from(choice) % moves.len()];
+        if plies % 2 == 0 {
+            text.push_str(&format!("{}. ", plies / 2 + 1));
+        }
+        text.push_str(&position.san(mv));
+        text.push(' ');
+        position.play(mv);
+        plies += 1;
+    }
+    text.push_str("*\n");
+    (text, plies)
+}
+
+/// A draughts game in PDN with algebraic squares, every landing square of a capture
+/// written, and its length in plies.
+fn draughts_game(choices: &[u8], variant: qipu::draughts::position::Variant) -> (String, u32) {
+    use qipu::draughts::position::{Position, Variant};
+    let game_type = match variant {
+        Variant::Russian => 25,
+        Variant::Brazilian => 26,
+    };
+    let mut position = Position::initial();
+    let mut text = format!("[GameType \"{game_type}\"]\n\n");
+    let mut plies = 0;
+    for &choice in choices {
+        let moves = position.legal_moves(variant);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[usize::from(choice) % moves.len()];
+        if plies % 2 == 0 {
+            text.push_str(&format!("{}. ", plies / 2 + 1));
+        }
+        let separator = if mv.is_capture() { ":" } else { "-" };
+        let squares: Vec<String> = mv.path().iter().map(ToString::to_string).collect();
+        text.push_str(&squares.join(separator));
+        text.push(' ');
+        position.play(&mv);
+        plies += 1;
+    }
+    text.push_str("*\n");
+    (text, plies)
+}
+
+/// A Go game in SGF on a board of 2 to 19 lines, each pair of bytes a point (or a pass),
+/// points the board refuses left out, and its length in plies.
+fn go_game(size: u8, choices: &[u8]) -> (String, u32) {
+    use qipu::go::board::{Board, Color, Point};
+    let size = 2 + size % 18;
+    let mut board = Board::new(u32::from(size), u32::from(size)).expect("2 to 19 lines");
+    let mut text = format!("(;GM[1]FF[4]SZ[{size}]");
+    let mut color = Color::Black;
+    let mut plies = 0;
+    for pair in choices.chunks_exact(2) {
+        // One pair in sixteen is a pass.
+        if pair[0] % 16 == 15 {
+            board.pass(color);
+            text.push_str(&format!(";{}[]", color.letter()));
+        } else {
+            let point = Point::new(pair[0] % size, pair[1] % size);
+            if board.play(color, point).is_err() {
+                continue;
+            }
+            text.push_str(&format!(";{}[{point}]", color.letter()));
+        }
+        color = color.opponent();
+        plies += 1;
+    }
+    text.push_str(")\n");
+    (text, plies)
+}
