@@ -19,13 +19,13 @@ pub fn not_text(bytes: &[u8]) -> Option<FileIssue> {
         return None;
     }
     // Text in any 8-bit or multi-byte encoding qipu reads has few NULs and C0 controls
-    // besides white space (a DOS end-of-file mark, ESC in ISO-2022): a stray one in a
-    // value is text with a fault, more than one byte in a hundred is binary.
+    // besides white space (a DOS end-of-file mark, ESC in ISO-2022): a stray one or two in
+    // a value are text with a fault; more, and more than one byte in a hundred, binary.
     let controls = head
         .iter()
         .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | 0x1A | 0x1B))
         .count();
-    (controls * 100 > head.len()).then_some(FileIssue::BinaryFile)
+    (controls > 2 && controls * 100 > head.len()).then_some(FileIssue::BinaryFile)
 }
 
 /// The family implied by a file extension, if any.

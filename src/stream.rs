@@ -293,7 +293,11 @@ impl<R: Read> DocumentStream<R> {
         match self.next_piece()? {
             Next::End => return Ok(()),
             Next::Refused(issue) => {
-                let game = self.state.as_ref().and_then(|state| state.game);
+                // The family as a whole read names it: from the options or the name only.
+                let game = self
+                    .options
+                    .game
+                    .or_else(|| detect::game_from_path(&self.source));
                 let _ = sender.send(Document::without_records(&self.source, game, issue));
             }
             Next::Piece(PieceText {

@@ -66,7 +66,7 @@ fn every_diagnostic_renders() {
 fn round_trips_give_the_same_bytes() {
     for bytes in inputs(0x5EAD_0003) {
         for game in GAMES {
-            properties::check_round_trips(&properties::read(&bytes, game), game, false);
+            properties::check_round_trips(&properties::read(&bytes, game), game);
         }
     }
 }
@@ -76,8 +76,9 @@ fn streaming_equals_a_whole_read() {
     for (i, bytes) in inputs(0x5EAD_0004).iter().enumerate() {
         let seed = i as u64 + 1;
         for game in [None, Some(Game::Shatar), Some(Game::Draughts)] {
-            properties::check_stream(bytes, game, seed, false);
+            properties::check_stream(bytes, game, seed, true);
         }
+        // Mutated SGF beyond two pieces still differs in places (see `known::sgf_pieces`).
         properties::check_stream(
             &properties::repeated(bytes, 2 * 64 * 1024 + 1),
             Some(Game::Go),
@@ -99,7 +100,7 @@ fn streaming_equals_a_whole_read_across_pieces() {
         let bytes = &inputs[rng.below(inputs.len())];
         let big = properties::repeated(bytes, 2 << 20);
         for game in [None, Some(Game::Shatar), Some(Game::Draughts)] {
-            properties::check_stream(&big, game, rng.next(), false);
+            properties::check_stream(&big, game, rng.next(), true);
         }
     }
 }
@@ -124,18 +125,17 @@ fn a_charset_label_in_text_detected_as_utf16_has_no_span() {
     let input = b"(CA[U]\n\0\n\0 \0;\0B\0[\0j\0a\0e\xfcg\n";
     let document = properties::check_read(input, Game::Go);
     assert_eq!(document.encoding, "UTF-16LE");
-    let label = document.records[0]
-        .diagnostics
-        .iter()
-        .find(|d| d.code() == "unknown-charset")
-        .expect("the unknown label is named");
-    assert_eq!(label.span, None);
+    for diagnostic in &document.records[0].diagnostics {
+        if ["unknown-charset", "encoding-mismatch"].contains(&diagnostic.code()) {
+            assert_eq!(diagnostic.span, None, "{diagnostic:?}");
+        }
+    }
     properties::check_diagnostics(&document);
 }
 
 // Known bugs the fuzz properties found, each with a minimal input, checked strictly (the
 // properties above set them aside, narrowly: fuzz/src/properties.rs, module `known`).
-// Each fails until its bug is fixed; then drop its `ignore`.
+// Each failed until its bug was fixed; they stay as regression tests.
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fuzz");
@@ -143,7 +143,6 @@ fn fixture(name: &str) -> Vec<u8> {
 }
 
 #[test]
-#[ignore = "known bug: DocumentStream reads binary and empty input, read_document does not"]
 fn stream_checks_for_binary_and_empty_input() {
     // Whole: `binary-file`; streamed: a Go record of one ply.
     properties::check_stream(b"\x01\x02(;B[aa])\n", None, 1, true);
@@ -152,7 +151,6 @@ fn stream_checks_for_binary_and_empty_input() {
 }
 
 #[test]
-#[ignore = "known bug: a short record written with a control character reads back as binary"]
 fn short_record_with_a_control_character_reads_back() {
     // The second record is written as `[Result "*"]\n[c "\x11"]\n\n*\n`: one control
     // character in 25 bytes is more than the 1 in 100 that `binary-file` allows.
@@ -161,28 +159,26 @@ fn short_record_with_a_control_character_reads_back() {
         "a".repeat(200)
     );
     let document = properties::read(input.as_bytes(), Game::Draughts);
-    properties::check_round_trips(&document, Game::Draughts, true);
+    properties::check_round_trips(&document, Game::Draughts);
 }
 
 #[test]
-#[ignore = "known bug: the text writer's （unreplayed: …） with a {comment} does not read back"]
 fn text_unreplayed_rest_with_a_comment_reads_back() {
     // Written `（unreplayed: 1. zz { a }） *`, which reads back as no record.
     let document = properties::read(b"1. zz { a } *\n", Game::Shatar);
-    properties::check_round_trips(&document, Game::Shatar, true);
+    properties::check_round_trips(&document, Game::Shatar);
     // Written `白方：a 蓝方：b\n（unreplayed: 1. zz {c}） *`, whose second line reads back
     // as the place: `地点：（unreplayed: 1. zz {c}） *`.
     let document = properties::read(
         b"[White \"a\"]\n[Black \"b\"]\n\n1. zz {c} *\n",
         Game::Shatar,
     );
-    properties::check_round_trips(&document, Game::Shatar, true);
+    properties::check_round_trips(&document, Game::Shatar);
 }
 
 /// The Go sample in Big5, repeated past two blocks: the stream reports `encoding-mismatch`
 /// for `CA[Big5]` and decodes other columns than the whole read.
 #[test]
-#[ignore = "known bug: streamed SGF of more than two blocks decodes and reports otherwise"]
 fn streamed_big5_sgf_is_decoded_as_a_whole_read() {
     let sample =
         std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/go/big5.sgf"))
@@ -200,7 +196,6 @@ fn streamed_big5_sgf_is_decoded_as_a_whole_read() {
 /// whole, a multi-byte character ending in `\` escaping a `]` in one read and not in
 /// the other.
 #[test]
-#[ignore = "known bug: streamed SGF of more than two blocks replays other plies"]
 fn streamed_legacy_encoded_sgf_replays_as_a_whole_read() {
     for name in ["go-stream-shift-jis.sgf", "go-stream-gbk.sgf"] {
         let big = properties::repeated(&fixture(name), 2 * 64 * 1024 + 1);
@@ -211,25 +206,22 @@ fn streamed_legacy_encoded_sgf_replays_as_a_whole_read() {
 /// Found by `cargo fuzz run round_trip` (minimised): a UCI game whose last move mates,
 /// then an unparsable `m`.
 #[test]
-#[ignore = "known bug: text ending `+# {unreplayed: …}` reads back with a result it did not have"]
 fn text_mate_then_unreplayed_rest_reads_back() {
     let document = properties::read(&fixture("shatar-mate-then-unreplayed.uci"), Game::Shatar);
-    properties::check_round_trips(&document, Game::Shatar, true);
+    properties::check_round_trips(&document, Game::Shatar);
 }
 
 /// Found by `cargo fuzz run round_trip` (minimised): a Shatar game with a syntax error and
 /// an illegal move that ends `2.Bg5(1`.
 #[test]
-#[ignore = "known bug: an empty variation is written in PGN as `( )`, which reads back as none"]
 fn empty_variation_reads_back() {
     let document = properties::read(&fixture("shatar-empty-variation.pgn"), Game::Shatar);
-    properties::check_round_trips(&document, Game::Shatar, true);
+    properties::check_round_trips(&document, Game::Shatar);
 }
 
 /// Found by `cargo fuzz run round_trip` (minimised): stray closing braces before a move.
 #[test]
-#[ignore = "known bug: scoresheet text holding a brace is not written the same way twice"]
 fn text_with_a_stray_brace_is_written_the_same_twice() {
     let document = properties::read(b"}\n}\nf6", Game::Shatar);
-    properties::check_round_trips(&document, Game::Shatar, true);
+    properties::check_round_trips(&document, Game::Shatar);
 }

@@ -7,6 +7,6 @@ use qipu_fuzz::properties::{check_round_trips, read, GAMES};
 
 fuzz_target!(|bytes: &[u8]| {
     for game in GAMES {
-        check_round_trips(&read(bytes, game), game, false);
+        check_round_trips(&read(bytes, game), game);
     }
 });

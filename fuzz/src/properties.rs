@@ -180,17 +180,16 @@ fn write(record: &AnyRecord, format: Format, options: &WriteOptions) -> String {
         .unwrap_or_else(|e| panic!("the family's own writer refuses a record: {e}"))
 }
 
-/// The one record that `written` reads back as; `None` for a known bug that the check
-/// sets aside.
-fn read_back(written: &str, game: Game, what: &str, strict: bool) -> Option<AnyRecord> {
+/// The one record that `written` reads back as.
+fn read_back(written: &str, game: Game, what: &str) -> AnyRecord {
     let again = read(written.as_bytes(), game);
-    if !strict && known::reads_as_binary(&again) {
-        return None;
-    }
     let mut records: Vec<AnyRecord> = again.records.into_iter().filter_map(|r| r.record).collect();
-    match records.len() {
-        1 => records.pop(),
-        n => panic!("{what}: written as\n{written}\nreads back as {n} records"),
+    match (records.pop(), records.len()) {
+        (Some(record), 0) => record,
+        (_, n) => panic!(
+            "{what}: written as\n{written}\nreads back as {} records",
+            n + 1
+        ),
     }
 }
 
@@ -199,8 +198,7 @@ fn read_back(written: &str, game: Game, what: &str, strict: bool) -> Option<AnyR
 /// family's own format: the record read back from it and the one read back from that
 /// record's own rewrite give the same JSON. Every record is also offered to every other
 /// format, which must refuse it by name, and `left_out` must answer for every format.
-/// Unless `strict`, the known bugs (module `known`) are set aside.
-pub fn check_round_trips(document: &Document, game: Game, strict: bool) {
+pub fn check_round_trips(document: &Document, game: Game) {
     for report in &document.records {
         let Some(record) = &report.record else {
             continue;
@@ -226,19 +224,12 @@ pub fn check_round_trips(document: &Document, game: Game, strict: bool) {
             } else {
                 format
             };
-            if !strict && known::text_unreplayed_braces(record, format) {
-                continue;
-            }
             let carried = |record: &AnyRecord| {
                 let written = write(record, carrier, &options);
-                read_back(&written, game, &what, strict).map(|back| (back, written))
+                (read_back(&written, game, &what), written)
             };
-            let Some((first, written)) = carried(record) else {
-                continue;
-            };
-            let Some((second, rewritten)) = carried(&first) else {
-                continue;
-            };
+            let (first, written) = carried(record);
+            let (second, rewritten) = carried(&first);
             if format == Format::Json {
                 let (a, b) = (
                     write(&first, format, &options),
@@ -251,11 +242,7 @@ pub fn check_round_trips(document: &Document, game: Game, strict: bool) {
                 );
                 let _: serde_json::Value =
                     serde_json::from_str(&a).unwrap_or_else(|e| panic!("{what}: {e}\n{a}"));
-            } else if strict
-                || !(known::text_mate_then_rest(&written)
-                    || known::empty_variation(&written)
-                    || known::text_braces(&written, format))
-            {
+            } else {
                 assert_eq!(
                     written, rewritten,
                     "{what}: the second write differs from the first"
@@ -265,59 +252,10 @@ pub fn check_round_trips(document: &Document, game: Game, strict: bool) {
     }
 }
 
-/// Bugs the fuzz runs found and that are not fixed yet. The checks set each aside (unless
-/// `strict`), as narrowly as it can be told, so that a fuzz run goes on to find others;
-/// the ignored tests in tests/fuzz_properties.rs show each one with a minimal input.
+/// Differences the fuzz runs found and that are not fixed yet. The stream check sets them
+/// aside (unless `strict`), as narrowly as it can be told, so that a fuzz run goes on to
+/// find others.
 mod known {
-    use qipu::write::Format;
-    use qipu::{AnyRecord, Document};
-
-    fn only_code(document: &Document, codes: &[&str]) -> bool {
-        document
-            .records
-            .iter()
-            .all(|r| r.record.is_none() && r.diagnostics.iter().all(|d| codes.contains(&d.code())))
-    }
-
-    /// A record written with a control character (from a value or an unreplayed rest)
-    /// is short enough that the one character makes it "binary" when read back.
-    pub fn reads_as_binary(document: &Document) -> bool {
-        only_code(document, &["binary-file"])
-    }
-
-    /// The text writer writes an unreplayed rest that holds a `{…}` comment in `（…）`,
-    /// which does not read back as it was: without players the text reads as no record,
-    /// with them the line is read as the place (`地点`).
-    pub fn text_unreplayed_braces(record: &AnyRecord, format: Format) -> bool {
-        let AnyRecord::Shatar(r) = record else {
-            return false;
-        };
-        format == Format::Text
-            && r.unreplayed
-                .as_ref()
-                .is_some_and(|u| u.contains(['{', '}']))
-    }
-
-    /// A last move that mates followed by an unreplayed rest, written as text
-    /// (`(100)Rc5—c8+# {unreplayed: m}`), reads back with the result `1-0` the record did
-    /// not have and the rest as a comment, so the second write adds `1-0`.
-    pub fn text_mate_then_rest(written: &str) -> bool {
-        written.contains("# {unreplayed:")
-    }
-
-    /// Scoresheet text that holds a brace (a comment or stray text with `}`), which the
-    /// text writer puts in `（…）`, is written differently once read back.
-    pub fn text_braces(written: &str, format: Format) -> bool {
-        format == Format::Text && written.contains(['{', '}'])
-    }
-
-    /// A Shatar record that holds an empty variation (from a variation left open after a
-    /// move number, `Bg5(1`, in a record with other errors) is written in PGN as `( )`,
-    /// which reads back as no variation, so the second write has none.
-    pub fn empty_variation(written: &str) -> bool {
-        written.contains("( )")
-    }
-
     /// SGF of more than two blocks (128 KB), which both reads cut into pieces: the
     /// diagnostics differ (text between or after trees reported at other places or not
     /// at all, `unexpected-text` and `merged-property` at other columns, one more record
@@ -343,11 +281,6 @@ mod known {
         summaries.iter().any(|(_, _, _, diagnostics)| {
             diagnostics.iter().any(|(code, _)| DECODING.contains(code))
         })
-    }
-
-    /// The stream does not look for binary or empty input, as `read_document` does.
-    pub fn binary_or_empty(whole: &Document) -> bool {
-        only_code(whole, &["binary-file", "empty-file"])
     }
 }
 
@@ -408,9 +341,6 @@ pub fn check_stream(bytes: &[u8], game: Option<Game>, seed: u64, strict: bool) {
         ..ReadOptions::default()
     };
     let whole = read_document("fuzz", bytes, &options);
-    if !strict && known::binary_or_empty(&whole) {
-        return;
-    }
     let mut expected: Vec<Summary> = summaries(&whole).collect();
     let reader = Trickle {
         bytes,

@@ -163,11 +163,18 @@ fn skip_separators(i: &str) -> &str {
 
 /// Whether a line (trimmed at the start) opens with a move number, a result or a move.
 fn starts_movetext(i: &str, end: usize) -> bool {
-    // A comment that opens the movetext (`{…} (1)e2—e4`) is looked past.
+    // A comment that opens the movetext (`{…} (1)e2—e4`, `（…） *`) is looked past.
     let mut i = i;
-    while let Some(comment) = i.strip_prefix('{') {
-        match comment.find('}') {
-            Some(close) => i = comment[close + 1..].trim_start(),
+    loop {
+        let (comment, close) = if let Some(comment) = i.strip_prefix('{') {
+            (comment, "}")
+        } else if let Some(comment) = i.strip_prefix('（') {
+            (comment, "）")
+        } else {
+            break;
+        };
+        match comment.find(close) {
+            Some(at) => i = comment[at + close.len()..].trim_start(),
             None => return false,
         }
     }
