@@ -40,12 +40,16 @@ impl AtomicFile {
         })
     }
 
-    /// Writes everything out and puts the file in place of its target.
+    /// Writes everything out and puts the file in place of its target, with the
+    /// target's permissions when it replaces one.
     pub fn commit(mut self) -> io::Result<()> {
         if let Some(writer) = self.writer.take() {
             let file = writer
                 .into_inner()
                 .map_err(io::IntoInnerError::into_error)?;
+            if let Ok(old) = std::fs::metadata(&self.target) {
+                file.set_permissions(old.permissions())?;
+            }
             file.sync_all()?;
         }
         std::fs::rename(&self.temp, &self.target)
