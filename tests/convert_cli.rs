@@ -116,6 +116,16 @@ fn in_place_rewrites_files_where_they_are_and_never_loses_a_record() {
         ],
     );
     assert_eq!(status, 2, "{err}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // A rewritten file keeps the permissions it had.
+        let path = dir.join("a.sgf");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let (_, err, _) = qipu_in(&dir, &["convert", "--to", "sgf", "--in-place", "a.sgf"]);
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "{err}");
+    }
     assert!(
         read(&dir, "a.sgf").starts_with("(;FF[4]"),
         "{}",
