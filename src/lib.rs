@@ -67,7 +67,8 @@ impl Document {
         Document::without_records(source, None, FileIssue::Io { kind: error.kind() })
     }
 
-    /// A document of bytes that hold no text to read records from (empty or binary).
+    /// A document of an input that holds no text to read records from: unreadable,
+    /// empty, binary, or a record over the size limit.
     pub(crate) fn without_records(source: &str, game: Option<Game>, issue: FileIssue) -> Document {
         let diagnostic = Diagnostic::new(Severity::Error, Kind::File(issue), None);
         Document {
