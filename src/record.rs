@@ -91,6 +91,24 @@ pub trait MoveFields {
     fn write_fields<S: SerializeMap>(&self, map: &mut S) -> Result<(), S::Error>;
 }
 
+/// How a comment that writers make of moves the replay could not take begins: the rest
+/// of a line after its last replayed move (`{unreplayed: 12. Kd7 Nf3}`)…
+pub const UNREPLAYED: &str = "unreplayed:";
+/// … or a whole variation none of whose moves could be replayed, in parentheses as
+/// written, on the move it replaces.
+pub const UNREPLAYED_VARIATION: &str = "unreplayed variation:";
+
+/// Appends `text` to a comment, a space between.
+pub fn append_comment(comment: &mut Option<String>, text: &str) {
+    match comment {
+        Some(comment) => {
+            comment.push(' ');
+            comment.push_str(text);
+        }
+        None => *comment = Some(text.to_string()),
+    }
+}
+
 /// A line of play: the main line or one variation.
 pub type Line<M> = Vec<Node<M>>;
 

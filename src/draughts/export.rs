@@ -21,14 +21,8 @@ use super::pdn_writer::{self, WriteGame, WriteMove};
 use super::square::{Numbering, Square};
 use super::syntax::{GameResult, MoveSeparator};
 use super::{DraughtsMove, DraughtsRecord};
-use crate::record::{Line, MoveFields, Node, Record, SourcedRecord};
+use crate::record::{Line, MoveFields, Node, Record, SourcedRecord, UNREPLAYED};
 use crate::write::{Format, LeftOut, Results, Squares, WriteOptions};
-
-/// How the comment holding the unreplayed rest of a line begins.
-pub const UNREPLAYED: &str = "unreplayed:";
-/// How a comment holding a variation none of whose moves could be replayed begins; the
-/// variation follows in parentheses, as written.
-pub const UNREPLAYED_VARIATION: &str = "unreplayed variation:";
 
 /// The square style and capture separator of the written moves.
 fn style(record: &DraughtsRecord, options: &WriteOptions) -> (SquareStyle, char) {

@@ -8,7 +8,6 @@
 //! be replayed on, the rest of its main line as written.
 
 use super::draw_rules::DrawTracker;
-use super::export::{UNREPLAYED, UNREPLAYED_VARIATION};
 use super::issue::{
     variant_name, CheckersLook, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource,
     Unparsable,
@@ -23,7 +22,9 @@ use super::syntax::{
 };
 use super::{DraughtsMove, DraughtsRecord, ReadConventions};
 use crate::diag::{Diagnostic, Kind, Severity};
-use crate::record::{Game, Line, Node, Record, Tags};
+use crate::record::{
+    append_comment, Game, Line, Node, Record, Tags, UNREPLAYED, UNREPLAYED_VARIATION,
+};
 use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
 
@@ -259,7 +260,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
                 record.moves.last_mut().filter(|_| !game.moves.is_empty()),
                 join_comments(&game.comments),
             ) {
-                append_comment(&mut last.comment, trailing);
+                append_comment(&mut last.comment, &trailing);
             }
         }
     }
@@ -866,19 +867,19 @@ fn replay_line(
             // is the record's comment.
             if let Some(before) = join_comments(&written.comments_before) {
                 match line.last_mut() {
-                    Some(previous) => append_comment(&mut previous.comment, before),
+                    Some(previous) => append_comment(&mut previous.comment, &before),
                     // Only the main line has a draw tracker.
                     None if tracker.is_none() => {
                         let after = node.comment.replace(before);
                         if let Some(after) = after {
-                            append_comment(&mut node.comment, after);
+                            append_comment(&mut node.comment, &after);
                         }
                     }
                     None => {}
                 }
             }
             for text in unplayable {
-                append_comment(&mut node.comment, text);
+                append_comment(&mut node.comment, &text);
             }
             node.nags = written.nags.clone();
             if let Some(nag) = written.strength.as_ref().and_then(|s| s.nag()) {
@@ -937,16 +938,8 @@ fn replay_variation(
     let Some(last) = line.last_mut() else {
         return Err(rest);
     };
-    append_comment(&mut last.comment, format!("{UNREPLAYED} {rest}"));
+    append_comment(&mut last.comment, &format!("{UNREPLAYED} {rest}"));
     Ok(line)
-}
-
-/// Adds `text` to a move's comment, after what it has.
-fn append_comment(comment: &mut Option<String>, text: String) {
-    *comment = Some(match comment.take() {
-        Some(before) => format!("{before} {text}"),
-        None => text,
-    });
 }
 
 /// The legal move a written move denotes: its from–to or its full path, or (for records

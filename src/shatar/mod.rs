@@ -30,11 +30,6 @@ use crate::record::{MoveFields, Record};
 use crate::write::{Format, LeftOut, WriteOptions};
 use position::{Move, Position};
 
-/// How a comment that carries moves the replay could not take begins: the rest of a
-/// line after its last replayed move, or a whole variation (on the move it replaces).
-pub(crate) const UNREPLAYED: &str = "unreplayed:";
-pub(crate) const UNREPLAYED_VARIATION: &str = "unreplayed variation:";
-
 /// A replayed Shatar move as the record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShatarMove {

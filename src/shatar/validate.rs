@@ -7,9 +7,11 @@ use super::position::{MoveList, Position};
 use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
 use super::syntax::{ParsedGame, ParsedMove, SourceFormat, SyntaxErrorKind};
 use super::types::{Color, Role};
-use super::{ShatarMove, UNREPLAYED, UNREPLAYED_VARIATION};
+use super::ShatarMove;
 use crate::diag::{Diagnostic, Kind, Severity};
-use crate::record::{Game, Line, Node, Record, Tags};
+use crate::record::{
+    append_comment, Game, Line, Node, Record, Tags, UNREPLAYED, UNREPLAYED_VARIATION,
+};
 use crate::text::Span;
 use crate::write::{Notation, Pieces};
 use crate::{AnyRecord, RecordReport};
@@ -246,17 +248,6 @@ fn variation_rest(text: &str, variation: &[ParsedMove], from: usize) -> Option<S
     (!folded.is_empty()).then_some(folded)
 }
 
-/// Appends `text` to a comment, a space between.
-fn append(comment: &mut Option<String>, text: &str) {
-    match comment {
-        Some(comment) => {
-            comment.push(' ');
-            comment.push_str(text);
-        }
-        None => *comment = Some(text.to_string()),
-    }
-}
-
 /// Moves `start` back over the move number written before a move (`12.`, `12...`,
 /// `(12)`), so that the unreplayed text reads as the record wrote it.
 fn with_move_number(text: &str, start: usize) -> usize {
@@ -378,7 +369,7 @@ fn replay_line(
             let mut line = outcome.line;
             match (line.last_mut(), rest) {
                 (Some(last), Some(rest)) => {
-                    append(&mut last.comment, &format!("{UNREPLAYED} {rest}"));
+                    append_comment(&mut last.comment, &format!("{UNREPLAYED} {rest}"));
                 }
                 (None, Some(rest)) => unreplayed_variations.push(rest),
                 (_, None) => {}
@@ -469,7 +460,7 @@ fn replay_line(
             );
             node.comment = written.comment.clone();
             for rest in unreplayed_variations {
-                append(
+                append_comment(
                     &mut node.comment,
                     &format!("{UNREPLAYED_VARIATION} ({rest})"),
                 );

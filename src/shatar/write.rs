@@ -114,7 +114,7 @@ fn comments_with_unreplayed(record: &Record<ShatarMove>) -> (Option<String>, Opt
     let Some(rest) = &record.unreplayed else {
         return (record.comment.clone(), last);
     };
-    let marked = format!("{} {rest}", super::UNREPLAYED);
+    let marked = format!("{} {rest}", crate::record::UNREPLAYED);
     let append = |comment: &Option<String>| match comment {
         Some(comment) => format!("{comment} {marked}"),
         None => marked.clone(),
