@@ -3,6 +3,9 @@
 //! line ends rewritten; the streamed documents must be more than one and their records
 //! must equal a whole read (index, plies, validity, start and every diagnostic located).
 
+#[path = "support/located.rs"]
+mod located;
+
 use qipu::stream::DocumentStream;
 use qipu::{read_document, Document, Game, ReadOptions, RecordReport};
 
@@ -73,22 +76,12 @@ type Summary = (
 
 fn summary(document: &Document, report: &RecordReport) -> Summary {
     let start = document.lines.line_col(&document.text, report.span.start);
-    let diagnostics = report
-        .diagnostics
-        .iter()
-        .map(|d| {
-            (
-                d.code(),
-                d.located(&document.text, &document.lines).line_col(),
-            )
-        })
-        .collect();
     (
         report.index,
         report.plies,
         report.valid(),
         start,
-        diagnostics,
+        located::diagnostics_at(document, report),
     )
 }
 

@@ -17,6 +17,8 @@ use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
 mod render;
 
 /// The tests' generator; tests/fuzz_properties.rs uses this copy as its own.
+#[path = "../../tests/support/located.rs"]
+mod located;
 #[path = "../../tests/support/rng.rs"]
 pub(crate) mod rng;
 use rng::Rng;
@@ -318,16 +320,7 @@ type Summary = (
 
 fn summaries(document: &Document) -> impl Iterator<Item = Summary> + '_ {
     document.records.iter().map(move |report| {
-        let diagnostics = report
-            .diagnostics
-            .iter()
-            .map(|d| {
-                (
-                    d.code(),
-                    d.located(&document.text, &document.lines).line_col(),
-                )
-            })
-            .collect();
+        let diagnostics = located::diagnostics_at(document, report);
         (report.index, report.game, report.plies, diagnostics)
     })
 }
