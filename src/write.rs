@@ -18,6 +18,15 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format, in the order `--to` lists them.
+    pub const ALL: [Format; 5] = [
+        Format::Pgn,
+        Format::Pdn,
+        Format::Sgf,
+        Format::Json,
+        Format::Text,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Format::Pgn => "pgn",

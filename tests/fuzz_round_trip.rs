@@ -22,14 +22,6 @@ const GAMES: [Option<Game>; 4] = [
     Some(Game::Go),
 ];
 
-const FORMATS: [Format; 5] = [
-    Format::Json,
-    Format::Pgn,
-    Format::Pdn,
-    Format::Sgf,
-    Format::Text,
-];
-
 #[test]
 fn mutated_records_write_and_read_back() {
     let options = WriteOptions::default();
@@ -50,7 +42,7 @@ fn mutated_records_write_and_read_back() {
                 let Some(record) = &report.record else {
                     continue;
                 };
-                for format in FORMATS {
+                for format in Format::ALL {
                     let Ok(first) = write_record(record, "mutated", 0, format, &options) else {
                         continue;
                     };

@@ -25,15 +25,6 @@ use rng::Rng;
 
 pub const GAMES: [Game; 3] = [Game::Shatar, Game::Draughts, Game::Go];
 
-/// Every format, so that each record is offered to the writers of other families too.
-const FORMATS: [Format; 5] = [
-    Format::Json,
-    Format::Pgn,
-    Format::Pdn,
-    Format::Sgf,
-    Format::Text,
-];
-
 /// `bytes` read as `game`, records kept, as `validate --game` and `convert` read them.
 pub fn read(bytes: &[u8], game: Game) -> Document {
     let options = ReadOptions {
@@ -205,7 +196,7 @@ pub fn check_round_trips(document: &Document, game: Game) {
         let Some(record) = &report.record else {
             continue;
         };
-        for format in FORMATS {
+        for format in Format::ALL {
             let _ = left_out(record, format);
             let own = writers(game).iter().any(|(f, _)| *f == format);
             let written = write_record(record, "fuzz", 0, format, &WriteOptions::default());
