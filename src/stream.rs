@@ -106,19 +106,38 @@ pub(crate) fn sgf_tree_end(text: &str, start: usize, min: usize) -> Option<usize
     scan.find(text, min)
 }
 
-/// The cut after a tree that ends at `end`: the start of the line where the next `(`
-/// stands, or that `(` itself when it stands on the line the tree ends on, so that text
-/// between two trees stays with the tree before it (the reader then reports it as text
-/// between trees, as in a whole read). `None` until a `(` has arrived.
-fn cut_before_next_tree(bytes: &[u8], end: usize) -> Option<usize> {
-    let open = end + memchr::memchr(b'(', &bytes[end..])?;
-    let line_start = memchr::memrchr2(b'\n', b'\r', &bytes[end..open]).map(|n| end + n + 1);
-    Some(line_start.unwrap_or(open))
+/// Whether the tree whose `(` is at `open` surely holds a property, so that the SGF reader
+/// takes it for a game and not for stray text in parentheses (a banner's `(c) 2020`): the
+/// `(`, an optional `;`, an identifier and its `[`, with white space between. `None` when
+/// the text ends before that can be told. A tree of another shape may still be a game; it
+/// is just not cut before.
+fn holds_a_property(bytes: &[u8], open: usize) -> Option<bool> {
+    // The white space of the SGF reader, in ASCII: every byte that is not graphic.
+    let after_space = |mut at: usize| {
+        while bytes.get(at).is_some_and(|b| b.is_ascii() && !b.is_ascii_graphic()) {
+            at += 1;
+        }
+        at
+    };
+    let mut at = after_space(open + 1);
+    if *bytes.get(at)? == b';' {
+        at = after_space(at + 1);
+    }
+    let ident = at;
+    while bytes.get(at)?.is_ascii_alphabetic() {
+        at += 1;
+    }
+    if at == ident {
+        return Some(false);
+    }
+    at = after_space(at);
+    Some(*bytes.get(at)? == b'[')
 }
 
-/// Scanner state over SGF text: parenthesis depth outside values, whether the scan
-/// stands inside a `[...]` value (after a backslash), and the end of a tree whose
-/// successor has not arrived yet.
+/// Scanner state over SGF text: parenthesis depth, whether the scan stands inside a
+/// `[...]` value of a tree (after a backslash), the end of a tree whose successor has not
+/// been looked at yet, and whether a tree that surely is a game has opened since the scan
+/// began.
 #[derive(Default)]
 struct SgfScan {
     at: usize,
@@ -126,6 +145,7 @@ struct SgfScan {
     in_value: bool,
     escaped: bool,
     tree_end: Option<usize>,
+    seen_game: bool,
 }
 
 /// Bytes the scan must look at outside values (`[`, `(`, `)`) and inside them (`]`, `\`);
@@ -142,20 +162,31 @@ static SGF_SCAN_STOPS: [bool; 256] = {
 };
 
 impl SgfScan {
-    /// The cut after the first top-level tree that ends at or after `min`, once the next
-    /// tree's `(` is there ([`cut_before_next_tree`]); the scan resumes where it stopped
-    /// when called again with more text.
+    /// The cut after the first top-level tree that ends at or after `min`: the `(` of the
+    /// next tree, once it has arrived and shows a property ([`holds_a_property`]), and
+    /// only once a tree that surely is a game stands before the cut. The reader then
+    /// reads each side of the cut as it reads the whole: every text between two trees is
+    /// on the side of the tree before it, and every piece after the first opens with a
+    /// game. The scan resumes where it stopped when called again with more text.
     fn find(&mut self, text: &str, min: usize) -> Option<usize> {
         let bytes = text.as_bytes();
-        if self.tree_end.is_none() {
-            self.tree_end = self.scan(bytes, min);
+        loop {
+            if self.tree_end.is_none() {
+                self.tree_end = self.scan(bytes, min);
+            }
+            let end = self.tree_end?;
+            let open = end + memchr::memchr(b'(', &bytes[end..])?;
+            if holds_a_property(bytes, open)? && self.seen_game {
+                *self = SgfScan::default();
+                return Some(open);
+            }
+            // Not a cut: that tree is scanned like any other.
+            self.tree_end = None;
         }
-        let cut = cut_before_next_tree(bytes, self.tree_end?)?;
-        *self = SgfScan::default();
-        Some(cut)
     }
 
-    /// The end of the first top-level tree that closes at or after `min`.
+    /// The end of the first top-level tree that closes at or after `min`. Between trees
+    /// only a `(` counts, as for the reader, which looks for the next tree's `(` alone.
     fn scan(&mut self, bytes: &[u8], min: usize) -> Option<usize> {
         // Locals rather than fields in the loop, so that they stay in registers.
         let (mut at, mut depth) = (self.at, self.depth);
@@ -179,10 +210,16 @@ impl SgfScan {
                 continue;
             }
             match byte {
+                b'(' => {
+                    if depth == 0 && holds_a_property(bytes, at - 1) == Some(true) {
+                        self.seen_game = true;
+                    }
+                    depth += 1;
+                }
+                _ if depth == 0 => {}
                 b'[' => in_value = true,
-                b'(' => depth += 1,
                 b')' => {
-                    depth = depth.saturating_sub(1);
+                    depth -= 1;
                     if depth == 0 && at >= min {
                         found = Some(at);
                         break;
@@ -527,6 +564,13 @@ mod tests {
             pieces(sgf, 1, Some(Game::Go)),
             ["(;B[aa])\r\njunk\r\n", "(;W[bb]) more ", "(;B[cc])\ntail\n"]
         );
+        // Parentheses that hold no property are not games: no cut before them, and none
+        // before a game until a game stands before the cut.
+        let sgf = "(c) 2020 (;B[aa]) (x) ( ;\nW [bb])";
+        assert_eq!(
+            pieces(sgf, 1, Some(Game::Go)),
+            ["(c) 2020 (;B[aa]) (x) ", "( ;\nW [bb])"]
+        );
     }
 
     /// The games of the Shatar fixture, repeated into a text of several pieces.
@@ -586,6 +630,37 @@ mod tests {
         for text in [between, one_line] {
             assert_streamed_like_whole(Game::Go, text.as_bytes());
         }
+    }
+
+    /// Parentheses that hold no property are not games (a banner's `(c)`, a move in
+    /// parentheses): a long text of nothing else is one record without a tree, and before,
+    /// between and after games they are text between trees, wherever the pieces are cut.
+    #[test]
+    fn sgf_cuts_only_before_games() {
+        let junk = "(c) 2020 (1. e4 !?) [x] )\n".repeat(3 * BLOCK / 26 + 1);
+        let options = ReadOptions {
+            game: Some(Game::Go),
+            ..ReadOptions::default()
+        };
+        let whole = crate::read_document("junk", junk.as_bytes(), &options);
+        let codes: Vec<_> = whole.records.iter().map(|r| summary(&whole, r)).collect();
+        assert_eq!(codes, [(0, 0, vec![("no-game-tree", Some((1, 1)))])]);
+        let mut stream = DocumentStream::new("junk", junk.as_bytes(), &options);
+        let document = stream.next_document().unwrap().unwrap();
+        assert!(stream.next_document().unwrap().is_none());
+        let streamed: Vec<_> = document.records.iter().map(|r| summary(&document, r)).collect();
+        assert_eq!(streamed, codes);
+
+        let archive = String::from_utf8(go_archive()).unwrap();
+        let mut mixed = junk.clone();
+        for (i, tree) in archive.split_inclusive(")\n").enumerate() {
+            mixed.push_str(tree);
+            if i % 5 == 2 {
+                mixed.push_str("(x) (;) (1. e4)\n");
+            }
+        }
+        mixed.push_str(&junk);
+        assert_streamed_like_whole(Game::Go, mixed.as_bytes());
     }
 
     fn assert_streamed_like_whole(game: Game, big: &[u8]) {

@@ -78,7 +78,7 @@ fn streaming_equals_a_whole_read() {
         for game in [None, Some(Game::Shatar), Some(Game::Draughts)] {
             properties::check_stream(bytes, game, seed, true);
         }
-        // Mutated SGF beyond two pieces still differs in places (see `known::sgf_pieces`).
+        // Repeated past two pieces, so that the stream cuts the SGF.
         properties::check_stream(
             &properties::repeated(bytes, 2 * 64 * 1024 + 1),
             Some(Game::Go),

@@ -54,10 +54,11 @@ impl MoveFields for GoMove {
 pub struct GoRecord {
     pub tree: GameTree,
     pub record: Record<GoMove>,
-    /// Text before the tree (after the previous one), trimmed; SGF readers skip it, so
-    /// the SGF writer can keep it.
+    /// Text before the file's first tree, trimmed; SGF readers skip it, so the SGF
+    /// writer can keep it.
     pub before: Option<String>,
-    /// Text after the file's last tree, trimmed; kept like `before`.
+    /// Text after the tree (before the next one, or to the end), trimmed; kept like
+    /// `before`.
     pub after: Option<String>,
     /// The main-line node from which the record holds the main line as written
     /// ([`Record::unreplayed`]): its move could not be replayed.

@@ -55,7 +55,7 @@ pub fn read_records(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec
 /// The records of the game trees in `text`, one block of a collection. Each tree is
 /// replayed as soon as it is read, while its arena is still in the cache.
 fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<RecordReport> {
-    let mut reports = Vec::new();
+    let mut reports: Vec<RecordReport> = Vec::new();
     let mut outside = Vec::new();
     // Where the text after the last tree starts.
     let mut after_last = 0;
@@ -63,7 +63,10 @@ fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<Recor
         match item {
             Ok(mut tree) => {
                 let span = tree.span();
-                let before = keep_records
+                // Text between two trees belongs to the tree before it, as its diagnostics
+                // do; so a block or a streamed piece, cut at a tree's `(`, reads it as the
+                // whole text does.
+                let outside = keep_records
                     .then(|| outside_text(text, after_last..span.start))
                     .flatten();
                 after_last = span.end;
@@ -71,8 +74,12 @@ fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<Recor
                     tree.shrink_to_fit();
                 }
                 let mut report = read_game(text, tree, reports.len(), keep_records, rules);
-                if let Some(AnyRecord::Go(record)) = &mut report.record {
-                    record.before = before;
+                if let Some(previous) = reports.last_mut() {
+                    if let Some(AnyRecord::Go(record)) = &mut previous.record {
+                        record.after = outside;
+                    }
+                } else if let Some(AnyRecord::Go(record)) = &mut report.record {
+                    record.before = outside;
                 }
                 reports.push(report);
             }
