@@ -233,8 +233,10 @@ fn read_text(
     }
 }
 
-/// Gives each decoding issue to the record whose text holds it (the first record when
-/// it lies outside every record), ahead of that record's own diagnostics.
+/// Gives each decoding issue to the record whose text holds it or, outside every record,
+/// to the record it follows (the first record when none does), ahead of that record's own
+/// diagnostics: as text between two records belongs to the one before it, a piece of a
+/// stream, which starts with a record, places every issue as the whole file does.
 fn attach_decode_issues(records: &mut [RecordReport], issues: Vec<text::DecodeIssue>) {
     for issue in issues.into_iter().rev() {
         let span = match &issue {
@@ -244,7 +246,7 @@ fn attach_decode_issues(records: &mut [RecordReport], issues: Vec<text::DecodeIs
         };
         let target = span
             .as_ref()
-            .and_then(|s| records.iter().position(|r| r.span.contains(&s.start)))
+            .and_then(|s| records.iter().rposition(|r| r.span.start <= s.start))
             .unwrap_or(0);
         let diagnostic = Diagnostic::new(
             Severity::Warning,

@@ -14,8 +14,11 @@ use crate::diag::FileIssue;
 use crate::text::{self, DecodeIssue, StreamDecoder};
 use crate::{detect, read_text, Document, Game, Piece, ReadOptions, DEFAULT_MAX_RECORD_SIZE};
 
-/// Bytes that decide the encoding and the game family.
-const SAMPLE: usize = 64 << 10;
+/// Inputs up to this size are decoded whole before they are cut, exactly as a whole read
+/// decodes them, so that standard input or a pipe gives what the same file gives; the
+/// first this many bytes of a longer input decide its encoding and game family. Readers
+/// of whole files (the command line) read larger files through the stream.
+pub const WHOLE_DECODE: usize = 8 << 20;
 
 /// Where one record ends and the next begins, found without parsing.
 enum Boundary {
@@ -114,7 +117,10 @@ pub(crate) fn sgf_tree_end(text: &str, start: usize, min: usize) -> Option<usize
 fn holds_a_property(bytes: &[u8], open: usize) -> Option<bool> {
     // The white space of the SGF reader, in ASCII: every byte that is not graphic.
     let after_space = |mut at: usize| {
-        while bytes.get(at).is_some_and(|b| b.is_ascii() && !b.is_ascii_graphic()) {
+        while bytes
+            .get(at)
+            .is_some_and(|b| b.is_ascii() && !b.is_ascii_graphic())
+        {
             at += 1;
         }
         at
@@ -409,10 +415,23 @@ impl<R: Read> DocumentStream<R> {
     /// Reads the first bytes and decides the encoding and the game family; also says
     /// when they show an input that holds no text (empty, binary).
     fn start(&mut self) -> io::Result<(State, Option<FileIssue>)> {
-        let mut sample = vec![0; SAMPLE];
-        let read = read_full(&mut self.reader, &mut sample)?;
-        sample.truncate(read);
-        let eof = read < SAMPLE;
+        let mut sample = Vec::new();
+        // Grown as the bytes come, so that a small input takes little memory; one byte
+        // past the limit tells an input of exactly that size from a longer one.
+        loop {
+            let filled = sample.len();
+            let more = (WHOLE_DECODE + 1 - filled).min(filled.max(64 << 10));
+            if more == 0 {
+                break;
+            }
+            sample.resize(filled + more, 0);
+            let read = read_full(&mut self.reader, &mut sample[filled..])?;
+            sample.truncate(filled + read);
+            if read < more {
+                break;
+            }
+        }
+        let eof = sample.len() <= WHOLE_DECODE;
         let game = self
             .options
             .game
@@ -425,12 +444,12 @@ impl<R: Read> DocumentStream<R> {
         let (decoder, pending, issues) = if eof {
             // The whole input is here: decoded as a whole file is, structure protected.
             let decoded = text::decode(&sample, self.options.encoding, declared, syntax);
-            let decoder = StreamDecoder::new(decoded.encoding, sample.len());
+            let decoder = StreamDecoder::new(decoded.encoding, sample.len(), syntax);
             (decoder, decoded.text, decoded.issues)
         } else {
             let choice =
                 text::choose_encoding(&sample, false, self.options.encoding, declared, syntax);
-            let mut decoder = StreamDecoder::new(choice.encoding, choice.bom_len);
+            let mut decoder = StreamDecoder::new(choice.encoding, choice.bom_len, syntax);
             let mut pending = String::new();
             let mut issues = choice.issues;
             decoder.feed(
@@ -648,7 +667,11 @@ mod tests {
         let mut stream = DocumentStream::new("junk", junk.as_bytes(), &options);
         let document = stream.next_document().unwrap().unwrap();
         assert!(stream.next_document().unwrap().is_none());
-        let streamed: Vec<_> = document.records.iter().map(|r| summary(&document, r)).collect();
+        let streamed: Vec<_> = document
+            .records
+            .iter()
+            .map(|r| summary(&document, r))
+            .collect();
         assert_eq!(streamed, codes);
 
         let archive = String::from_utf8(go_archive()).unwrap();

@@ -179,10 +179,10 @@ pub fn choose_encoding(
         } else {
             guess::whole_characters(sample)
         };
-        match declared_choice(judged, declared, syntax, complete, &mut issues) {
+        match declared_choice(judged, declared, syntax, &mut issues) {
             Some(choice) => (choice, EncodingSource::Declared, 0),
             None => (
-                guess::guess(judged, syntax, complete).encoding,
+                guess::guess(judged, syntax).encoding,
                 EncodingSource::Detected,
                 0,
             ),
@@ -239,10 +239,22 @@ pub fn decode(
     let choice = choose_encoding(bytes, true, forced, declared, syntax);
     let mut issues = choice.issues;
     let body = &bytes[choice.bom_len..];
-    let protected = guess::protected_bytes(body, choice.encoding, syntax);
-    let (text, malformed) =
-        decode_with_positions(body, choice.encoding, choice.bom_len, &protected);
-    issues.extend(malformed);
+    let valid_utf8 = (choice.encoding == UTF_8)
+        .then(|| std::str::from_utf8(body).ok())
+        .flatten();
+    let text = match valid_utf8 {
+        Some(text) => text.to_string(),
+        None => {
+            let mut text = String::new();
+            StreamDecoder::new(choice.encoding, choice.bom_len, syntax).feed(
+                body,
+                true,
+                &mut text,
+                &mut issues,
+            );
+            text
+        }
+    };
     Decoded {
         text,
         encoding: choice.encoding,
@@ -251,22 +263,69 @@ pub fn decode(
     }
 }
 
+/// Bytes a [`StreamDecoder`] protects at once, at least. Finding what to protect costs a
+/// pass over the window per protected byte, and at most 256 are protected in one window
+/// (see `guess::protected_bytes`): small windows keep that linear in the input, and allow
+/// a cut character every 64 bytes, as in a file where every name was cut.
+const WINDOW: usize = 16 << 10;
+
+/// A window ends where no character can be under way: after two bytes below 0x80. (The
+/// second cannot be a trail byte, whose lead is 0x81 or more, nor the second or last of a
+/// GB18030 four-byte sequence.) Text without two such bytes in a row ends a window here.
+const LONGEST_WINDOW: usize = 4 * WINDOW;
+
 /// Decodes a file that arrives in pieces, replacing malformed sequences with U+FFFD and
-/// remembering where each was.
+/// remembering where each was. In an encoding that can take a structural ASCII byte into a
+/// character (GBK, Big5, Shift_JIS, EUC-KR), the input is gathered into windows of about
+/// [`WINDOW`] bytes, each cut between characters, and each is protected as the structure
+/// asks (a character cut before a `]` is ended there), the state of the ASCII reading
+/// carried on from one window to the next. A whole file is decoded the same way, so a
+/// file and a stream of it decode alike.
 pub struct StreamDecoder {
     decoder: encoding_rs::Decoder,
     encoding: &'static Encoding,
     /// Bytes of the file consumed so far (BOM included).
     consumed: usize,
+    guard: Option<Guard>,
+}
+
+/// The protection of a [`StreamDecoder`]'s input.
+struct Guard {
+    syntax: Syntax,
+    /// The ASCII reading's state where the window starts.
+    state: guess::State,
+    /// Bytes fed and not decoded yet.
+    window: Vec<u8>,
+}
+
+/// Bytes after a window that its protection looks at: a character that takes a `]` shows
+/// as a token lost a little later (the next property's `[`), maybe past the window's end.
+const LOOKAHEAD: usize = 1 << 10;
+
+/// Where the window that starts `bytes` ends: the first point between characters at or
+/// after [`WINDOW`] bytes, [`LONGEST_WINDOW`] at the latest; `None` until such a point
+/// and [`LOOKAHEAD`] bytes after it have arrived.
+fn window_end(bytes: &[u8]) -> Option<usize> {
+    let complete = bytes.len().saturating_sub(LOOKAHEAD);
+    (WINDOW..complete.min(LONGEST_WINDOW))
+        .find(|&end| bytes[end - 1] < 0x80 && bytes[end - 2] < 0x80)
+        .or((complete >= LONGEST_WINDOW).then_some(LONGEST_WINDOW))
 }
 
 impl StreamDecoder {
-    /// A decoder for a file whose first `bom_len` bytes (a BOM) will not be fed.
-    pub fn new(encoding: &'static Encoding, bom_len: usize) -> StreamDecoder {
+    /// A decoder for a file of `syntax` whose first `bom_len` bytes (a BOM) will not be
+    /// fed.
+    pub fn new(encoding: &'static Encoding, bom_len: usize, syntax: Syntax) -> StreamDecoder {
+        let guard = guess::takes_structure(encoding).then(|| Guard {
+            syntax,
+            state: guess::State::Outside,
+            window: Vec::new(),
+        });
         StreamDecoder {
             decoder: encoding.new_decoder_without_bom_handling(),
             encoding,
             consumed: bom_len,
+            guard,
         }
     }
 
@@ -274,8 +333,64 @@ impl StreamDecoder {
         self.encoding
     }
 
-    /// Appends the text of `bytes` to `out`; issues are located in `out`.
+    /// Appends the text of `bytes` to `out` (in a protecting decoder, up to the last
+    /// window that has ended, unless `last`); issues are located in `out`.
     pub fn feed(
+        &mut self,
+        bytes: &[u8],
+        last: bool,
+        out: &mut String,
+        issues: &mut Vec<DecodeIssue>,
+    ) {
+        let Some(mut guard) = self.guard.take() else {
+            return self.decode(bytes, last, out, issues);
+        };
+        guard.window.extend_from_slice(bytes);
+        let mut start = 0;
+        while let Some(len) = window_end(&guard.window[start..]) {
+            let end = start + len;
+            self.decode_window(&mut guard, start..end, false, out, issues);
+            start = end;
+        }
+        if last {
+            let end = guard.window.len();
+            self.decode_window(&mut guard, start..end, true, out, issues);
+            start = end;
+        }
+        guard.window.drain(..start);
+        self.guard = Some(guard);
+    }
+
+    /// Decodes one window of the guard's bytes, a character under way ended before each
+    /// protected byte.
+    fn decode_window(
+        &mut self,
+        guard: &mut Guard,
+        span: Span,
+        last: bool,
+        out: &mut String,
+        issues: &mut Vec<DecodeIssue>,
+    ) {
+        let seen = span.start..guard.window.len().min(span.end + LOOKAHEAD);
+        let window = &guard.window[span.clone()];
+        let protected = guess::protected_bytes(
+            &guard.window[seen],
+            self.encoding,
+            guard.syntax,
+            guard.state,
+        );
+        let mut start = 0;
+        for at in protected.into_iter().take_while(|&at| at < window.len()) {
+            self.decode(&window[start..at], true, out, issues);
+            self.decoder = self.encoding.new_decoder_without_bom_handling();
+            start = at;
+        }
+        self.decode(&window[start..], last, out, issues);
+        guard.state = guess::state_after(window, guard.syntax, guard.state);
+    }
+
+    /// Decodes `bytes` as they are.
+    fn decode(
         &mut self,
         bytes: &[u8],
         last: bool,
@@ -325,7 +440,6 @@ fn declared_choice(
     bytes: &[u8],
     declared: Option<(&str, Option<Span>)>,
     syntax: Syntax,
-    protects: bool,
     issues: &mut Vec<DecodeIssue>,
 ) -> Option<&'static Encoding> {
     let (label, span) = declared?;
@@ -347,7 +461,7 @@ fn declared_choice(
     if !encoding.is_ascii_compatible() {
         // The label was read as ASCII from bytes with no byte-order mark: they are not
         // UTF-16, whatever it says.
-        return mismatch(guess::guess(bytes, syntax, protects).encoding, issues);
+        return mismatch(guess::guess(bytes, syntax).encoding, issues);
     }
     if bytes.is_ascii() {
         return Some(encoding);
@@ -362,7 +476,7 @@ fn declared_choice(
     if encoding != UTF_8 && guess::fit(bytes, encoding).few_malformed() {
         return Some(encoding);
     }
-    let detected = guess::guess(bytes, syntax, protects);
+    let detected = guess::guess(bytes, syntax);
     let replaces = !detected.last_resort
         && detected.encoding != encoding
         && guess::fit(bytes, detected.encoding).clean()
@@ -372,36 +486,6 @@ fn declared_choice(
     } else {
         Some(encoding)
     }
-}
-
-/// Decodes a whole buffer; `base` is the byte offset of `bytes` in the file (after a BOM).
-/// A character under way at a `protected` offset is ended there, malformed, so that the
-/// structural byte there stays itself.
-fn decode_with_positions(
-    bytes: &[u8],
-    encoding: &'static Encoding,
-    base: usize,
-    protected: &[usize],
-) -> (String, Vec<DecodeIssue>) {
-    if encoding == UTF_8 {
-        if let Ok(text) = std::str::from_utf8(bytes) {
-            return (text.to_string(), Vec::new());
-        }
-    }
-    let mut text = String::new();
-    let mut issues = Vec::new();
-    let mut start = 0;
-    for &at in protected {
-        StreamDecoder::new(encoding, base + start).feed(
-            &bytes[start..at],
-            true,
-            &mut text,
-            &mut issues,
-        );
-        start = at;
-    }
-    StreamDecoder::new(encoding, base + start).feed(&bytes[start..], true, &mut text, &mut issues);
-    (text, issues)
 }
 
 /// A problem found while parsing, and where: `K` is the family's own kind of problem.

@@ -344,6 +344,33 @@ fn a_small_stream_is_decoded_as_a_whole_file() {
     assert!(stream.next_document().unwrap().is_none());
 }
 
+/// Past the part a stream decodes whole (8 MB), the stream decodes as the bytes come and
+/// still ends a cut character before its `]`, in every record, wherever the windows and
+/// pieces fall; the tags come out as from one record read whole.
+#[test]
+fn a_long_stream_keeps_every_bracket() {
+    let one = gbk_with_truncated_name("CA[GB2312]");
+    let copies = qipu::stream::WHOLE_DECODE / one.len() + 2_000;
+    let big = one.repeat(copies);
+    let alone = read_document("one.sgf", &one, &keep());
+    let expected = codes(only(&alone));
+    assert!(expected.contains(&"bad-encoding"));
+    let mut stream = qipu::stream::DocumentStream::new("-", &big[..], &keep());
+    let (mut records, mut documents) = (0, 0);
+    while let Some(document) = stream.next_document().unwrap() {
+        documents += 1;
+        for report in &document.records {
+            assert_eq!(codes(report), expected, "record {}", report.index);
+            assert_eq!(tags(report).get("PW"), Some("王\u{FFFD}"));
+            assert_eq!(tags(report).get("BR"), Some("九段"));
+            assert_eq!(report.plies, 4);
+            records += 1;
+        }
+    }
+    assert_eq!(records, copies);
+    assert!(documents > 100, "{documents} pieces");
+}
+
 /// UTF-16 without a byte-order mark is recognised before UTF-8 is tried (which would read
 /// its NULs as characters), in either byte order, whole or streamed.
 #[test]

@@ -76,14 +76,13 @@ fn streaming_equals_a_whole_read() {
     for (i, bytes) in inputs(0x5EAD_0004).iter().enumerate() {
         let seed = i as u64 + 1;
         for game in [None, Some(Game::Shatar), Some(Game::Draughts)] {
-            properties::check_stream(bytes, game, seed, true);
+            properties::check_stream(bytes, game, seed);
         }
         // Repeated past two pieces, so that the stream cuts the SGF.
         properties::check_stream(
             &properties::repeated(bytes, 2 * 64 * 1024 + 1),
             Some(Game::Go),
             seed,
-            false,
         );
     }
 }
@@ -100,7 +99,7 @@ fn streaming_equals_a_whole_read_across_pieces() {
         let bytes = &inputs[rng.below(inputs.len())];
         let big = properties::repeated(bytes, 2 << 20);
         for game in [None, Some(Game::Shatar), Some(Game::Draughts)] {
-            properties::check_stream(&big, game, rng.next(), true);
+            properties::check_stream(&big, game, rng.next());
         }
     }
 }
@@ -133,9 +132,8 @@ fn a_charset_label_in_text_detected_as_utf16_has_no_span() {
     properties::check_diagnostics(&document);
 }
 
-// Known bugs the fuzz properties found, each with a minimal input, checked strictly (the
-// properties above set them aside, narrowly: fuzz/src/properties.rs, module `known`).
-// Each failed until its bug was fixed; they stay as regression tests.
+// Bugs the fuzz properties found, each with a minimal input. Each failed until its bug
+// was fixed; they stay as regression tests.
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fuzz");
@@ -145,9 +143,9 @@ fn fixture(name: &str) -> Vec<u8> {
 #[test]
 fn stream_checks_for_binary_and_empty_input() {
     // Whole: `binary-file`; streamed: a Go record of one ply.
-    properties::check_stream(b"\x01\x02(;B[aa])\n", None, 1, true);
+    properties::check_stream(b"\x01\x02(;B[aa])\n", None, 1);
     // Whole: `empty-file`; streamed: `unknown-game`.
-    properties::check_stream(b"\n\n", None, 1, true);
+    properties::check_stream(b"\n\n", None, 1);
 }
 
 #[test]
@@ -187,7 +185,6 @@ fn streamed_big5_sgf_is_decoded_as_a_whole_read() {
         &properties::repeated(&sample, 2 * 64 * 1024 + 1),
         Some(Game::Go),
         1,
-        true,
     );
 }
 
@@ -199,7 +196,7 @@ fn streamed_big5_sgf_is_decoded_as_a_whole_read() {
 fn streamed_legacy_encoded_sgf_replays_as_a_whole_read() {
     for name in ["go-stream-shift-jis.sgf", "go-stream-gbk.sgf"] {
         let big = properties::repeated(&fixture(name), 2 * 64 * 1024 + 1);
-        properties::check_stream(&big, Some(Game::Go), 1, true);
+        properties::check_stream(&big, Some(Game::Go), 1);
     }
 }
 

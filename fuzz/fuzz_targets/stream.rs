@@ -17,14 +17,12 @@ fuzz_target!(|bytes: &[u8]| {
         .take(8)
         .fold(0u64, |seed, &b| seed << 8 | u64::from(b));
     match choice % 4 {
-        0 => check_stream(bytes, None, seed, false),
-        1 => check_stream(bytes, Some(Game::Shatar), seed, false),
-        2 => check_stream(bytes, Some(Game::Draughts), seed, false),
+        0 => check_stream(bytes, None, seed),
+        1 => check_stream(bytes, Some(Game::Shatar), seed),
+        2 => check_stream(bytes, Some(Game::Draughts), seed),
         _ => check_stream(
             &repeated(bytes, 2 * 64 * 1024 + 1),
             Some(Game::Go),
-            seed,
-            false,
-        ),
+            seed),
     }
 });

@@ -245,23 +245,6 @@ pub fn check_round_trips(document: &Document, game: Game) {
     }
 }
 
-/// Differences the fuzz runs found and that are not fixed yet. The stream check sets them
-/// aside (unless `strict`), as narrowly as it can be told, so that a fuzz run goes on to
-/// find others.
-mod known {
-    /// Input streamed in pieces (standard input, files over 8 MB) in an encoding that can
-    /// take a structural ASCII byte into a character (GBK, Big5, Shift_JIS, EUC-KR) is
-    /// decoded without the structure protection of a whole read, so the malformed
-    /// sequences reported (and what follows from them) may differ. Set aside: inputs with
-    /// a decoding diagnostic.
-    pub fn decoding(summaries: &[super::Summary]) -> bool {
-        const DECODING: [&str; 3] = ["encoding-mismatch", "bad-encoding", "unknown-charset"];
-        summaries.iter().any(|(_, _, _, diagnostics)| {
-            diagnostics.iter().any(|(code, _)| DECODING.contains(code))
-        })
-    }
-}
-
 /// A reader that hands out its bytes in pieces of random size, as pipes and sockets do.
 struct Trickle<'a> {
     bytes: &'a [u8],
@@ -302,9 +285,8 @@ fn summaries(document: &Document) -> impl Iterator<Item = Summary> + '_ {
 }
 
 /// `qipu::stream::DocumentStream` over a reader that returns the bytes in random-sized
-/// pieces reads the same records as `qipu::read_document` on the whole input. Unless
-/// `strict`, the known bugs (module `known`) are set aside.
-pub fn check_stream(bytes: &[u8], game: Option<Game>, seed: u64, strict: bool) {
+/// pieces reads the same records as `qipu::read_document` on the whole input.
+pub fn check_stream(bytes: &[u8], game: Option<Game>, seed: u64) {
     let options = ReadOptions {
         game,
         ..ReadOptions::default()
@@ -321,9 +303,6 @@ pub fn check_stream(bytes: &[u8], game: Option<Game>, seed: u64, strict: bool) {
     while let Some(document) = stream.next_document().expect("reading from memory") {
         streamed.extend(summaries(&document));
         pieces += 1;
-    }
-    if !strict && (known::decoding(&expected) || known::decoding(&streamed)) {
-        return;
     }
     if streamed != expected {
         let at = streamed

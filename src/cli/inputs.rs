@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 /// Extensions read when walking a folder.
 const RECORD_EXTENSIONS: [&str; 4] = ["pgn", "pdn", "sgf", "txt"];
 
-/// Files larger than this are streamed.
-const STREAM_ABOVE: u64 = 8 << 20;
+/// Files larger than this are streamed; smaller ones the stream would decode whole too.
+const STREAM_ABOVE: u64 = qipu::stream::WHOLE_DECODE as u64;
 
 /// One thing to read.
 pub enum Input {

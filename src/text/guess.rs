@@ -126,27 +126,31 @@ fn keeps_structure_protecting(
 ) -> bool {
     !takes_structure(encoding) || {
         let taken = structural_bytes_taken(bytes, encoding, syntax, protected);
-        first_lost_token(bytes, &taken, syntax).is_none()
+        first_lost_token(bytes, &taken, syntax, State::Outside).is_none()
     }
 }
 
 /// Whether `encoding` can take an ASCII byte into a character at all: UTF-8 and
 /// single-byte encodings never do; UTF-16 has no ASCII bytes to compare with.
-fn takes_structure(encoding: &'static Encoding) -> bool {
+pub(super) fn takes_structure(encoding: &'static Encoding) -> bool {
     encoding != UTF_8 && !encoding.is_single_byte() && encoding.is_ascii_compatible()
 }
 
-/// Most structural bytes protected in one text; past them the text is decoded as it comes.
+/// Most structural bytes protected in one window of text; past them the window is decoded
+/// as it comes.
 const MOST_PROTECTED: usize = 256;
 
 /// The structural bytes that decoding in `encoding` must leave alone: those it would take
 /// into a character although the ASCII reading needs them (see [`keeps_structure`]), as a
 /// name cut in the middle of a character leaves a lead byte before the `]`. Decoding
 /// then ends the character before each of them, and reports its bytes as malformed.
+/// `start` is the state of the ASCII reading where the bytes begin (outside any value at
+/// the start of a file; carried on by a decoder that protects its input window by window).
 pub(super) fn protected_bytes(
     bytes: &[u8],
     encoding: &'static Encoding,
     syntax: Syntax,
+    start: State,
 ) -> Vec<usize> {
     let mut protected = Vec::new();
     if !takes_structure(encoding) {
@@ -154,7 +158,7 @@ pub(super) fn protected_bytes(
     }
     while protected.len() < MOST_PROTECTED {
         let taken = structural_bytes_taken(bytes, encoding, syntax, &protected);
-        let Some(lost) = first_lost_token(bytes, &taken, syntax) else {
+        let Some(lost) = first_lost_token(bytes, &taken, syntax, start) else {
             break;
         };
         // The token was lost to the last byte taken before it.
@@ -171,11 +175,11 @@ pub(super) fn protected_bytes(
 /// decoded reading lacks. Both readings agree up to the first taken byte; from there the
 /// two are stepped side by side until they are in the same state again, and agree up to
 /// the next taken byte, which one scan of the ASCII reading passes over.
-fn first_lost_token(bytes: &[u8], taken: &[usize], syntax: Syntax) -> Option<usize> {
+fn first_lost_token(bytes: &[u8], taken: &[usize], syntax: Syntax, start: State) -> Option<usize> {
     let mut scan = Scanner {
         bytes,
         at: 0,
-        state: State::Outside,
+        state: start,
         syntax,
     };
     let mut next = 0;
@@ -296,8 +300,8 @@ struct Scanner<'a> {
     syntax: Syntax,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum State {
     Outside,
     /// An SGF value, or a PGN/PDN string.
     Quoted,
@@ -328,6 +332,18 @@ fn step(syntax: Syntax, state: State, byte: u8) -> (State, bool) {
         (Outside, b'(' | b')' | b';' | b'[' | b']') => (Outside, true),
         (Outside, _) => (Outside, false),
     }
+}
+
+/// The state of the ASCII reading of `syntax` after `bytes`, which begin in `start`.
+pub(super) fn state_after(bytes: &[u8], syntax: Syntax, start: State) -> State {
+    let mut scan = Scanner {
+        bytes,
+        at: 0,
+        state: start,
+        syntax,
+    };
+    scan.advance_to(bytes.len());
+    scan.state
 }
 
 impl Scanner<'_> {
@@ -377,10 +393,10 @@ const SGF_LEGACY: [&Encoding; 4] = [GB18030, BIG5, SHIFT_JIS, EUC_KR];
 /// it decodes with at most a few malformed sequences; else a legacy encoding that decodes
 /// the bytes cleanly and keeps their structure, chosen by chardetng's statistics and, for
 /// SGF, by which of the four East Asian encodings reads as their common characters.
-/// When the caller decodes with [`protected_bytes`] (`protects`), an encoding also fits
-/// if it keeps the structure once a few characters cut before a structural byte are
-/// ended there (each then one malformed sequence, "a few" as for UTF-8).
-pub(super) fn guess(bytes: &[u8], syntax: Syntax, protects: bool) -> Guess {
+/// As every decoder protects structure ([`protected_bytes`]), an encoding also fits if it
+/// keeps the structure once a few characters cut before a structural byte are ended there
+/// (each then one malformed sequence, "a few" as for UTF-8).
+pub(super) fn guess(bytes: &[u8], syntax: Syntax) -> Guess {
     let found = |encoding| Guess {
         encoding,
         last_resort: false,
@@ -394,12 +410,11 @@ pub(super) fn guess(bytes: &[u8], syntax: Syntax, protects: bool) -> Guess {
     let fits = |encoding| {
         let fit = fit(bytes, encoding);
         fit.clean()
-            && (keeps_structure(bytes, encoding, syntax)
-                || protects && {
-                    let protected = protected_bytes(bytes, encoding, syntax);
-                    protected.len() * FEW <= fit.well_formed
-                        && keeps_structure_protecting(bytes, encoding, syntax, &protected)
-                })
+            && (keeps_structure(bytes, encoding, syntax) || {
+                let protected = protected_bytes(bytes, encoding, syntax, State::Outside);
+                protected.len() * FEW <= fit.well_formed
+                    && keeps_structure_protecting(bytes, encoding, syntax, &protected)
+            })
     };
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(bytes, true);
@@ -585,7 +600,10 @@ mod tests {
         let bytes = b"(;PB[\xc0\xee]PW[\xcd\xf5\xd5]BR[9d]WR[\xd5\x5c]KM[7.5])";
         assert!(fit(bytes, GB18030).clean());
         assert!(!keeps_structure(bytes, GB18030, Syntax::Sgf));
-        assert_eq!(protected_bytes(bytes, GB18030, Syntax::Sgf), [14]);
+        assert_eq!(
+            protected_bytes(bytes, GB18030, Syntax::Sgf, State::Outside),
+            [14]
+        );
         assert_eq!(bytes[14], b']');
     }
 
@@ -595,7 +613,7 @@ mod tests {
         // ASCII bytes after both are read on their own.
         let bytes = b"(;PB[\xff]PW[\x81(x)]C[\x81\n]\n)";
         assert!(structural_bytes_taken(bytes, GB18030, Syntax::Sgf, &[]).is_empty());
-        assert!(protected_bytes(bytes, GB18030, Syntax::Sgf).is_empty());
+        assert!(protected_bytes(bytes, GB18030, Syntax::Sgf, State::Outside).is_empty());
     }
 
     #[test]
