@@ -3,8 +3,6 @@
 //! on its own (so memory holds the parsed games of a few blocks, not of the file), and
 //! the reports come back in order with file-relative spans and indices.
 
-use rayon::prelude::*;
-
 use crate::record::Line;
 use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
@@ -28,16 +26,13 @@ pub fn read_in_blocks(
         // A small file: nothing to share out, so no work for the pool either.
         read_block(text)
     } else {
-        let per_block: Vec<Vec<RecordReport>> = blocks
-            .par_iter()
-            .map(|block| {
-                let mut reports = read_block(&text[block.clone()]);
-                for report in &mut reports {
-                    shift(report, block.start);
-                }
-                reports
-            })
-            .collect();
+        let per_block = crate::pool::map(&blocks, |block| {
+            let mut reports = read_block(&text[block.clone()]);
+            for report in &mut reports {
+                shift(report, block.start);
+            }
+            reports
+        });
         per_block.into_iter().flatten().collect()
     };
     for (index, report) in reports.iter_mut().enumerate() {

@@ -5,9 +5,6 @@
 
 use std::fmt;
 
-use serde::ser::SerializeMap;
-use serde::{Serialize, Serializer};
-
 use crate::text::{DecodeIssue, LineIndex, Span};
 use crate::write::{Format, LeftOut};
 
@@ -227,7 +224,7 @@ impl Diagnostic {
     }
 }
 
-/// A diagnostic with the text it points into; serialises to the JSON contract.
+/// A diagnostic with the text it points into, as [`crate::json`] writes it.
 pub struct Located<'a> {
     pub diagnostic: &'a Diagnostic,
     pub text: &'a str,
@@ -245,25 +242,6 @@ impl Located<'_> {
     pub fn snippet(&self) -> Option<&str> {
         let span = self.diagnostic.span.as_ref()?;
         self.text.get(span.clone())
-    }
-}
-
-impl Serialize for Located<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let d = self.diagnostic;
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("severity", d.severity.name())?;
-        map.serialize_entry("code", d.code())?;
-        map.serialize_entry("ply", &d.ply)?;
-        map.serialize_entry("move_number", &d.move_number)?;
-        map.serialize_entry("side", &d.side)?;
-        let (line, column) = self.line_col().unzip();
-        map.serialize_entry("line", &line)?;
-        map.serialize_entry("column", &column)?;
-        map.serialize_entry("text", &self.snippet())?;
-        map.serialize_entry("message", &d.kind.message())?;
-        map.serialize_entry("help", &d.kind.help())?;
-        map.end()
     }
 }
 

@@ -6,7 +6,9 @@
 //! The pipeline is the same for every family: bytes are decoded ([`text`]), parsed into
 //! an unvalidated syntax record that keeps byte spans (each family's parsers), replayed
 //! through the engine to resolve every move and collect [`diag::Diagnostic`]s, and
-//! finally written ([`mod@write`]).
+//! finally written ([`mod@write`]; JSON: [`json`]).
+
+#![forbid(unsafe_code)]
 
 mod blocks;
 mod detect;
@@ -14,6 +16,8 @@ pub mod diag;
 pub mod draughts;
 pub mod go;
 mod history;
+pub mod json;
+mod pool;
 pub mod record;
 pub mod shatar;
 pub mod stream;

@@ -1,9 +1,6 @@
 //! The family-neutral record: tags, a main line of moves with comments and NAGs,
 //! variations hanging off the move they replace, and the result. Each family plugs in
-//! its own move type `M` (what the engine resolved) and its own JSON fields for it.
-
-use serde::ser::{SerializeMap, SerializeStruct};
-use serde::{Serialize, Serializer};
+//! its own move type `M` (what the engine resolved); [`crate::json`] writes it out.
 
 use crate::text::Span;
 
@@ -23,12 +20,6 @@ impl Game {
             Game::Draughts => "draughts",
             Game::Go => "go",
         }
-    }
-}
-
-impl Serialize for Game {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
     }
 }
 
@@ -57,38 +48,6 @@ impl Tags {
             None => self.0.push((name.to_string(), value)),
         }
     }
-}
-
-/// A JSON object of the tags in their order. A name the record gives more than once
-/// (`[Round "-"] … [Round "?"]`) is one key, at its first place, whose value is the
-/// list of its values in order: a repeated key would be read as one by JSON readers.
-impl Serialize for Tags {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        for (i, (name, value)) in self.0.iter().enumerate() {
-            let same = |(n, _): &&(String, String)| n == name;
-            if self.0[..i].iter().any(|t| same(&t)) {
-                continue;
-            }
-            if self.0[i + 1..].iter().any(|t| same(&t)) {
-                let values: Vec<&str> = self.0[i..]
-                    .iter()
-                    .filter(|t| same(t))
-                    .map(|(_, v)| v.as_str())
-                    .collect();
-                map.serialize_entry(name, &values)?;
-            } else {
-                map.serialize_entry(name, value)?;
-            }
-        }
-        map.end()
-    }
-}
-
-/// What a family's move contributes to `convert --to json`, beside `ply` and `text`.
-pub trait MoveFields {
-    /// Writes the family's own fields (`uci`/`san`, `path`/`captured`, `color`/`point`).
-    fn write_fields<S: SerializeMap>(&self, map: &mut S) -> Result<(), S::Error>;
 }
 
 /// How a comment that writers make of moves the replay could not take begins: the rest
@@ -141,25 +100,6 @@ impl<M> Node<M> {
     }
 }
 
-impl<M: MoveFields> Serialize for Node<M> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("ply", &self.ply)?;
-        map.serialize_entry("text", &self.text)?;
-        self.mv.write_fields(&mut map)?;
-        if !self.nags.is_empty() {
-            map.serialize_entry("nags", &self.nags)?;
-        }
-        if let Some(comment) = &self.comment {
-            map.serialize_entry("comment", comment)?;
-        }
-        if !self.variations.is_empty() {
-            map.serialize_entry("variations", &self.variations)?;
-        }
-        map.end()
-    }
-}
-
 /// A replayed record of any family.
 #[derive(Clone, Debug)]
 pub struct Record<M> {
@@ -194,42 +134,5 @@ impl<M> Record<M> {
             unreplayed: None,
             escape_lines: Vec::new(),
         }
-    }
-}
-
-/// A record together with where it came from, as `convert --to json` prints it.
-pub struct SourcedRecord<'a, M> {
-    pub source: &'a str,
-    pub index: usize,
-    pub record: &'a Record<M>,
-}
-
-impl<M: MoveFields> Serialize for SourcedRecord<'_, M> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let r = self.record;
-        let mut s = serializer.serialize_struct("Record", 10)?;
-        s.serialize_field("source", self.source)?;
-        s.serialize_field("index", &self.index)?;
-        s.serialize_field("game", &r.game)?;
-        s.serialize_field("variant", &r.variant)?;
-        s.serialize_field("tags", &r.tags)?;
-        if let Some(start) = &r.start {
-            s.serialize_field("start", start)?;
-        } else {
-            s.skip_field("start")?;
-        }
-        if let Some(comment) = &r.comment {
-            s.serialize_field("comment", comment)?;
-        } else {
-            s.skip_field("comment")?;
-        }
-        s.serialize_field("result", &r.result)?;
-        s.serialize_field("moves", &r.moves)?;
-        if let Some(unreplayed) = &r.unreplayed {
-            s.serialize_field("unreplayed", unreplayed)?;
-        } else {
-            s.skip_field("unreplayed")?;
-        }
-        s.end()
     }
 }

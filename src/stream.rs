@@ -302,7 +302,7 @@ impl<R: Read> DocumentStream<R> {
         }
         // Later pieces are read and cut while the oldest is replayed; once the game is
         // known, that is (until then each piece may decide it for the next).
-        let in_flight = 2 * rayon::current_num_threads() + 1;
+        let in_flight = 2 * crate::pool::threads() + 1;
         while self.in_flight.len() < in_flight
             && !self.finished
             && self
@@ -351,7 +351,7 @@ impl<R: Read> DocumentStream<R> {
                 let state = self.state.as_ref().expect("a piece follows start");
                 let (encoding, game) = (state.encoding, state.game);
                 let (source, options) = (self.source.clone(), self.options.clone());
-                rayon::spawn(move || {
+                crate::pool::spawn(move || {
                     let document =
                         read_text(&source, text, encoding, issues, game, &options, piece);
                     // The stream may have been dropped meanwhile; then nobody wants it.

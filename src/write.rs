@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::record::{Game, SourcedRecord};
+use crate::json::record_line;
+use crate::record::Game;
 use crate::AnyRecord;
 
 /// Output formats of `convert --to`.
@@ -169,22 +170,14 @@ pub fn write_record(
     options: &WriteOptions,
 ) -> Result<String, WriteError> {
     match (record, format) {
-        (AnyRecord::Shatar(r), Format::Json) => Ok(json_line(&SourcedRecord {
-            source,
-            index,
-            record: r,
-        })),
+        (AnyRecord::Shatar(r), Format::Json) => Ok(record_line(source, index, r)),
         (AnyRecord::Shatar(r), Format::Pgn) => Ok(crate::shatar::write_pgn(r)),
         (AnyRecord::Shatar(r), Format::Text) => Ok(crate::shatar::write_text(r, options)),
         (AnyRecord::Shatar(_), _) => Err(WriteError::Unsupported {
             game: Game::Shatar,
             format,
         }),
-        (AnyRecord::Go(r), Format::Json) => Ok(json_line(&SourcedRecord {
-            source,
-            index,
-            record: &r.record,
-        })),
+        (AnyRecord::Go(r), Format::Json) => Ok(record_line(source, index, &r.record)),
         (AnyRecord::Go(r), Format::Sgf) => Ok(crate::go::write_sgf(r)),
         (AnyRecord::Go(_), _) => Err(WriteError::Unsupported {
             game: Game::Go,
@@ -199,11 +192,4 @@ pub fn write_record(
             format,
         }),
     }
-}
-
-fn json_line<T: serde::Serialize>(value: &T) -> String {
-    // Serialising our own in-memory model cannot fail: every map key is a string.
-    let mut line = serde_json::to_string(value).unwrap_or_default();
-    line.push('\n');
-    line
 }

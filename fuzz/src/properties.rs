@@ -116,7 +116,7 @@ pub fn check_diagnostics(document: &Document) {
         assert!(!human.is_empty(), "the human report is empty");
         let _ = render::human_errors(document, style);
     }
-    let json = render::json_report(document, |_| true);
+    let json = qipu::json::report_lines(document, |_| true);
     for line in json.lines() {
         let _: serde_json::Value = serde_json::from_str(line).expect("a JSON Lines report");
     }

@@ -334,8 +334,8 @@ fn validate(read: &ReadArgs, human: bool, quiet: bool, deny_warnings: bool) -> i
         let text = match (human, quiet) {
             (true, false) => render::human_report(document, style),
             (true, true) => render::human_errors(document, style),
-            (false, false) => render::json_report(document, |_| true),
-            (false, true) => render::json_report(document, |r| fails(r, deny_warnings)),
+            (false, false) => qipu::json::report_lines(document, |_| true),
+            (false, true) => qipu::json::report_lines(document, |r| fails(r, deny_warnings)),
         };
         out.write_all(text.as_bytes())?;
         Ok(status_of(document, deny_warnings))

@@ -1,10 +1,9 @@
-//! Output of `validate`: rustc-style diagnostics for people, JSON Lines for programs.
+//! Output of `validate` for people: rustc-style diagnostics (JSON Lines for programs are
+//! the library's, `qipu::json`).
 
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
-use serde::ser::SerializeMap;
-use serde::{Serialize, Serializer};
 
-use qipu::diag::{Diagnostic, Located, Severity};
+use qipu::diag::{Diagnostic, Severity};
 use qipu::{Document, RecordReport};
 
 /// Colours or plain text.
@@ -239,43 +238,4 @@ fn ply_label(diagnostic: &Diagnostic) -> Option<String> {
         (Some(number), Some(side)) => format!("ply {ply}: move {number}, {side}"),
         _ => format!("ply {ply}"),
     })
-}
-
-/// One JSON object per record that `keep` selects, each on its own line.
-pub fn json_report(document: &Document, keep: impl Fn(&RecordReport) -> bool) -> String {
-    let mut out = String::new();
-    for report in document.records.iter().filter(|r| keep(r)) {
-        let line = serde_json::to_string(&JsonRecord { document, report }).unwrap_or_default();
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
-}
-
-struct JsonRecord<'a> {
-    document: &'a Document,
-    report: &'a RecordReport,
-}
-
-impl Serialize for JsonRecord<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let (document, report) = (self.document, self.report);
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("source", &document.source)?;
-        map.serialize_entry("index", &report.index)?;
-        map.serialize_entry("game", &report.game.map(|g| g.name()))?;
-        map.serialize_entry("variant", &report.variant)?;
-        // An input that could not be read has no encoding.
-        let encoding = Some(document.encoding).filter(|e| !e.is_empty());
-        map.serialize_entry("encoding", &encoding)?;
-        map.serialize_entry("valid", &report.valid())?;
-        map.serialize_entry("plies", &report.plies)?;
-        let diagnostics: Vec<Located> = report
-            .diagnostics
-            .iter()
-            .map(|d| d.located(&document.text, &document.lines))
-            .collect();
-        map.serialize_entry("diagnostics", &diagnostics)?;
-        map.end()
-    }
 }

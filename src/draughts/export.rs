@@ -21,7 +21,8 @@ use super::pdn_writer::{self, WriteGame, WriteMove};
 use super::square::{Numbering, Square};
 use super::syntax::{GameResult, MoveSeparator};
 use super::{DraughtsMove, DraughtsRecord};
-use crate::record::{Line, MoveFields, Node, Record, SourcedRecord, UNREPLAYED};
+use crate::json::{record_line, MoveFields};
+use crate::record::{Line, Node, Record, UNREPLAYED};
 use crate::write::{Format, LeftOut, Results, Squares, WriteOptions};
 
 /// The square style and capture separator of the written moves.
@@ -293,13 +294,5 @@ pub fn write_json(
         escape_lines: record.escape_lines.clone(),
         result: record.result.clone(),
     };
-    let mut line = serde_json::to_string(&SourcedRecord {
-        source,
-        index,
-        record: &styled,
-    })
-    // Serialising our own in-memory model cannot fail: every map key is a string.
-    .unwrap_or_default();
-    line.push('\n');
-    line
+    record_line(source, index, &styled)
 }

@@ -27,7 +27,8 @@ use std::ops::{Deref, DerefMut};
 
 use serde::ser::SerializeMap;
 
-use crate::record::{MoveFields, Record};
+use crate::json::MoveFields;
+use crate::record::Record;
 use notation::SquareStyle;
 use position::Move;
 use square::Numbering;

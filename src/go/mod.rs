@@ -26,7 +26,8 @@ pub use validate::read_records;
 
 use serde::ser::SerializeMap;
 
-use crate::record::{MoveFields, Record};
+use crate::json::MoveFields;
+use crate::record::Record;
 use board::{Color, Point};
 use sgf::{GameTree, NodeId};
 

@@ -1,0 +1,177 @@
+//! The JSON wire format, in one place: what `validate --format json` prints for each
+//! record ([`report_lines`]), the diagnostic objects inside it ([`Located`]), and what
+//! `convert --to json` prints for each record ([`record_line`]). Everything is serialised
+//! from borrowed data, as it stands in the document.
+
+use serde::ser::{SerializeMap, SerializeStruct};
+use serde::{Serialize, Serializer};
+
+use crate::diag::Located;
+use crate::record::{Game, Node, Record, Tags};
+use crate::{Document, RecordReport};
+
+/// `validate --format json` of a document: one object per record that `keep` selects,
+/// each on its own line.
+pub fn report_lines(document: &Document, keep: impl Fn(&RecordReport) -> bool) -> String {
+    let mut out = String::new();
+    for report in document.records.iter().filter(|r| keep(r)) {
+        let line = serde_json::to_string(&JsonRecord { document, report }).unwrap_or_default();
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+struct JsonRecord<'a> {
+    document: &'a Document,
+    report: &'a RecordReport,
+}
+
+impl Serialize for JsonRecord<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (document, report) = (self.document, self.report);
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("source", &document.source)?;
+        map.serialize_entry("index", &report.index)?;
+        map.serialize_entry("game", &report.game.map(|g| g.name()))?;
+        map.serialize_entry("variant", &report.variant)?;
+        // An input that could not be read has no encoding.
+        let encoding = Some(document.encoding).filter(|e| !e.is_empty());
+        map.serialize_entry("encoding", &encoding)?;
+        map.serialize_entry("valid", &report.valid())?;
+        map.serialize_entry("plies", &report.plies)?;
+        let diagnostics: Vec<Located> = report
+            .diagnostics
+            .iter()
+            .map(|d| d.located(&document.text, &document.lines))
+            .collect();
+        map.serialize_entry("diagnostics", &diagnostics)?;
+        map.end()
+    }
+}
+
+impl Serialize for Located<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let d = self.diagnostic;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("severity", d.severity.name())?;
+        map.serialize_entry("code", d.code())?;
+        map.serialize_entry("ply", &d.ply)?;
+        map.serialize_entry("move_number", &d.move_number)?;
+        map.serialize_entry("side", &d.side)?;
+        let (line, column) = self.line_col().unzip();
+        map.serialize_entry("line", &line)?;
+        map.serialize_entry("column", &column)?;
+        map.serialize_entry("text", &self.snippet())?;
+        map.serialize_entry("message", &d.kind.message())?;
+        map.serialize_entry("help", &d.kind.help())?;
+        map.end()
+    }
+}
+
+/// What a family's move contributes to `convert --to json`, beside `ply` and `text`.
+pub trait MoveFields {
+    /// Writes the family's own fields (`uci`/`san`, `path`/`captured`, `color`/`point`).
+    fn write_fields<S: SerializeMap>(&self, map: &mut S) -> Result<(), S::Error>;
+}
+
+impl<M: MoveFields> Serialize for Node<M> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("ply", &self.ply)?;
+        map.serialize_entry("text", &self.text)?;
+        self.mv.write_fields(&mut map)?;
+        if !self.nags.is_empty() {
+            map.serialize_entry("nags", &self.nags)?;
+        }
+        if let Some(comment) = &self.comment {
+            map.serialize_entry("comment", comment)?;
+        }
+        if !self.variations.is_empty() {
+            map.serialize_entry("variations", &self.variations)?;
+        }
+        map.end()
+    }
+}
+
+/// A record together with where it came from, as `convert --to json` prints it ([`record_line`]).
+struct SourcedRecord<'a, M> {
+    source: &'a str,
+    index: usize,
+    record: &'a Record<M>,
+}
+
+impl<M: MoveFields> Serialize for SourcedRecord<'_, M> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let r = self.record;
+        let mut s = serializer.serialize_struct("Record", 10)?;
+        s.serialize_field("source", self.source)?;
+        s.serialize_field("index", &self.index)?;
+        s.serialize_field("game", &r.game)?;
+        s.serialize_field("variant", &r.variant)?;
+        s.serialize_field("tags", &r.tags)?;
+        if let Some(start) = &r.start {
+            s.serialize_field("start", start)?;
+        } else {
+            s.skip_field("start")?;
+        }
+        if let Some(comment) = &r.comment {
+            s.serialize_field("comment", comment)?;
+        } else {
+            s.skip_field("comment")?;
+        }
+        s.serialize_field("result", &r.result)?;
+        s.serialize_field("moves", &r.moves)?;
+        if let Some(unreplayed) = &r.unreplayed {
+            s.serialize_field("unreplayed", unreplayed)?;
+        } else {
+            s.skip_field("unreplayed")?;
+        }
+        s.end()
+    }
+}
+
+/// `convert --to json` of one record: one line, ended by a newline.
+pub fn record_line<M: MoveFields>(source: &str, index: usize, record: &Record<M>) -> String {
+    let sourced = SourcedRecord {
+        source,
+        index,
+        record,
+    };
+    // Serialising our own in-memory model cannot fail: every map key is a string.
+    let mut line = serde_json::to_string(&sourced).unwrap_or_default();
+    line.push('\n');
+    line
+}
+
+impl Serialize for Game {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// A JSON object of the tags in their order. A name the record gives more than once
+/// (`[Round "-"] … [Round "?"]`) is one key, at its first place, whose value is the
+/// list of its values in order: a repeated key would be read as one by JSON readers.
+impl Serialize for Tags {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        for (i, (name, value)) in self.0.iter().enumerate() {
+            let same = |(n, _): &&(String, String)| n == name;
+            if self.0[..i].iter().any(|t| same(&t)) {
+                continue;
+            }
+            if self.0[i + 1..].iter().any(|t| same(&t)) {
+                let values: Vec<&str> = self.0[i..]
+                    .iter()
+                    .filter(|t| same(t))
+                    .map(|(_, v)| v.as_str())
+                    .collect();
+                map.serialize_entry(name, &values)?;
+            } else {
+                map.serialize_entry(name, value)?;
+            }
+        }
+        map.end()
+    }
+}
