@@ -144,22 +144,27 @@ impl Issue for FileIssue {
     }
 }
 
-/// Every kind of issue qipu reports.
+/// Every kind of issue qipu reports: the file's own, or one of a game family's, which
+/// the family defines (its `issue` module) and which is worded through [`Issue`]; nothing
+/// here lists the families.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
     File(FileIssue),
-    Shatar(crate::shatar::issue::ShatarIssue),
-    Go(crate::go::issue::GoIssue),
-    Draughts(crate::draughts::issue::DraughtsIssue),
+    Game(GameIssue),
 }
 
 impl Kind {
+    /// A game family's issue.
+    pub fn game(
+        issue: impl Issue + Clone + PartialEq + fmt::Debug + Send + Sync + 'static,
+    ) -> Kind {
+        Kind::Game(GameIssue(Box::new(issue)))
+    }
+
     fn issue(&self) -> &dyn Issue {
         match self {
             Kind::File(i) => i,
-            Kind::Shatar(i) => i,
-            Kind::Go(i) => i,
-            Kind::Draughts(i) => i,
+            Kind::Game(i) => i.0.as_issue(),
         }
     }
 
@@ -173,6 +178,69 @@ impl Kind {
 
     pub fn help(&self) -> Option<String> {
         self.issue().help()
+    }
+
+    /// The family's issue, if it is one of type `T` (`ShatarIssue`, `GoIssue`, …).
+    pub fn game_issue<T: 'static>(&self) -> Option<&T> {
+        match self {
+            Kind::Game(issue) => issue.0.as_any().downcast_ref(),
+            Kind::File(_) => None,
+        }
+    }
+}
+
+/// An issue of a game family, of the family's own type.
+pub struct GameIssue(Box<dyn AnyIssue>);
+
+/// What [`GameIssue`] needs of a family's issue type beside [`Issue`]: to be cloned,
+/// compared and told apart by type. Every such type has it.
+trait AnyIssue: Send + Sync {
+    fn as_issue(&self) -> &dyn Issue;
+    fn as_any(&self) -> &dyn std::any::Any;
+    fn boxed(&self) -> Box<dyn AnyIssue>;
+    fn same(&self, other: &dyn AnyIssue) -> bool;
+    fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+impl<T: Issue + Clone + PartialEq + fmt::Debug + Send + Sync + 'static> AnyIssue for T {
+    fn as_issue(&self) -> &dyn Issue {
+        self
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn boxed(&self) -> Box<dyn AnyIssue> {
+        Box::new(self.clone())
+    }
+
+    fn same(&self, other: &dyn AnyIssue) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+
+    fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+impl Clone for GameIssue {
+    fn clone(&self) -> GameIssue {
+        GameIssue(self.0.boxed())
+    }
+}
+
+impl PartialEq for GameIssue {
+    fn eq(&self, other: &GameIssue) -> bool {
+        self.0.same(other.0.as_ref())
+    }
+}
+
+impl Eq for GameIssue {}
+
+impl fmt::Debug for GameIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.debug(f)
     }
 }
 

@@ -132,7 +132,7 @@ fn corrupted_games_fail_at_the_oracle_ply_with_the_rule_named() {
             assert_eq!(document.records[index].plies, ply - 1);
             let span = error.span.clone().unwrap();
             assert_eq!(&document.text[span], expected["written"].as_str().unwrap());
-            let Kind::Draughts(issue) = &error.kind else {
+            let Some(issue) = error.kind.game_issue::<DraughtsIssue>() else {
                 panic!("not a draughts issue: {error:?}");
             };
             let rule_matches = match (expected["kind"].as_str().unwrap(), issue) {

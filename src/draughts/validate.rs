@@ -73,7 +73,7 @@ struct Replay<'a> {
 impl Replay<'_> {
     fn report(&mut self, issue: DraughtsIssue, span: Option<Span>, ply: Option<u32>) {
         let severity = issue.severity();
-        let mut diagnostic = Diagnostic::new(severity, Kind::Draughts(issue), span);
+        let mut diagnostic = Diagnostic::new(severity, Kind::game(issue), span);
         if let Some(ply) = ply {
             let side = if ply % 2 == 1 { "white" } else { "black" };
             diagnostic = diagnostic.at_ply(ply, ply.div_ceil(2), side);

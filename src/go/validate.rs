@@ -127,7 +127,7 @@ fn outside_text(text: &str, span: Range<usize>) -> Option<String> {
 fn syntax(error: SgfSyntaxError) -> Diagnostic {
     let span = error.span();
     let issue = GoIssue::Syntax(error);
-    Diagnostic::new(issue.severity(), Kind::Go(issue), Some(span))
+    Diagnostic::new(issue.severity(), Kind::game(issue), Some(span))
 }
 
 fn sort_by_position(diagnostics: &mut [Diagnostic]) {
@@ -170,7 +170,7 @@ fn read_game(
         let issue = GoIssue::Structure(issue);
         diagnostics.push(Diagnostic::new(
             issue.severity(),
-            Kind::Go(issue),
+            Kind::game(issue),
             Some(span),
         ));
     }
@@ -363,7 +363,7 @@ impl<'a> Replay<'a> {
     }
 
     fn report(&mut self, issue: GoIssue, span: Range<usize>, at: Option<(u32, Color)>) {
-        let mut diagnostic = Diagnostic::new(issue.severity(), Kind::Go(issue), Some(span));
+        let mut diagnostic = Diagnostic::new(issue.severity(), Kind::game(issue), Some(span));
         if let Some((ply, color)) = at {
             diagnostic = diagnostic.at_ply(ply, ply, side(color));
         }

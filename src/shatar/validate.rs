@@ -78,7 +78,7 @@ struct Replay<'a> {
 impl Replay<'_> {
     fn report(&mut self, issue: ShatarIssue, span: &Span, at: Option<(u32, &Position)>) {
         let severity = issue.severity();
-        let mut diagnostic = Diagnostic::new(severity, Kind::Shatar(issue), Some(span.clone()));
+        let mut diagnostic = Diagnostic::new(severity, Kind::game(issue), Some(span.clone()));
         if let Some((ply, position)) = at {
             diagnostic = diagnostic.at_ply(ply, position.fullmoves(), position.turn().name());
         }
@@ -174,11 +174,13 @@ fn chess_sign(game: &ParsedGame, rule_diagnostics: &[Diagnostic]) -> Option<Ches
     if game.format != SourceFormat::Pgn || game.tag("Variant").is_some() {
         return None;
     }
-    rule_diagnostics.iter().find_map(|d| match &d.kind {
-        Kind::Shatar(ShatarIssue::Castling) => Some(ChessSign::Castling),
-        Kind::Shatar(ShatarIssue::BadFirstMove { .. }) => Some(ChessSign::FirstMove),
-        _ => None,
-    })
+    rule_diagnostics
+        .iter()
+        .find_map(|d| match d.kind.game_issue::<ShatarIssue>()? {
+            ShatarIssue::Castling => Some(ChessSign::Castling),
+            ShatarIssue::BadFirstMove { .. } => Some(ChessSign::FirstMove),
+            _ => None,
+        })
 }
 
 /// The report of a game of another kind: one error naming it, no Shatar replay, every
