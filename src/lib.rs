@@ -18,6 +18,7 @@ pub mod record;
 pub mod shatar;
 pub mod stream;
 pub mod text;
+mod wrap;
 pub mod write;
 
 use encoding_rs::Encoding;
