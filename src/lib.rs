@@ -14,6 +14,7 @@ pub mod diag;
 pub mod draughts;
 pub mod go;
 mod history;
+mod pgn;
 pub mod record;
 pub mod shatar;
 pub mod stream;
