@@ -301,15 +301,16 @@ impl<V: Visitor> Reader<'_, '_, V> {
 mod tests {
     use super::*;
 
-    /// Writes down every event, with the text of the tokens, as one string per event.
-    struct Events<'a> {
+    /// Writes down every event, with the text of the tokens, as one string per event; in
+    /// the strict dialect (Shatar's) or, with `LOOSE`, in the loose one (PDN's).
+    struct Events<'a, const LOOSE: bool> {
         src: &'a str,
         events: Vec<String>,
         /// The move count of each open line, for refusing variations before any move.
         moves: Vec<usize>,
     }
 
-    impl Events<'_> {
+    impl<const LOOSE: bool> Events<'_, LOOSE> {
         fn log(&mut self, event: String) {
             self.events.push(event);
         }
@@ -322,12 +323,12 @@ mod tests {
             .map_or(src.len(), |n| start + n.max(1))
     }
 
-    impl Visitor for Events<'_> {
+    impl<const LOOSE: bool> Visitor for Events<'_, LOOSE> {
         const DIALECT: Dialect = Dialect {
-            line_comments: true,
-            loose_escapes: false,
-            skip_bom: false,
-            annotations_are_movetext: false,
+            line_comments: !LOOSE,
+            loose_escapes: LOOSE,
+            skip_bom: LOOSE,
+            annotations_are_movetext: LOOSE,
         };
 
         fn begin_game(&mut self, start: usize) {
@@ -422,7 +423,11 @@ mod tests {
     }
 
     fn events(src: &str) -> Vec<String> {
-        let mut visitor = Events {
+        read_events::<false>(src)
+    }
+
+    fn read_events<const LOOSE: bool>(src: &str) -> Vec<String> {
+        let mut visitor = Events::<LOOSE> {
             src,
             events: Vec::new(),
             moves: Vec::new(),
@@ -552,6 +557,42 @@ mod tests {
         assert_eq!(
             events("e4 {oops\n[A \"2\"] e5"),
             ["game at 0", "word e4", "unclosed comment at 3", "end 19 19"]
+        );
+    }
+
+    #[test]
+    fn the_loose_dialect_escapes_indented_lines_and_has_no_line_comments() {
+        assert_eq!(
+            read_events::<true>("\u{feff}e4 ;x\r  % indented\r\n$1 [A \"2\"]"),
+            [
+                "game at 3",
+                "word e4",
+                // `;` opens no comment: it is the family's to read.
+                "word ;",
+                "word x",
+                "escape \"% indented\" Inside",
+                "nag \"1\"",
+                "end 25 26",
+                "game at 26",
+                "tag [A \"2\"]",
+                "end 33 33",
+            ]
+        );
+        // A `)` or a NAG is movetext, so a tag pair after it starts the next game.
+        let games = |src| {
+            read_events::<true>(src)
+                .iter()
+                .filter(|e| e.starts_with("game"))
+                .count()
+        };
+        assert_eq!(games("[A \"1\"] ) [A \"2\"]"), 2);
+        assert_eq!(games("[A \"1\"] $1 [A \"2\"]"), 2);
+        assert_eq!(
+            events("[A \"1\"] ) $1 [A \"2\"]")
+                .iter()
+                .filter(|e| e.starts_with("game"))
+                .count(),
+            1
         );
     }
 }
