@@ -84,10 +84,12 @@ pub(crate) trait Visitor {
     fn brace_comment(&mut self, start: usize, skipping: bool) -> usize;
     /// The text of a `;` comment, without the `;` (only in a dialect with line comments,
     /// never in a skipped variation).
-    fn line_comment(&mut self, text: &str);
+    fn line_comment(&mut self, _text: &str) {}
     /// Reads a `(` at `start` that is no variation's in this family (PDN's `(!)`);
     /// returns where reading goes on, or `None` for a variation's `(`.
-    fn claim_paren(&mut self, start: usize, skipping: bool) -> Option<usize>;
+    fn claim_paren(&mut self, _start: usize, _skipping: bool) -> Option<usize> {
+        None
+    }
     /// A variation opens at `open`; `false` refuses it (the family has said why), and
     /// its contents are skipped.
     fn open_variation(&mut self, open: Span) -> bool;

@@ -1,9 +1,10 @@
 //! PDN 3.0 reader: decoded text in, unvalidated [`PdnGame`] syntax records out.
 //!
 //! The grammar (see `grammars/pdn.ebnf`) is implemented bottom-up by small nom rules here and
-//! in `pdn_move`. The game body is driven by a loop with an explicit stack of open
-//! variations, so nesting depth never turns into recursion. A token that fits no rule is
-//! recorded as a [`SyntaxError`] and skipped; reading always goes on to the end of the input.
+//! in `pdn_move`. The PGN family's movetext reader (`src/pgn.rs`) drives the game body and
+//! keeps the nesting of variations on an explicit stack, so depth never turns into
+//! recursion; this module is its PDN visitor. A token that fits no rule is recorded as a
+//! [`SyntaxError`] and skipped; reading always goes on to the end of the input.
 
 use nom::branch::alt;
 use nom::bytes::complete::{take_till, take_while, take_while1};
@@ -428,7 +429,7 @@ struct Frame {
 }
 
 /// The games read so far and the one being read: the PDN side of the PGN-family
-/// movetext reader ([`crate::pgn`]).
+/// movetext reader (`src/pgn.rs`).
 struct Collection<'a> {
     src: &'a str,
     games: Vec<PdnGame>,
@@ -504,8 +505,6 @@ impl pgn::Visitor for Collection<'_> {
         self.comment(start);
         self.pos
     }
-
-    fn line_comment(&mut self, _text: &str) {}
 
     /// `(!)`, `(?)`: a strength in parentheses, no variation.
     fn claim_paren(&mut self, start: usize, skipping: bool) -> Option<usize> {
@@ -614,7 +613,7 @@ impl<'a> Collection<'a> {
         self.pos = end;
     }
 
-    /// `[` starts a tag; after movetext it also starts the next game.
+    /// A tag pair, with the values of `GameType` and `FEN` read as well.
     fn read_tag(&mut self, start: usize) {
         match tag_pair(self.rest()) {
             Ok((rest, (name, raw, quoted))) => {

@@ -1,9 +1,11 @@
 //! PGN collections of Shatar games, read as leniently as pgn-extract: long algebraic and
 //! rulebook forms are accepted in SAN position (`e2e4`, `Ng1-f3`, `Nf3:e5`, `马g1—f3`).
 //!
-//! One pass over the text with an explicit variation stack (see `LineBuilder`): no recursion,
-//! linear time. A game ends at its result, or where a tag section follows movetext.
-//! Grammar: `grammars/shatar.ebnf`.
+//! The PGN family's movetext reader (`src/pgn.rs`) makes one pass over the text, with
+//! the structure (escape lines, games, `;` comments, variation nesting) in its charge; this
+//! module is its Shatar visitor, reading tag pairs, `{}` comments and SAN, and building the
+//! move tree with a `LineBuilder`. A game ends at its result, or where a tag section follows
+//! movetext. Grammar: `grammars/shatar.ebnf` on `grammars/pgn-family.ebnf`.
 
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, multispace0};
@@ -108,10 +110,6 @@ impl pgn::Visitor for Collection<'_> {
 
     fn line_comment(&mut self, text: &str) {
         self.game().lines.comment(text);
-    }
-
-    fn claim_paren(&mut self, _start: usize, _skipping: bool) -> Option<usize> {
-        None
     }
 
     fn open_variation(&mut self, open: Span) -> bool {
