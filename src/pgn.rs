@@ -140,11 +140,10 @@ struct Reader<'s, 'v, V> {
     open: Vec<usize>,
 }
 
-impl<V: Visitor> Reader<'_, '_, V> {
+impl<'s, V: Visitor> Reader<'s, '_, V> {
     fn run(&mut self) {
         loop {
-            self.skip_trivia();
-            let Some(first) = self.src[self.pos..].chars().next() else {
+            let Some(first) = self.skip_trivia().chars().next() else {
                 break;
             };
             let start = self.pos;
@@ -184,8 +183,9 @@ impl<V: Visitor> Reader<'_, '_, V> {
         }
     }
 
-    /// Skips white space and `%` escape lines, handing the lines to the visitor.
-    fn skip_trivia(&mut self) {
+    /// Skips white space and `%` escape lines, handing the lines to the visitor; returns
+    /// the text from the next token on.
+    fn skip_trivia(&mut self) -> &'s str {
         loop {
             let rest = &self.src[self.pos..];
             let trimmed = if V::DIALECT.skip_bom {
@@ -199,7 +199,7 @@ impl<V: Visitor> Reader<'_, '_, V> {
             }
             self.pos = self.src.len() - trimmed.len();
             if !trimmed.starts_with('%') || !self.at_escape_column() {
-                return;
+                return trimmed;
             }
             let line_end = if V::DIALECT.loose_escapes {
                 trimmed.find(['\n', '\r'])

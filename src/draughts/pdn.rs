@@ -535,6 +535,8 @@ impl pgn::Visitor for Collection<'_> {
         self.pos
     }
 
+    // Called once per move: inlined into the reader's loop, as when it was part of it.
+    #[inline(always)]
     fn word(&mut self, start: usize, skipping: bool) -> Token {
         self.enter(start, skipping);
         let rest = self.rest();

@@ -139,6 +139,8 @@ impl pgn::Visitor for Collection<'_> {
         digits_end
     }
 
+    // Called once per move: inlined into the reader's loop, as when it was part of it.
+    #[inline(always)]
     fn word(&mut self, start: usize, skipping: bool) -> Token {
         let src = self.src;
         let end = src.len();
