@@ -142,10 +142,7 @@ struct Reader<'s, 'v, V> {
 
 impl<'s, V: Visitor> Reader<'s, '_, V> {
     fn run(&mut self) {
-        loop {
-            let Some(first) = self.skip_trivia().chars().next() else {
-                break;
-            };
+        while let Some(first) = self.skip_trivia().chars().next() {
             let start = self.pos;
             self.at_line_start = false;
             if first == '[' && self.movetext {
