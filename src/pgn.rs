@@ -363,9 +363,12 @@ mod tests {
                     }
                     start + n + 1
                 }
+                // Left open: it ends before a line that opens with `[`, else at the end.
                 None => {
                     self.log(format!("unclosed comment at {start}"));
-                    self.src.len()
+                    self.src[start..]
+                        .find("\n[")
+                        .map_or(self.src.len(), |n| start + n + 1)
                 }
             }
         }
@@ -551,11 +554,20 @@ mod tests {
     }
 
     #[test]
-    fn an_unclosed_comment_is_the_familys_to_recover_from() {
-        // The reader goes on wherever the family says the comment ends.
+    fn reading_goes_on_where_the_family_ends_an_unclosed_comment() {
+        // The test visitor ends it before the next tag line, which starts the next game.
         assert_eq!(
             events("e4 {oops\n[A \"2\"] e5"),
-            ["game at 0", "word e4", "unclosed comment at 3", "end 19 19"]
+            [
+                "game at 0",
+                "word e4",
+                "unclosed comment at 3",
+                "end 9 9",
+                "game at 9",
+                "tag [A \"2\"]",
+                "word e5",
+                "end 19 19",
+            ]
         );
     }
 
