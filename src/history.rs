@@ -5,6 +5,24 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+/// `N` Zobrist keys: the SplitMix64 stream that starts from `seed`, computed at compile time
+/// so that a position's key is the same in every build and run. Every engine draws its key
+/// tables from here, each from its own seed.
+pub const fn key_table<const N: usize>(seed: u64) -> [u64; N] {
+    let mut keys = [0; N];
+    let mut state = seed;
+    let mut i = 0;
+    while i < N {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        keys[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+}
+
 /// Zobrist keys are already uniformly random, so they serve as their own hash (here
 /// and in Go's superko history).
 #[derive(Default)]
@@ -73,6 +91,17 @@ impl PositionCounts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn key_tables_are_the_splitmix64_stream() {
+        // The first outputs of SplitMix64 seeded with 0, as published with the generator.
+        assert_eq!(
+            key_table::<2>(0),
+            [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4]
+        );
+        // A longer table continues the stream of a shorter one.
+        assert_eq!(key_table::<3>(5)[..2], key_table::<2>(5));
+    }
 
     #[test]
     fn counts_and_distances_follow_the_history() {

@@ -17,11 +17,13 @@ pub mod draughts;
 pub mod go;
 mod history;
 pub mod json;
+mod pgn;
 mod pool;
 pub mod record;
 pub mod shatar;
 pub mod stream;
 pub mod text;
+mod wrap;
 pub mod write;
 
 use encoding_rs::Encoding;

@@ -1,9 +1,10 @@
 //! PDN 3.0 reader: decoded text in, unvalidated [`PdnGame`] syntax records out.
 //!
 //! The grammar (see `grammars/pdn.ebnf`) is implemented bottom-up by small nom rules here and
-//! in `pdn_move`. The game body is driven by a loop with an explicit stack of open
-//! variations, so nesting depth never turns into recursion. A token that fits no rule is
-//! recorded as a [`SyntaxError`] and skipped; reading always goes on to the end of the input.
+//! in `pdn_move`. The PGN family's movetext reader (`src/pgn.rs`) drives the game body and
+//! keeps the nesting of variations on an explicit stack, so depth never turns into
+//! recursion; this module is its PDN visitor. A token that fits no rule is recorded as a
+//! [`SyntaxError`] and skipped; reading always goes on to the end of the input.
 
 use nom::branch::alt;
 use nom::bytes::complete::{take_till, take_while, take_while1};
@@ -23,10 +24,9 @@ use super::syntax::{
     GameType, MoveNumber, MoveSeparator, MoveStrength, NotationKind, PdnGame, PdnMove, Span,
     SquareKind, SquareToken, StartColour, SyntaxError, SyntaxErrorKind, Tag, Variation,
 };
+use crate::pgn::{self, Dialect, EscapePlace, StructureError, Token};
 
-/// Variations nested deeper than this are skipped (with an error), which keeps the
-/// records shallow enough for recursive consumers such as `Drop` and `Debug`.
-pub const MAX_VARIATION_DEPTH: usize = 64;
+pub use crate::pgn::MAX_VARIATION_DEPTH;
 
 /// Byte span of `part`, a sub-slice of `base`.
 fn span_in(base: &str, part: &str) -> Span {
@@ -428,43 +428,158 @@ struct Frame {
     open: usize,
 }
 
-/// The reader state for one input.
-struct Reader<'a> {
+/// The games read so far and the one being read: the PDN side of the PGN-family
+/// movetext reader (`src/pgn.rs`).
+struct Collection<'a> {
     src: &'a str,
-    pos: usize,
     games: Vec<PdnGame>,
     game: PdnGame,
     /// Stack of open lines; `frames[0]` is the main line.
     frames: Vec<Frame>,
-    /// Whether the game has movetext (so a `[` starts the next game).
-    in_movetext: bool,
-    /// Whether the game has any token at all.
-    started: bool,
-    /// Depth of variations being skipped for exceeding [`MAX_VARIATION_DEPTH`].
-    skipping: usize,
-    /// Whether only whitespace stands between the last line break (or the start) and `pos`.
-    at_line_start: bool,
+    /// Where the token being read has got to.
+    pos: usize,
+    /// The token being read stands in a variation the reader skips.
+    skipping: bool,
 }
 
 /// Reads every game in `src`. Never fails: problems are recorded per game in
 /// [`PdnGame::syntax_errors`], and reading resumes after the offending token.
 pub fn parse_pdn(src: &str) -> Vec<PdnGame> {
-    let mut reader = Reader {
+    let mut collection = Collection {
         src,
-        pos: 0,
         games: Vec::new(),
         game: PdnGame::default(),
         frames: vec![Frame::default()],
-        in_movetext: false,
-        started: false,
-        skipping: 0,
-        at_line_start: true,
+        pos: 0,
+        skipping: false,
     };
-    reader.run();
-    reader.games
+    pgn::read(src, &mut collection);
+    collection.games
 }
 
-impl<'a> Reader<'a> {
+impl pgn::Visitor for Collection<'_> {
+    const DIALECT: Dialect = Dialect {
+        line_comments: false,
+        loose_escapes: true,
+        skip_bom: true,
+        annotations_are_movetext: true,
+    };
+
+    fn begin_game(&mut self, start: usize) {
+        self.game.span = start..start;
+    }
+
+    /// Stores the game; its span runs to where the reader stands.
+    fn end_game(&mut self, _last_token_end: usize, position: usize) {
+        let main = std::mem::take(&mut self.frames[0]);
+        self.game.moves = main.moves;
+        self.game.comments = main.pending_comments;
+        self.game.span.end = self.game.span.end.max(position);
+        let game = std::mem::take(&mut self.game);
+        self.games.push(game);
+    }
+
+    /// Keeps a `%` line with the game it stands in, else with the game before it, else
+    /// (at the start of the text) with the game after it.
+    fn escape(&mut self, line: &str, place: EscapePlace) {
+        let line = line.to_owned();
+        match (place, self.games.last_mut()) {
+            (EscapePlace::Inside, _) => self.game.escapes_inside.push(line),
+            (EscapePlace::AfterPrevious, Some(previous)) => previous.escapes_after.push(line),
+            _ => self.game.escapes_before.push(line),
+        }
+    }
+
+    fn structure_error(&mut self, error: StructureError, span: Span) {
+        self.error(error.into(), span);
+    }
+
+    fn tag(&mut self, start: usize) -> usize {
+        self.enter(start, false);
+        self.read_tag(start);
+        self.pos
+    }
+
+    fn brace_comment(&mut self, start: usize, skipping: bool) -> usize {
+        self.enter(start, skipping);
+        self.comment(start);
+        self.pos
+    }
+
+    /// `(!)`, `(?)`: a strength in parentheses, no variation.
+    fn claim_paren(&mut self, start: usize, skipping: bool) -> Option<usize> {
+        self.enter(start, skipping);
+        let (rest, (marks, true, _)) = recognize_strength(self.rest()).ok()? else {
+            return None;
+        };
+        self.advance_to(rest);
+        self.attach_strength(start, marks, true);
+        Some(self.pos)
+    }
+
+    fn open_variation(&mut self, open: Span) -> bool {
+        self.frames.push(Frame {
+            open: open.start,
+            ..Frame::default()
+        });
+        true
+    }
+
+    fn close_variation(&mut self, end: usize) {
+        self.hang_variation(end);
+    }
+
+    fn nag(&mut self, start: usize, _digits_end: usize, skipping: bool) -> usize {
+        self.enter(start, skipping);
+        self.read_nag(start);
+        self.pos
+    }
+
+    // Called once per move: inlined into the reader's loop, as when it was part of it.
+    #[inline(always)]
+    fn word(&mut self, start: usize, skipping: bool) -> Token {
+        self.enter(start, skipping);
+        let rest = self.rest();
+        let mut token = Token {
+            end: start,
+            movetext: true,
+            ends_game: false,
+        };
+        match rest.chars().next() {
+            Some('!' | '?') => self.detached_strength(start),
+            Some('/') if rest[1..].starts_with(|c: char| c.is_ascii_uppercase()) => {
+                token.movetext = self.setup(start);
+            }
+            // `1. ... 7-12`: an ellipsis standing for a move not given.
+            Some('.') if rest.starts_with("...") => {
+                self.pos += 3;
+                token.movetext = false;
+            }
+            Some('a') if rest.starts_with("a.l") => self.alternative_route(start),
+            _ => token.ends_game = self.read_word(start),
+        }
+        token.end = self.pos;
+        token
+    }
+}
+
+impl From<StructureError> for SyntaxErrorKind {
+    fn from(error: StructureError) -> SyntaxErrorKind {
+        match error {
+            StructureError::UnmatchedCloseParen => SyntaxErrorKind::UnmatchedCloseParen,
+            StructureError::UnclosedVariation => SyntaxErrorKind::UnclosedVariation,
+            StructureError::VariationTooDeep => SyntaxErrorKind::VariationTooDeep,
+        }
+    }
+}
+
+impl<'a> Collection<'a> {
+    /// Starts reading a token at `start`.
+    fn enter(&mut self, start: usize, skipping: bool) {
+        self.pos = start;
+        self.skipping = skipping;
+    }
+
     fn rest(&self) -> &'a str {
         &self.src[self.pos..]
     }
@@ -476,46 +591,6 @@ impl<'a> Reader<'a> {
 
     fn error(&mut self, kind: SyntaxErrorKind, span: Span) {
         self.game.syntax_errors.push(SyntaxError { kind, span });
-    }
-
-    /// Marks the start of a token of the current game.
-    fn touch(&mut self, start: usize) {
-        if !self.started {
-            self.started = true;
-            self.game.span = start..start;
-        }
-    }
-
-    /// Skips whitespace, a byte-order mark and `%` escape lines.
-    fn skip_trivia(&mut self) {
-        loop {
-            let rest = self.rest();
-            let trimmed = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-            if rest[..rest.len() - trimmed.len()].contains(['\n', '\r']) {
-                self.at_line_start = true;
-            }
-            self.advance_to(trimmed);
-            if self.at_line_start && trimmed.starts_with('%') {
-                let line_end = trimmed.find(['\n', '\r']).unwrap_or(trimmed.len());
-                self.escape_line(&trimmed[..line_end]);
-                self.advance_to(&trimmed[line_end..]);
-                continue;
-            }
-            return;
-        }
-    }
-
-    /// Keeps a `%` line with the game it stands in, else with the game before it, else
-    /// (at the start of the text) with the game after it.
-    fn escape_line(&mut self, line: &str) {
-        let line = line.trim_end().to_owned();
-        if self.started {
-            self.game.escapes_inside.push(line);
-        } else if let Some(previous) = self.games.last_mut() {
-            previous.escapes_after.push(line);
-        } else {
-            self.game.escapes_before.push(line);
-        }
     }
 
     /// End of the current token for resynchronisation: next whitespace or delimiter.
@@ -540,40 +615,8 @@ impl<'a> Reader<'a> {
         self.pos = end;
     }
 
-    fn run(&mut self) {
-        loop {
-            self.skip_trivia();
-            let rest = self.rest();
-            let Some(c) = rest.chars().next() else { break };
-            let start = self.pos;
-            self.at_line_start = false;
-            match c {
-                '[' => self.tag(start),
-                '{' => self.comment(start),
-                '(' => self.open_paren(start),
-                ')' => self.close_paren(start),
-                '$' => self.nag(start),
-                '!' | '?' => self.detached_strength(start),
-                '/' if rest[1..].starts_with(|c: char| c.is_ascii_uppercase()) => self.setup(start),
-                '.' if rest.starts_with("...") => {
-                    // `1. ... 7-12`: an ellipsis standing for a move not given.
-                    self.touch(start);
-                    self.pos += 3;
-                }
-                'a' if rest.starts_with("a.l") => self.alternative_route(start),
-                _ => self.word(start),
-            }
-            self.game.span.end = self.game.span.end.max(self.pos);
-        }
-        self.finish_game();
-    }
-
-    /// `[` starts a tag; after movetext it also starts the next game.
-    fn tag(&mut self, start: usize) {
-        if self.in_movetext {
-            self.finish_game();
-        }
-        self.touch(start);
+    /// A tag pair, with the values of `GameType` and `FEN` read as well.
+    fn read_tag(&mut self, start: usize) {
         match tag_pair(self.rest()) {
             Ok((rest, (name, raw, quoted))) => {
                 self.advance_to(rest);
@@ -628,15 +671,7 @@ impl<'a> Reader<'a> {
         &mut self.frames[last]
     }
 
-    /// Marks movetext; returns `false` when inside a variation being skipped.
-    fn body_token(&mut self, start: usize) -> bool {
-        self.touch(start);
-        self.in_movetext = true;
-        self.skipping == 0
-    }
-
     fn comment(&mut self, start: usize) {
-        self.touch(start);
         match brace_comment(self.rest()) {
             Ok((rest, text)) => {
                 self.advance_to(rest);
@@ -686,8 +721,8 @@ impl<'a> Reader<'a> {
         self.src.len()
     }
 
-    fn setup(&mut self, start: usize) {
-        self.touch(start);
+    /// A setup command; returns whether it was read (as movetext).
+    fn setup(&mut self, start: usize) -> bool {
         match setup_command(self.rest()) {
             Ok((rest, text)) => {
                 self.advance_to(rest);
@@ -696,8 +731,8 @@ impl<'a> Reader<'a> {
                     text: text.to_owned(),
                     span: start..self.pos,
                 };
-                self.in_movetext = true;
                 self.add_comment(comment);
+                true
             }
             Err(_) => {
                 let line_end = self
@@ -706,13 +741,14 @@ impl<'a> Reader<'a> {
                     .map_or(self.src.len(), |n| self.pos + n);
                 self.error(SyntaxErrorKind::UnterminatedSetup, start..line_end);
                 self.pos = line_end;
+                false
             }
         }
     }
 
     /// A comment belongs to the move before it, or else to the line's next move.
     fn add_comment(&mut self, comment: Comment) {
-        if self.skipping > 0 {
+        if self.skipping {
             return;
         }
         let frame = self.frame();
@@ -722,41 +758,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn open_paren(&mut self, start: usize) {
-        if let Ok((rest, strength)) = recognize_strength(self.rest()) {
-            if strength.1 {
-                self.advance_to(rest);
-                self.attach_strength(start, strength.0, true);
-                return;
-            }
-        }
-        self.pos += 1;
-        if !self.body_token(start) {
-            self.skipping += 1;
-        } else if self.frames.len() > MAX_VARIATION_DEPTH {
-            self.error(SyntaxErrorKind::VariationTooDeep, start..start + 1);
-            self.skipping = 1;
-        } else {
-            self.frames.push(Frame {
-                open: start,
-                ..Frame::default()
-            });
-        }
-    }
-
-    fn close_paren(&mut self, start: usize) {
-        self.pos += 1;
-        if !self.body_token(start) {
-            self.skipping -= 1;
-        } else if self.frames.len() == 1 {
-            self.error(SyntaxErrorKind::UnmatchedCloseParen, start..start + 1);
-        } else {
-            self.close_variation(self.pos);
-        }
-    }
-
     /// Pops the top line and hangs it on the last move of the line below.
-    fn close_variation(&mut self, end: usize) {
+    fn hang_variation(&mut self, end: usize) {
         let Some(frame) = self.frames.pop() else {
             return;
         };
@@ -777,11 +780,11 @@ impl<'a> Reader<'a> {
         self.frame().moves.last_mut()
     }
 
-    fn nag(&mut self, start: usize) {
+    fn read_nag(&mut self, start: usize) {
         match nag(self.rest()) {
             Ok((rest, n)) => {
                 self.advance_to(rest);
-                if !self.body_token(start) {
+                if self.skipping {
                     return;
                 }
                 match self.last_move() {
@@ -790,7 +793,6 @@ impl<'a> Reader<'a> {
                 }
             }
             Err(_) => {
-                self.body_token(start);
                 self.skip_token(start, Some(SyntaxErrorKind::BadMove("number after `$`")));
             }
         }
@@ -808,7 +810,7 @@ impl<'a> Reader<'a> {
 
     /// Gives a strength written apart from its move (`32-28 !`) to the previous move.
     fn attach_strength(&mut self, start: usize, marks: &str, parenthesised: bool) {
-        if !self.body_token(start) {
+        if self.skipping {
             return;
         }
         let strength = MoveStrength {
@@ -824,11 +826,10 @@ impl<'a> Reader<'a> {
 
     fn alternative_route(&mut self, start: usize) {
         let Ok((rest, _)) = alternative_route(self.rest()) else {
-            self.body_token(start);
             return self.skip_token(start, None);
         };
         self.advance_to(rest);
-        if !self.body_token(start) {
+        if self.skipping {
             return;
         }
         let span = start..self.pos;
@@ -838,8 +839,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A result, a move number or a move.
-    fn word(&mut self, start: usize) {
+    /// A result, a move number or a move; returns whether it ends the game.
+    fn read_word(&mut self, start: usize) -> bool {
         let rest = self.rest();
         if let Ok((after, result)) = game_result(rest) {
             self.advance_to(after);
@@ -847,18 +848,18 @@ impl<'a> Reader<'a> {
         }
         if let Ok((after, (value, black))) = move_number(rest) {
             self.advance_to(after);
-            if self.body_token(start) {
+            if !self.skipping {
                 self.frame().pending_number = Some(MoveNumber {
                     value,
                     black,
                     span: start..self.pos,
                 });
             }
-            return;
+            return false;
         }
         if let Ok((after, text)) = unknown_move(rest) {
             self.advance_to(after);
-            if self.body_token(start) {
+            if !self.skipping {
                 self.push_move(RawMove {
                     squares: Vec::new(),
                     separator: MoveSeparator::Dash,
@@ -867,25 +868,24 @@ impl<'a> Reader<'a> {
                     strength: None,
                 });
             }
-            return;
+            return false;
         }
         match pdn_move(rest) {
             Ok((after, raw)) => {
                 self.advance_to(after);
-                if self.body_token(start) {
+                if !self.skipping {
                     self.push_move(raw);
                 }
             }
             Err(nom::Err::Failure(e)) => {
-                self.body_token(start);
                 let kind = SyntaxErrorKind::BadMove(e.expected.unwrap_or("a move"));
                 self.skip_token(start, Some(kind));
             }
             Err(_) => {
-                self.body_token(start);
                 self.skip_token(start, None);
             }
         }
+        false
     }
 
     fn push_move(&mut self, raw: RawMove<'a>) {
@@ -924,38 +924,19 @@ impl<'a> Reader<'a> {
         frame.moves.push(mv);
     }
 
-    /// A result ends the game on the main line, or closes the line of a variation.
-    fn result(&mut self, start: usize, result: GameResult) {
-        if !self.body_token(start) {
-            return;
+    /// A result ends the game on the main line, or closes the line of a variation;
+    /// returns whether it ends the game.
+    fn result(&mut self, start: usize, result: GameResult) -> bool {
+        if self.skipping {
+            return false;
         }
         let span = start..self.pos;
         if self.frames.len() > 1 {
             self.frame().result = Some((result, span));
-            return;
+            return false;
         }
         self.game.result = Some((result, span));
-        self.finish_game();
-    }
-
-    /// Closes open lines and stores the game, if it holds anything.
-    fn finish_game(&mut self) {
-        while self.frames.len() > 1 {
-            let open = self.frame().open;
-            self.error(SyntaxErrorKind::UnclosedVariation, open..open + 1);
-            self.close_variation(self.pos);
-        }
-        let main = std::mem::take(&mut self.frames[0]);
-        self.game.moves = main.moves;
-        self.game.comments = main.pending_comments;
-        self.game.span.end = self.game.span.end.max(self.pos);
-        let game = std::mem::take(&mut self.game);
-        if self.started {
-            self.games.push(game);
-        }
-        self.started = false;
-        self.in_movetext = false;
-        self.skipping = 0;
+        true
     }
 }
 

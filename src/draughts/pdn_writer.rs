@@ -17,6 +17,7 @@
 //! Variations are walked with an explicit stack, so any nesting depth is safe.
 
 use super::syntax::{PdnGame, PdnMove};
+use crate::wrap::LineWrapper;
 
 /// A game to write.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -49,9 +50,6 @@ pub struct WriteMove {
     /// Alternatives to this move; each line starts with the move that replaces it.
     pub variations: Vec<Vec<WriteMove>>,
 }
-
-/// Lines are kept strictly shorter than this many characters.
-const LINE_LIMIT: usize = 80;
 
 /// Writes one game, ending with a line break.
 pub fn write_pdn(game: &WriteGame) -> String {
@@ -287,21 +285,11 @@ impl Tokens {
     }
 }
 
-/// Appends `tokens` separated by spaces, breaking lines before they reach [`LINE_LIMIT`].
+/// Appends `tokens` as wrapped lines, and a line break.
 fn wrap_into(out: &mut String, tokens: &[String]) {
-    let mut width = 0;
+    let mut line = LineWrapper::new(out);
     for token in tokens {
-        let len = token.chars().count();
-        if width > 0 && width + 1 + len >= LINE_LIMIT {
-            out.push('\n');
-            width = 0;
-        }
-        if width > 0 {
-            out.push(' ');
-            width += 1;
-        }
-        out.push_str(token);
-        width += len;
+        line.word(token);
     }
     out.push('\n');
 }

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::square::{step, Square, NONE};
+use crate::history::key_table;
 
 /// Which rule set applies (the rulebook lists both, §5.5 and §6.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -274,26 +275,19 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
-/// Zobrist keys: `[color][piece][square]`, then the side-to-move key. Generated at compile time
-/// with splitmix64 so hashes are stable across runs and builds.
+/// Zobrist keys: `[color][piece][square]`, then the side-to-move key.
 static ZOBRIST: ([[[u64; 32]; 2]; 2], u64) = build_zobrist();
 
+/// Lays the key stream out as [`ZOBRIST`]: 128 piece keys, then the side-to-move key.
 const fn build_zobrist() -> ([[[u64; 32]; 2]; 2], u64) {
-    let mut state: u64 = 0x0DA4_6175_6874_7321;
+    let stream: [u64; 129] = key_table(0x0DA4_6175_6874_7321);
     let mut keys = [[[0; 32]; 2]; 2];
     let mut i = 0;
     while i < 128 {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        keys[i / 64][(i / 32) % 2][i % 32] = mix(state);
+        keys[i / 64][(i / 32) % 2][i % 32] = stream[i];
         i += 1;
     }
-    (keys, mix(state.wrapping_add(0x9E37_79B9_7F4A_7C15)))
-}
-
-const fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    (keys, stream[128])
 }
 
 /// A board with the side to move.

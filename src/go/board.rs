@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::hash::BuildHasherDefault;
 
-use crate::history::KeyHasher;
+use crate::history::{key_table, KeyHasher};
 
 use crate::go::sgf::grammar::letter_coordinate;
 
@@ -33,30 +33,14 @@ const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 const BORDER: u8 = 3;
 
-/// One step of the SplitMix64 generator, usable in constant evaluation.
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
-
-/// Zobrist keys per colour and padded cell, fixed at compile time so that keys are reproducible
-/// across runs and platforms.
+/// Zobrist keys per colour and padded cell.
 static ZOBRIST: [[u64; MAX_CELLS]; 2] = {
+    let stream: [u64; 2 * MAX_CELLS] = key_table(0x0071_7075_676F); // "qipugo"
     let mut table = [[0u64; MAX_CELLS]; 2];
-    let mut state = 0x0071_7075_676F_u64; // "qipugo"
-    let mut colour = 0;
-    while colour < 2 {
-        let mut cell = 0;
-        while cell < MAX_CELLS {
-            let (next, key) = splitmix64(state);
-            state = next;
-            table[colour][cell] = key;
-            cell += 1;
-        }
-        colour += 1;
+    let mut i = 0;
+    while i < 2 * MAX_CELLS {
+        table[i / MAX_CELLS][i % MAX_CELLS] = stream[i];
+        i += 1;
     }
     table
 };
@@ -78,7 +62,7 @@ static SIDES_OF: [[u8; 256]; 4] = {
 };
 
 /// Mixed into a position key when White is to move (situational keys).
-const WHITE_TO_MOVE: u64 = splitmix64(0x0051_5549_505F_4B4F).1;
+const WHITE_TO_MOVE: u64 = key_table::<1>(0x0051_5549_505F_4B4F)[0];
 
 type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 

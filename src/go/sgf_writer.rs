@@ -19,9 +19,7 @@
 use crate::go::sgf::grammar::compose;
 use crate::go::sgf::{unescape, Collection, GameTree, NodeId, NodeRef, Property};
 use crate::go::sgf_check::{self, Repeat};
-
-/// Lines stay shorter than 80 characters where values allow.
-const WIDTH: usize = 79;
+use crate::wrap::LineWrapper;
 
 /// Properties whose values are compose-typed (`a:b`), where `:` must be escaped.
 const COMPOSE: [&str; 18] = [
@@ -52,15 +50,17 @@ pub fn write_game_into(tree: &GameTree, out: &mut String) {
         Sequence(NodeId),
         Close,
     }
-    let mut w = Writer { out, col: 0 };
+    let mut w = Writer {
+        line: LineWrapper::new(out),
+    };
     let mut stack = vec![Step::Close, Step::Sequence(NodeId::ROOT), Step::Open];
     while let Some(step) = stack.pop() {
         match step {
             Step::Open => {
-                w.line_break();
-                w.unit("(");
+                w.line.end_line();
+                w.line.unit("(");
             }
-            Step::Close => w.unit(")"),
+            Step::Close => w.line.unit(")"),
             Step::Sequence(id) => {
                 let mut node = tree.node(id);
                 loop {
@@ -81,36 +81,14 @@ pub fn write_game_into(tree: &GameTree, out: &mut String) {
             }
         }
     }
-    w.line_break();
+    w.line.end_line();
 }
 
 struct Writer<'o> {
-    out: &'o mut String,
-    /// Characters on the current line.
-    col: usize,
+    line: LineWrapper<'o>,
 }
 
 impl Writer<'_> {
-    fn line_break(&mut self) {
-        if self.col > 0 {
-            self.out.push('\n');
-            self.col = 0;
-        }
-    }
-
-    /// Writes `s`, first breaking the line if its first line would not fit.
-    fn unit(&mut self, s: &str) {
-        let first_line = s.split('\n').next().unwrap_or_default().chars().count();
-        if self.col > 0 && self.col + first_line > WIDTH {
-            self.line_break();
-        }
-        self.out.push_str(s);
-        self.col = match s.rfind('\n') {
-            Some(k) => s[k + 1..].chars().count(),
-            None => self.col + first_line,
-        };
-    }
-
     fn node(&mut self, node: NodeRef<'_>) {
         let mut units: Vec<String> = Vec::new();
         let mut props: Vec<Property<'_>> = node.properties().collect();
@@ -135,12 +113,12 @@ impl Writer<'_> {
         }
         let mut units = units.into_iter();
         let first = units.next().unwrap_or_default();
-        self.unit(&format!(";{first}"));
+        self.line.unit(&format!(";{first}"));
         for unit in units {
-            self.unit(&unit);
+            self.line.unit(&unit);
         }
         if node.is_root() {
-            self.line_break();
+            self.line.end_line();
         }
     }
 }

@@ -1,102 +1,33 @@
 //! PGN collections of Shatar games, read as leniently as pgn-extract: long algebraic and
 //! rulebook forms are accepted in SAN position (`e2e4`, `Ng1-f3`, `Nf3:e5`, `马g1—f3`).
 //!
-//! One pass over the text with an explicit variation stack (see `LineBuilder`): no recursion,
-//! linear time. A game ends at its result, or where a tag section follows movetext.
-//! Grammar: `grammars/shatar.ebnf`.
+//! The PGN family's movetext reader (`src/pgn.rs`) makes one pass over the text, with
+//! the structure (escape lines, games, `;` comments, variation nesting) in its charge; this
+//! module is its Shatar visitor, reading tag pairs, `{}` comments and SAN, and building the
+//! move tree with a `LineBuilder`. A game ends at its result, or where a tag section follows
+//! movetext. Grammar: `grammars/shatar.ebnf` on `grammars/pgn-family.ebnf`.
 
 use nom::bytes::complete::take_while1;
-use nom::character::complete::{char, digit1, multispace0};
+use nom::character::complete::{char, multispace0};
 use nom::Parser;
 
 use super::notation::{move_number, move_token, result_token, PResult};
 use super::syntax::{
     LineBuilder, MoveNumber, ParsedGame, ParsedMove, SourceFormat, SyntaxError, SyntaxErrorKind,
 };
+use crate::pgn::{self, Dialect, EscapePlace, Span, StructureError, Token};
 
 /// Reads every game of a PGN collection; never fails, problems are recorded in the games.
 pub fn parse_pgn(src: &str) -> Vec<ParsedGame> {
-    let end = src.len();
-    let mut games: Vec<ParsedGame> = Vec::new();
-    let mut current: Option<Game> = None;
-    // Escape lines belong to the game being read or, between games, to the one before
-    // (so that a text cut into blocks at games gives each line the same game); those
-    // before the first game belong to it.
-    let mut pending_escapes: Vec<String> = Vec::new();
-    let mut i = src;
-    loop {
-        i = i.trim_start();
-        let Some(first) = i.chars().next() else { break };
-        let at = end - i.len();
-        // `%` escapes a whole line, but only in the first column.
-        if first == '%' && (at == 0 || src[..at].ends_with('\n')) {
-            let rest = skip_line(i);
-            let line = i[..i.len() - rest.len()].trim_end().to_string();
-            match (&mut current, games.last_mut()) {
-                (Some(game), _) => game.game.escapes.push(line),
-                (None, Some(previous)) => previous.escapes.push(line),
-                (None, None) => pending_escapes.push(line),
-            }
-            i = rest;
-            continue;
-        }
-        if first == '[' && current.as_ref().is_some_and(|g| g.in_movetext) {
-            if let Some(game) = current.take() {
-                games.push(game.finish());
-            }
-        }
-        let game = current.get_or_insert_with(|| {
-            let mut game = Game::new(at);
-            game.game.escapes = std::mem::take(&mut pending_escapes);
-            game
-        });
-        let rest = match first {
-            '[' => game.tag_pair(i, end),
-            ';' => {
-                let rest = skip_line(i);
-                game.lines.comment(&i[1..i.len() - rest.len()]);
-                rest
-            }
-            '{' => game.brace_comment(i, end),
-            '(' => {
-                game.in_movetext = true;
-                game.lines
-                    .open_variation(at..at + 1, &mut game.game.syntax_errors);
-                &i[1..]
-            }
-            ')' => {
-                game.lines
-                    .close_variation(at..at + 1, &mut game.game.syntax_errors);
-                &i[1..]
-            }
-            '$' => game.nag(i, end),
-            _ => {
-                game.in_movetext = true;
-                if let Ok((rest, result)) = result_token(i) {
-                    game.game.result = Some((result, at..end - rest.len()));
-                    game.game.span.end = end - rest.len();
-                    if let Some(game) = current.take() {
-                        games.push(game.finish());
-                    }
-                    i = rest;
-                    continue;
-                }
-                if let Ok((rest, number)) = move_number(end).parse(i) {
-                    game.pending_number = Some(number);
-                    rest
-                } else {
-                    game.move_token(i, end)
-                }
-            }
-        };
-        game.game.span.end = end - rest.len();
-        i = rest;
-    }
-    if let Some(game) = current {
-        games.push(game.finish());
-    }
+    let mut collection = Collection {
+        src,
+        games: Vec::new(),
+        current: None,
+        pending_escapes: Vec::new(),
+    };
+    pgn::read(src, &mut collection);
     // A text of escape lines only has no game to give them to.
-    games
+    collection.games
 }
 
 /// Characters that end a SAN token in PGN movetext.
@@ -109,13 +40,134 @@ fn skip_line(i: &str) -> &str {
     i.find('\n').map_or("", |n| &i[n + 1..])
 }
 
+/// The games read so far, and the one being read.
+struct Collection<'a> {
+    src: &'a str,
+    games: Vec<ParsedGame>,
+    current: Option<Game>,
+    /// Escape lines before the first game, for it.
+    pending_escapes: Vec<String>,
+}
+
+impl Collection<'_> {
+    /// The game being read (the reader begins one before its first token).
+    fn game(&mut self) -> &mut Game {
+        let end = self.src.len();
+        self.current.get_or_insert_with(|| Game::new(end))
+    }
+}
+
+impl pgn::Visitor for Collection<'_> {
+    const DIALECT: Dialect = Dialect {
+        line_comments: true,
+        loose_escapes: false,
+        skip_bom: false,
+        annotations_are_movetext: false,
+    };
+
+    fn begin_game(&mut self, start: usize) {
+        let mut game = Game::new(start);
+        game.game.escapes = std::mem::take(&mut self.pending_escapes);
+        self.current = Some(game);
+    }
+
+    fn end_game(&mut self, last_token_end: usize, _position: usize) {
+        if let Some(mut game) = self.current.take() {
+            game.game.span.end = last_token_end;
+            self.games.push(game.finish());
+        }
+    }
+
+    // Escape lines belong to the game being read or, between games, to the one before
+    // (so that a text cut into blocks at games gives each line the same game); those
+    // before the first game belong to it.
+    fn escape(&mut self, line: &str, place: EscapePlace) {
+        let line = line.to_string();
+        match (place, &mut self.current, self.games.last_mut()) {
+            (EscapePlace::Inside, Some(game), _) => game.game.escapes.push(line),
+            (EscapePlace::AfterPrevious, _, Some(previous)) => previous.escapes.push(line),
+            _ => self.pending_escapes.push(line),
+        }
+    }
+
+    fn structure_error(&mut self, error: StructureError, span: Span) {
+        self.game().error(error.into(), span);
+    }
+
+    fn tag(&mut self, start: usize) -> usize {
+        let src = self.src;
+        let rest = self.game().tag_pair(&src[start..], src.len());
+        src.len() - rest.len()
+    }
+
+    fn brace_comment(&mut self, start: usize, skipping: bool) -> usize {
+        let src = self.src;
+        let rest = self
+            .game()
+            .brace_comment(&src[start..], src.len(), skipping);
+        src.len() - rest.len()
+    }
+
+    fn line_comment(&mut self, text: &str) {
+        self.game().lines.comment(text);
+    }
+
+    fn open_variation(&mut self, open: Span) -> bool {
+        let game = self.game();
+        game.lines
+            .open_variation(open, &mut game.game.syntax_errors)
+    }
+
+    fn close_variation(&mut self, _end: usize) {
+        self.game().lines.close_variation();
+    }
+
+    /// `nag = "$" digits`, 0–255.
+    fn nag(&mut self, start: usize, digits_end: usize, skipping: bool) -> usize {
+        let digits = &self.src[start + 1..digits_end];
+        let game = self.game();
+        if digits.is_empty() {
+            game.error(SyntaxErrorKind::BadNag, start..start + 1);
+            return start + 1;
+        }
+        let span = start..digits_end;
+        match digits.parse::<u8>() {
+            Ok(n) if !skipping => game.lines.nag(n, span, &mut game.game.syntax_errors),
+            Ok(_) => {}
+            Err(_) => game.error(SyntaxErrorKind::BadNag, span),
+        }
+        digits_end
+    }
+
+    // Called once per move: inlined into the reader's loop, as when it was part of it.
+    #[inline(always)]
+    fn word(&mut self, start: usize, skipping: bool) -> Token {
+        let src = self.src;
+        let end = src.len();
+        let i = &src[start..];
+        let game = self.game();
+        let (rest, ends_game) = if let Ok((rest, result)) = result_token(i) {
+            game.game.result = Some((result, start..end - rest.len()));
+            (rest, true)
+        } else if let Ok((rest, number)) = move_number(end).parse(i) {
+            game.pending_number = Some(number);
+            (rest, false)
+        } else {
+            (game.move_token(i, end, skipping), false)
+        };
+        Token {
+            end: end - rest.len(),
+            movetext: true,
+            ends_game,
+        }
+    }
+}
+
 /// The game being read.
 struct Game {
     game: ParsedGame,
     lines: LineBuilder,
     pending_number: Option<MoveNumber>,
-    /// Movetext has begun, so a tag pair starts the next game.
-    in_movetext: bool,
 }
 
 impl Game {
@@ -124,18 +176,17 @@ impl Game {
             game: ParsedGame::new(SourceFormat::Pgn, start),
             lines: LineBuilder::new(),
             pending_number: None,
-            in_movetext: false,
         }
     }
 
     fn finish(mut self) -> ParsedGame {
-        let (moves, leading) = self.lines.finish(&mut self.game.syntax_errors);
+        let (moves, leading) = self.lines.finish();
         self.game.moves = moves;
         self.game.leading_comment = leading;
         self.game
     }
 
-    fn error(&mut self, kind: SyntaxErrorKind, span: std::ops::Range<usize>) {
+    fn error(&mut self, kind: SyntaxErrorKind, span: Span) {
         self.game.syntax_errors.push(SyntaxError { kind, span });
     }
 
@@ -165,57 +216,44 @@ impl Game {
     /// a tag pair is unterminated: it is reported at its `{`, its text up to that line
     /// is kept, and reading goes on with the tag pair, the next game (as pgn-extract
     /// does). One left open at the end of the text runs to the end.
-    fn brace_comment<'a>(&mut self, i: &'a str, end: usize) -> &'a str {
+    fn brace_comment<'a>(&mut self, i: &'a str, end: usize, skipping: bool) -> &'a str {
         let at = end - i.len();
         let close = i[1..].find('}').map(|n| n + 1);
         let searched = &i[..close.unwrap_or(i.len())];
-        if let Some(tag_line) = first_tag_line(searched) {
-            self.lines.comment(i[1..tag_line].trim_end());
+        let (text, rest) = if let Some(tag_line) = first_tag_line(searched) {
             self.error(SyntaxErrorKind::CommentIntoNextGame, at..at + 1);
-            return &i[tag_line..];
+            (i[1..tag_line].trim_end(), &i[tag_line..])
+        } else if let Some(n) = close {
+            (&i[1..n], &i[n + 1..])
+        } else {
+            self.error(SyntaxErrorKind::UnterminatedComment, at..at + 1);
+            (&i[1..], "")
+        };
+        if !skipping {
+            self.lines.comment(text);
         }
-        match close {
-            Some(n) => {
-                self.lines.comment(&i[1..n]);
-                &i[n + 1..]
-            }
-            None => {
-                self.lines.comment(&i[1..]);
-                self.error(SyntaxErrorKind::UnterminatedComment, at..at + 1);
-                ""
-            }
-        }
+        rest
     }
 
-    /// `nag = "$" digits`, 0–255.
-    fn nag<'a>(&mut self, i: &'a str, end: usize) -> &'a str {
-        let at = end - i.len();
-        let parsed: PResult<'_, &str> = (char('$'), digit1).map(|(_, d)| d).parse(i);
-        match parsed {
-            Ok((rest, digits)) => {
-                let span = at..end - rest.len();
-                match digits.parse::<u8>() {
-                    Ok(n) => self.lines.nag(n, span, &mut self.game.syntax_errors),
-                    Err(_) => self.error(SyntaxErrorKind::BadNag, span),
-                }
-                rest
-            }
-            Err(_) => {
-                self.error(SyntaxErrorKind::BadNag, at..at + 1);
-                &i[1..]
-            }
-        }
-    }
-
-    fn move_token<'a>(&mut self, i: &'a str, end: usize) -> &'a str {
+    fn move_token<'a>(&mut self, i: &'a str, end: usize, skipping: bool) -> &'a str {
         let at = end - i.len();
         let (rest, parsed) = move_token(i, end, is_boundary);
-        self.lines.push_move(ParsedMove::new(
-            self.pending_number.take(),
-            at..end - rest.len(),
-            parsed,
-        ));
+        let number = self.pending_number.take();
+        if !skipping {
+            self.lines
+                .push_move(ParsedMove::new(number, at..end - rest.len(), parsed));
+        }
         rest
+    }
+}
+
+impl From<StructureError> for SyntaxErrorKind {
+    fn from(error: StructureError) -> SyntaxErrorKind {
+        match error {
+            StructureError::UnmatchedCloseParen => SyntaxErrorKind::UnmatchedCloseParen,
+            StructureError::UnclosedVariation => SyntaxErrorKind::UnclosedVariation,
+            StructureError::VariationTooDeep => SyntaxErrorKind::VariationTooDeep,
+        }
     }
 }
 

@@ -11,6 +11,7 @@ use super::attacks::{
     queen_attacks, rook_attacks, rook_rays, squares,
 };
 use super::types::{Color, Role, Square};
+use crate::history::key_table;
 
 /// What decides cheaply whether a pseudo-legal move is legal: out of check, a piece
 /// other than the king that is not pinned cannot expose its king (Shatar has no en
@@ -985,26 +986,9 @@ const SQUARE_NAMES: [&str; 64] = [
     "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
 ];
 
-// Zobrist keys from a fixed SplitMix64 stream, computed at compile time so the
-// hash of a position is the same in every build and run.
-const fn splitmix(state: u64) -> u64 {
-    let mut z = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// Keys for 2 colours × 6 roles × 64 squares, then Blue to move, the
+/// Zobrist keys for 2 colours × 6 roles × 64 squares, then Blue to move, the
 /// WhiteFirst phase and the eight BlueAnswer files.
-const ZOBRIST: [u64; 768 + 10] = {
-    let mut keys = [0; 778];
-    let mut i = 0;
-    while i < keys.len() {
-        keys[i] = splitmix((i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        i += 1;
-    }
-    keys
-};
+const ZOBRIST: [u64; 768 + 10] = key_table(0x9E37_79B9_7F4A_7C15);
 
 fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
     ZOBRIST[(color.index() * 6 + role.index()) * 64 + sq.0 as usize]

@@ -144,7 +144,7 @@ impl Sheet {
             let date = date.pgn();
             self.add_tag("Date", date);
         }
-        let (moves, leading) = self.lines.finish(&mut self.game.syntax_errors);
+        let (moves, leading) = self.lines.finish();
         self.game.moves = moves;
         self.game.leading_comment = leading;
         self.game

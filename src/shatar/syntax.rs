@@ -12,9 +12,7 @@ use super::types::{Color, Square};
 /// A byte range into the decoded source text.
 pub type Span = Range<usize>;
 
-/// Deepest variation nesting kept; deeper `(` are reported and their contents skipped, so hostile
-/// input cannot build unboundedly deep structures (whose drop would recurse).
-pub const MAX_VARIATION_DEPTH: usize = 64;
+pub use crate::pgn::MAX_VARIATION_DEPTH;
 
 /// Which reader produced a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -313,14 +311,12 @@ pub fn looks_like_shatar(src: &str) -> bool {
     variant || blue || piece_on_square || promotion
 }
 
-/// Builds the move tree of one game while the tokens stream by; variations are kept on an
-/// explicit stack so nesting depth never turns into recursion.
+/// Builds the move tree of one game while the tokens stream by; the movetext reader
+/// ([`crate::pgn`]) keeps track of nesting and of the variations it skips.
 #[derive(Debug, Default)]
 pub(crate) struct LineBuilder {
     /// `stack[0]` is the main line; each further entry is an open variation.
     stack: Vec<OpenLine>,
-    /// Nesting depth of variations being skipped (too deep, or with no move to replace).
-    skipped: usize,
     pub(crate) leading_comment: Option<String>,
 }
 
@@ -328,7 +324,6 @@ pub(crate) struct LineBuilder {
 struct OpenLine {
     moves: Vec<ParsedMove>,
     pending_comment: Option<String>,
-    open: Span,
 }
 
 fn append_comment(slot: &mut Option<String>, text: &str) {
@@ -355,7 +350,6 @@ impl LineBuilder {
         };
         LineBuilder {
             stack: vec![main_line],
-            skipped: 0,
             leading_comment: None,
         }
     }
@@ -369,18 +363,12 @@ impl LineBuilder {
     }
 
     pub(crate) fn push_move(&mut self, mut mv: ParsedMove) {
-        if self.skipped > 0 {
-            return;
-        }
         let line = self.top();
         mv.comment_before = line.pending_comment.take();
         line.moves.push(mv);
     }
 
     pub(crate) fn comment(&mut self, text: &str) {
-        if self.skipped > 0 {
-            return;
-        }
         let depth = self.stack.len();
         let line = self.top();
         match line.moves.last_mut() {
@@ -391,9 +379,6 @@ impl LineBuilder {
     }
 
     pub(crate) fn nag(&mut self, nag: u8, span: Span, errors: &mut Vec<SyntaxError>) {
-        if self.skipped > 0 {
-            return;
-        }
         match self.top().moves.last_mut() {
             Some(mv) => mv.nags.push(nag),
             None => errors.push(SyntaxError {
@@ -403,47 +388,21 @@ impl LineBuilder {
         }
     }
 
-    pub(crate) fn open_variation(&mut self, span: Span, errors: &mut Vec<SyntaxError>) {
-        if self.skipped > 0 {
-            self.skipped += 1;
-            return;
-        }
-        let kind = if self.stack.len() > MAX_VARIATION_DEPTH {
-            Some(SyntaxErrorKind::VariationTooDeep)
-        } else if self.top().moves.is_empty() {
-            Some(SyntaxErrorKind::VariationWithoutMove)
-        } else {
-            None
-        };
-        match kind {
-            Some(kind) => {
-                errors.push(SyntaxError { kind, span });
-                self.skipped = 1;
-            }
-            None => self.stack.push(OpenLine {
-                open: span,
-                ..OpenLine::default()
-            }),
-        }
-    }
-
-    pub(crate) fn close_variation(&mut self, span: Span, errors: &mut Vec<SyntaxError>) {
-        if self.skipped > 0 {
-            self.skipped -= 1;
-            return;
-        }
-        if self.stack.len() <= 1 {
+    /// Opens a variation at `span`, or refuses one with no move before it to replace.
+    pub(crate) fn open_variation(&mut self, span: Span, errors: &mut Vec<SyntaxError>) -> bool {
+        if self.top().moves.is_empty() {
             errors.push(SyntaxError {
-                kind: SyntaxErrorKind::UnmatchedCloseParen,
+                kind: SyntaxErrorKind::VariationWithoutMove,
                 span,
             });
-            return;
+            return false;
         }
-        self.pop_variation();
+        self.stack.push(OpenLine::default());
+        true
     }
 
     /// Attaches the innermost open variation to the move it replaces (an empty one is dropped).
-    fn pop_variation(&mut self) {
+    pub(crate) fn close_variation(&mut self) {
         if let Some(line) = self.stack.pop() {
             if line.moves.is_empty() {
                 return;
@@ -454,20 +413,14 @@ impl LineBuilder {
         }
     }
 
-    /// Closes what is still open and returns the main line.
-    pub(crate) fn finish(
-        mut self,
-        errors: &mut Vec<SyntaxError>,
-    ) -> (Vec<ParsedMove>, Option<String>) {
-        while self.stack.len() > 1 {
-            let open = self.top().open.clone();
-            errors.push(SyntaxError {
-                kind: SyntaxErrorKind::UnclosedVariation,
-                span: open,
-            });
-            self.pop_variation();
-        }
-        let main = self.stack.pop().map(|l| l.moves).unwrap_or_default();
+    /// Returns the main line (every variation has been closed) and the leading comment.
+    pub(crate) fn finish(self) -> (Vec<ParsedMove>, Option<String>) {
+        let main = self
+            .stack
+            .into_iter()
+            .next()
+            .map(|l| l.moves)
+            .unwrap_or_default();
         (main, self.leading_comment)
     }
 }

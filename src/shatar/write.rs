@@ -7,10 +7,8 @@ use super::position::{Move, Position};
 use super::types::{Color, Role};
 use super::ShatarMove;
 use crate::record::{Line, Record};
+use crate::wrap::LineWrapper;
 use crate::write::{Notation, Pieces, WriteOptions};
-
-/// PGN lines stay under 80 characters, as the PGN export format asks.
-const MAX_LINE: usize = 79;
 
 /// The Seven Tag Roster, in its required order, with the value written when absent.
 const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
@@ -88,7 +86,7 @@ pub fn write_pgn(record: &Record<ShatarMove>, start: &Position) -> String {
     }
     pgn_line(&record.moves, start, last.as_deref(), &mut tokens);
     tokens.push(result.to_string());
-    wrap_tokens(&mut out, &tokens, MAX_LINE);
+    wrap_tokens(&mut out, &tokens);
     out
 }
 
@@ -264,28 +262,16 @@ fn join_parentheses(tokens: &mut Vec<String>) {
     *tokens = joined;
 }
 
-fn wrap_tokens(out: &mut String, tokens: &[String], max: usize) {
-    let mut width = 0;
+/// Appends `tokens` as wrapped lines; a rest-of-line comment takes the rest of its line.
+fn wrap_tokens(out: &mut String, tokens: &[String]) {
+    let mut line = LineWrapper::new(out);
     for token in tokens {
-        let len = token.chars().count();
-        if width > 0 && width + 1 + len > max {
-            out.push('\n');
-            width = 0;
-        } else if width > 0 {
-            out.push(' ');
-            width += 1;
-        }
-        out.push_str(token);
-        width += len;
-        // A rest-of-line comment takes the rest of its line.
+        line.word(token);
         if token.starts_with(';') {
-            out.push('\n');
-            width = 0;
+            line.end_line();
         }
     }
-    if width > 0 {
-        out.push('\n');
-    }
+    line.end_line();
 }
 
 /// Writes the record in the rulebook's scoresheet form (§2.2): the players, the date
@@ -359,7 +345,7 @@ pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &Write
             (None, None) => {}
         }
     }
-    wrap_tokens(&mut out, &tokens, MAX_LINE);
+    wrap_tokens(&mut out, &tokens);
     out
 }
 
