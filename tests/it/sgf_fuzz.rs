@@ -1,18 +1,15 @@
 //! Untrusted input: random bytes, truncated records, pathological nesting and length. The
 //! reader, checker and writer must not panic, not overflow the stack, and stay linear.
 
-mod sgf_common;
-
 use std::time::{Duration, Instant};
 
+use crate::support::sgf::{archives, decode, samples_dir, sgf_files};
 use qipu::go::charset::declared_charset;
 use qipu::go::sgf::{parse, Collection};
 use qipu::go::sgf_check::check;
 use qipu::go::sgf_writer::write_collection;
-use sgf_common::{archives, decode, samples_dir, sgf_files};
 
-#[path = "support/rng.rs"]
-mod rng;
+use crate::support::rng;
 use rng::Rng;
 
 /// Everything a consumer would do with a text; the writer's output must be a fixed point.

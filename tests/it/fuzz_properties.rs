@@ -1,21 +1,16 @@
 //! The fuzz targets' properties (fuzz/src/properties.rs), run on stable over a fixed set
 //! of inputs: the samples and real-shaped fixtures whole, deterministic mutations of them
-//! (tests/support/mutate.rs) and pseudo-random bytes, so that `cargo test` checks in a few
+//! (tests/it/support/mutate.rs) and pseudo-random bytes, so that `cargo test` checks in a few
 //! seconds what `cargo +nightly fuzz run` checks for hours. Inputs a fuzz run found are
 //! kept at the end as regression cases.
 
-#[path = "support/corpus.rs"]
-mod corpus;
-#[path = "support/mutate.rs"]
-mod mutate;
-#[path = "../fuzz/src/properties.rs"]
+#[path = "../../fuzz/src/properties.rs"]
 mod properties;
 
-// The properties' copy of tests/support/rng.rs, which mutate.rs finds as `crate::rng`.
-use properties::rng;
+use crate::support::mutate;
+use crate::support::rng::Rng;
 use properties::GAMES;
 use qipu::Game;
-use rng::Rng;
 
 /// Mutated copies of the package's own files per property (and a third as many of the
 /// corpus's, when it is beside the package).

@@ -1,10 +1,7 @@
 //! The PDN reader and writer against real-shaped archives (this package's own, and the
 //! shared corpus when it is beside the package) and the project samples.
 
-#[path = "support/corpus.rs"]
-mod corpus;
-#[path = "support/pdn_archives.rs"]
-mod pdn_archives;
+use crate::support::pdn_archives;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -8,8 +8,7 @@ use qipu::shatar::pgn::parse_pgn;
 use qipu::shatar::scoresheet::parse_scoresheets;
 use qipu::shatar::syntax::{looks_like_pgn, looks_like_shatar, ParsedGame};
 
-#[path = "support/rng.rs"]
-mod rng;
+use crate::support::rng;
 use rng::Rng;
 
 /// Fragments that drive the parsers into their interesting states.

@@ -3,17 +3,15 @@
 
 // Shared with the SGF tests; this one uses the file lists, not the decoding helper.
 #[allow(dead_code)]
-mod sgf_common;
-
 use std::path::Path;
 
+use crate::support::sgf::{archives, samples_dir, sgf_files};
 use encoding_rs::{Encoding, BIG5, EUC_KR, GB18030, SHIFT_JIS, UTF_8, WINDOWS_1251};
 use qipu::diag::{Diagnostic, Severity};
 use qipu::go::GoRecord;
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, Game, ReadOptions, RecordReport};
 use serde_json::Value;
-use sgf_common::{archives, samples_dir, sgf_files};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/go");
 

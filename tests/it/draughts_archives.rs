@@ -3,10 +3,8 @@
 //! `%` escape lines. Conversion must keep what was assumed as read, follow PDN 3.0's
 //! GameType table where the game type is known, keep invalid records, and round-trip.
 
-#[path = "support/corpus.rs"]
-mod corpus;
-#[path = "support/rng.rs"]
-mod rng;
+use crate::support::corpus;
+use crate::support::rng;
 
 use qipu::draughts::position::Variant;
 use qipu::draughts::DraughtsRecord;

@@ -8,12 +8,7 @@
 //!
 //! One test per writer, so that a writer bug marks only its own case.
 
-#[path = "support/corpus.rs"]
-mod corpus;
-#[path = "support/mutate.rs"]
-mod mutate;
-#[path = "support/rng.rs"]
-mod rng;
+use crate::support::mutate;
 
 use std::path::Path;
 use std::sync::OnceLock;

@@ -2,7 +2,7 @@
 //! (tests/fixtures/draughts), and the shared corpus when it is beside the package. Both
 //! have `pdn-grammar/` (syntax edge cases, mostly 10×10 games, one file that must fail) and
 //! a Russian archive in `russian/` (spaced Cyrillic tags, CRLF, one game whose moves were
-//! not recorded). Included with `#[path]` after `support/corpus.rs` as `mod corpus`.
+//! not recorded).
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -38,7 +38,7 @@ pub fn pdn_archives(what: &str) -> Vec<PdnArchive> {
         escaped_tag: ("Black", "Quoted \"nickname\" here"),
         unicode: ["Иван Петров", "李明远", "31-27", "25"],
     };
-    let shared = crate::corpus::corpus("draughts", what).map(|dir| PdnArchive {
+    let shared = super::corpus::corpus("draughts", what).map(|dir| PdnArchive {
         dir,
         russian: "abatsiev.pdn",
         russian_games: 56,

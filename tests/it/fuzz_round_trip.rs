@@ -4,12 +4,7 @@
 //! (The rulebook text carries only the headers its form has, so it is left out here;
 //! tests/shatar_convert.rs checks its round trips on the samples.)
 
-#[path = "support/corpus.rs"]
-mod corpus;
-#[path = "support/mutate.rs"]
-mod mutate;
-#[path = "support/rng.rs"]
-mod rng;
+use crate::support::mutate;
 
 use mutate::originals;
 use qipu::write::{write_record, Format, WriteOptions};

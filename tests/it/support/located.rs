@@ -1,5 +1,5 @@
 //! A record's diagnostics as a comparison of two reads sees them: each one's code, line
-//! and column. Included with `#[path]`.
+//! and column. The fuzz properties include this file with `#[path]` too.
 
 use qipu::{Document, RecordReport};
 

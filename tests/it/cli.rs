@@ -1,8 +1,7 @@
 //! The command-line contract: exit statuses, inputs (files, folders, stdin), JSON
 //! Lines shape, a bad file not stopping the run, and a closed pipe.
 
-#[path = "support/run.rs"]
-mod run;
+use crate::support::run;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -1,11 +1,10 @@
 //! Inputs for the fuzz-style round trips: the project's samples and real-shaped fixtures
 //! (and the shared corpus when it is beside the package), and mutated copies of them
-//! (bytes changed, dropped, inserted and repeated). Included with `#[path]` after `support/corpus.rs`
-//! as `mod corpus` and `support/rng.rs` as `mod rng`.
+//! (bytes changed, dropped, inserted and repeated).
 
 use std::path::{Path, PathBuf};
 
-use crate::rng::Rng;
+use super::rng::Rng;
 
 /// Folders of the package whose files are read whole.
 const OWN: [&str; 6] = [
@@ -32,7 +31,7 @@ pub struct Originals {
 pub fn originals(what: &str) -> Originals {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let own: Vec<PathBuf> = OWN.iter().map(|dir| root.join(dir)).collect();
-    let shared: Vec<PathBuf> = crate::corpus::corpus("", what)
+    let shared: Vec<PathBuf> = super::corpus::corpus("", what)
         .map(|corpus| SHARED.iter().map(|dir| corpus.join(dir)).collect())
         .unwrap_or_default();
     Originals {

@@ -3,8 +3,7 @@
 //! line ends rewritten; the streamed documents must be more than one and their records
 //! must equal a whole read (index, plies, validity, start and every diagnostic located).
 
-#[path = "support/located.rs"]
-mod located;
+use crate::support::located;
 
 use qipu::stream::DocumentStream;
 use qipu::{read_document, Document, Game, ReadOptions, RecordReport};

@@ -1,7 +1,6 @@
 //! Where the shared corpus of real archives is: `../shared/corpus` beside the package,
 //! which a fresh clone does not have. Corpus tests run when it is there and say that they
 //! were skipped when it is not; the fixtures under tests/fixtures cover the same ground.
-//! Included with `#[path]`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

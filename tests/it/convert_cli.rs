@@ -2,8 +2,7 @@
 //! converts folders file by file, names what a format cannot carry, and validate closes
 //! with a summary. Every fixture is written by the test into a folder of its own.
 
-#[path = "support/run.rs"]
-mod run;
+use crate::support::run;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -3,8 +3,7 @@
 //! convert (which renders invalid records on standard error) print them without a panic.
 //! (A `CA[]` span kept in raw bytes once panicked the renderer on UTF-16 text.)
 
-#[path = "support/run.rs"]
-mod run;
+use crate::support::run;
 
 use std::path::{Path, PathBuf};
 

@@ -484,7 +484,7 @@ fn uci_strings() {
 
 /// The oracle's games (tools/oracle/shatar_random_games.py), one per line.
 fn oracle_games() -> Vec<(Vec<String>, String)> {
-    include_str!("fixtures/shatar/random_games.uci")
+    include_str!("../fixtures/shatar/random_games.uci")
         .lines()
         .map(|line| {
             let mut words: Vec<String> = line.split_whitespace().map(String::from).collect();
@@ -496,7 +496,7 @@ fn oracle_games() -> Vec<(Vec<String>, String)> {
 
 #[test]
 fn oracle_games_replay_with_same_san_and_outcome() {
-    let pgn = include_str!("fixtures/shatar/random_games.pgn");
+    let pgn = include_str!("../fixtures/shatar/random_games.pgn");
     let mut sans = pgn
         .lines()
         .filter(|line| !line.starts_with('['))
@@ -538,7 +538,7 @@ fn oracle_corruptions_are_explained() {
             .find(|r| r.letter().to_string() == letter)
             .expect("role letter")
     };
-    for line in include_str!("fixtures/shatar/corrupted.txt").lines() {
+    for line in include_str!("../fixtures/shatar/corrupted.txt").lines() {
         let case: serde_json::Value = serde_json::from_str(line).expect("JSON line");
         let game = case["game"].as_u64().expect("game") as usize;
         let ply = case["ply"].as_u64().expect("ply") as usize;

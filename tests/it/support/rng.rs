@@ -1,6 +1,7 @@
 //! xorshift64*, a small deterministic generator shared by the fuzz-style tests, the
 //! benchmarks and the archive generator, so that every failure and every archive
-//! reproduces. Included with `#[path]`; not every includer uses every method.
+//! reproduces. The fuzz properties, the benchmarks and the generator include this file
+//! with `#[path]`; not every includer uses every method.
 #![allow(dead_code)]
 
 /// The generator's state; any non-zero seed.

@@ -7,9 +7,7 @@ use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 use encoding_rs::Encoding;
 use qipu::go::charset::{declared_charset, encoding_for_label};
 
-#[path = "../support/corpus.rs"]
-mod support_corpus;
-use support_corpus::corpus;
+use super::corpus::corpus;
 
 /// BOM first, then the root `CA`, then detection.
 pub fn decode(bytes: &[u8]) -> (String, &'static Encoding) {

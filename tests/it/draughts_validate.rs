@@ -3,10 +3,7 @@
 //! Russian archives and PDN grammar edge cases (10×10 games) — this package's own and the
 //! shared corpus when it is beside the package — and the samples.
 
-#[path = "support/corpus.rs"]
-mod corpus;
-#[path = "support/pdn_archives.rs"]
-mod pdn_archives;
+use crate::support::pdn_archives;
 
 use std::path::Path;
 use std::process::Command;

@@ -6,8 +6,7 @@ use qipu::draughts::pdn::{parse_pdn, MAX_VARIATION_DEPTH};
 use qipu::draughts::pdn_writer::{from_syntax, write_pdn};
 use qipu::draughts::syntax::{PdnGame, PdnMove, SyntaxErrorKind};
 
-#[path = "support/rng.rs"]
-mod rng;
+use crate::support::rng;
 use rng::Rng;
 
 const SEED_TEXT: &str = "[Event \"Чемпионат\"]\n[GameType \"25,W,8,8,A0,0\"]\n[FEN \"W:W21-32,K5:B1-12\"]\n\

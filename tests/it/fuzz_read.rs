@@ -13,8 +13,7 @@ const GAMES: [Option<Game>; 4] = [
     Some(Game::Go),
 ];
 
-#[path = "support/rng.rs"]
-mod rng;
+use crate::support::rng;
 use rng::Rng;
 
 fn read_as_every_game(name: &str, bytes: &[u8]) {
