@@ -1,14 +1,9 @@
 //! The command-line contract: exit statuses, inputs (files, folders, stdin), JSON
 //! Lines shape, a bad file not stopping the run, and a closed pipe.
 
-use crate::support::run;
+use crate::support::run::{command, qipu, qipu_with_input};
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn qipu(args: &[&str]) -> (String, String, i32) {
-    run::qipu_in(None, args)
-}
+use std::process::Stdio;
 
 #[test]
 fn exit_status_zero_when_every_record_is_valid() {
@@ -120,21 +115,12 @@ fn folders_are_read_recursively_in_sorted_order() {
 
 #[test]
 fn standard_input_is_read_with_a_dash() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(["validate", "--format", "json", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all("白方：甲 蓝方：乙\n(1)e2—e4,e7—e5; (2)马g1—f3,马b8—c6;".as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let (out, _, status) = qipu_with_input(
+        &["validate", "--format", "json", "-"],
+        "白方：甲 蓝方：乙\n(1)e2—e4,e7—e5; (2)马g1—f3,马b8—c6;".as_bytes(),
+    );
+    assert_eq!(status, 0);
+    let record: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(record["source"], "<stdin>");
     assert_eq!(record["plies"], 4);
 }
@@ -240,7 +226,7 @@ fn convert_to_a_file() {
 
 #[test]
 fn closed_pipe_ends_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
+    let mut child = command()
         .args([
             "validate",
             "--format",

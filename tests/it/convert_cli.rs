@@ -2,14 +2,10 @@
 //! converts folders file by file, names what a format cannot carry, and validate closes
 //! with a summary. Every fixture is written by the test into a folder of its own.
 
-use crate::support::run;
+use crate::support::run::{command, qipu, qipu_in};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn qipu_in(dir: &Path, args: &[&str]) -> (String, String, i32) {
-    run::qipu_in(Some(dir), args)
-}
 
 /// A fresh folder for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -401,21 +397,18 @@ fn header_values_that_would_read_back_otherwise_are_left_out_of_the_text_form() 
 #[test]
 fn endless_inputs_stop_with_a_diagnostic() {
     // A device of NULs is binary from its first bytes.
-    let (out, _, status) = run::qipu_in(
-        None,
-        &[
-            "validate",
-            "--format",
-            "json",
-            "--game",
-            "shatar",
-            "/dev/zero",
-        ],
-    );
+    let (out, _, status) = qipu(&[
+        "validate",
+        "--format",
+        "json",
+        "--game",
+        "shatar",
+        "/dev/zero",
+    ]);
     assert_eq!(status, 1);
     assert!(out.contains("\"code\":\"binary-file\""), "{out}");
     // Text without a record boundary stops at the size limit.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
+    let mut child = command()
         .args([
             "validate",
             "--format",
@@ -446,7 +439,7 @@ fn endless_inputs_stop_with_a_diagnostic() {
     let out = String::from_utf8(output.stdout).unwrap();
     assert_eq!(output.status.code(), Some(1), "{out}");
     assert!(out.contains("\"code\":\"record-too-large\""), "{out}");
-    let (_, err, status) = run::qipu_in(None, &["validate", "--max-record-size", "0", "-"]);
+    let (_, err, status) = qipu(&["validate", "--max-record-size", "0", "-"]);
     assert_eq!(status, 2, "{err}");
 }
 

@@ -5,6 +5,7 @@
 
 use crate::support::corpus;
 use crate::support::rng;
+use crate::support::run::qipu;
 
 use qipu::draughts::position::Variant;
 use qipu::draughts::DraughtsRecord;
@@ -670,21 +671,16 @@ fn json_notation_is_the_move_as_pdn_output_writes_it() {
 
 #[test]
 fn the_command_line_takes_squares_and_results() {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args([
-            "convert",
-            "--to",
-            "pdn",
-            "--squares",
-            "numeric",
-            "--results",
-            "standard",
-        ])
-        .arg("samples/draughts/russian_numeric_promotion.pdn")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("qipu runs");
-    let out = String::from_utf8(output.stdout).unwrap();
+    let (out, _, _) = qipu(&[
+        "convert",
+        "--to",
+        "pdn",
+        "--squares",
+        "numeric",
+        "--results",
+        "standard",
+        "samples/draughts/russian_numeric_promotion.pdn",
+    ]);
     assert!(out.contains("[GameType \"25,W,8,8,N0,0\"]"), "{out}");
     assert!(out.contains("[Result \"1-0\"]"), "{out}");
     assert_eq!(out.split_whitespace().last(), Some("1-0"), "{out}");

@@ -4,9 +4,9 @@
 //! shared corpus when it is beside the package — and the samples.
 
 use crate::support::pdn_archives;
+use crate::support::run::qipu;
 
 use std::path::Path;
-use std::process::Command;
 
 use pdn_archives::{pdn_archives, PdnArchive};
 use qipu::diag::{Kind, Severity};
@@ -437,17 +437,6 @@ fn written_pdn_reads_back_to_the_same_bytes() {
     assert!(written >= 2 * (3 + 200), "{written}");
 }
 
-/// Runs the built binary from the package root.
-fn qipu(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("qipu runs");
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
-
 fn samples() -> Vec<String> {
     let mut files: Vec<String> =
         std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/draughts"))
@@ -473,23 +462,23 @@ fn snapshots_of_validate_and_convert() {
             .to_string();
         insta::assert_snapshot!(
             format!("validate_json__{name}"),
-            qipu(&["validate", "--format", "json", &file])
+            qipu(&["validate", "--format", "json", &file]).0
         );
         insta::assert_snapshot!(
             format!("validate_human__{name}"),
-            qipu(&["validate", "--format", "human", &file])
+            qipu(&["validate", "--format", "human", &file]).0
         );
         insta::assert_snapshot!(
             format!("convert_pdn_numeric__{name}"),
-            qipu(&["convert", "--to", "pdn", "--squares", "numeric", &file])
+            qipu(&["convert", "--to", "pdn", "--squares", "numeric", &file]).0
         );
         insta::assert_snapshot!(
             format!("convert_pdn_algebraic__{name}"),
-            qipu(&["convert", "--to", "pdn", "--squares", "algebraic", &file])
+            qipu(&["convert", "--to", "pdn", "--squares", "algebraic", &file]).0
         );
         insta::assert_snapshot!(
             format!("convert_json__{name}"),
-            qipu(&["convert", "--to", "json", &file])
+            qipu(&["convert", "--to", "json", &file]).0
         );
     }
 }

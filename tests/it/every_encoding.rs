@@ -3,7 +3,7 @@
 //! convert (which renders invalid records on standard error) print them without a panic.
 //! (A `CA[]` span kept in raw bytes once panicked the renderer on UTF-16 text.)
 
-use crate::support::run;
+use crate::support::run::qipu;
 
 use std::path::{Path, PathBuf};
 
@@ -147,7 +147,7 @@ fn every_diagnostic_points_into_the_decoded_text_in_every_encoding() {
         &["validate", "--format", "human", folder][..],
         &["convert", "--to", "json", folder][..],
     ] {
-        let (_, err, status) = run::qipu_in(None, args);
+        let (_, err, status) = qipu(args);
         assert!(
             matches!(status, 0..=2) && !err.contains("panicked"),
             "{args:?} exited {status}: {}",

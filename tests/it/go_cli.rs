@@ -1,42 +1,11 @@
 //! The `qipu` binary on Go records: snapshots of `validate --format json` and of
 //! `convert --to sgf|json` over the samples, exit statuses, standard input, folders.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+
+use crate::support::run::{qipu, qipu_with_input};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-/// Runs `qipu` in the package root (so sources in the output are relative paths).
-fn qipu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(args)
-        .current_dir(ROOT)
-        .output()
-        .expect("qipu runs")
-}
-
-fn qipu_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(args)
-        .current_dir(ROOT)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("qipu starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input)
-        .expect("input written");
-    child.wait_with_output().expect("qipu ends")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
 
 /// Sample files, relative to the package root, sorted.
 fn samples() -> Vec<String> {
@@ -58,9 +27,9 @@ fn snapshot_name(kind: &str, sample: &str) -> String {
 fn validate_json_snapshots() {
     for sample in samples() {
         let path = format!("samples/go/{sample}");
-        let output = qipu(&["validate", "--format", "json", &path]);
-        assert_eq!(output.status.code(), Some(0), "{sample}");
-        insta::assert_snapshot!(snapshot_name("validate", &sample), stdout(&output));
+        let (out, _, status) = qipu(&["validate", "--format", "json", &path]);
+        assert_eq!(status, 0, "{sample}");
+        insta::assert_snapshot!(snapshot_name("validate", &sample), out);
     }
 }
 
@@ -69,13 +38,13 @@ fn convert_snapshots() {
     for sample in samples() {
         let path = format!("samples/go/{sample}");
         for to in ["sgf", "json"] {
-            let output = qipu(&["convert", "--to", to, &path]);
-            assert_eq!(output.status.code(), Some(0), "{sample} to {to}");
-            let text = stdout(&output);
+            let (text, _, status) = qipu(&["convert", "--to", to, &path]);
+            assert_eq!(status, 0, "{sample} to {to}");
             insta::assert_snapshot!(snapshot_name(&format!("convert_{to}"), &sample), text);
             if to == "sgf" {
-                let again = qipu_stdin(&["convert", "--to", "sgf", "-"], text.as_bytes());
-                assert_eq!(stdout(&again), text, "{sample}: converting again");
+                let (again, _, _) =
+                    qipu_with_input(&["convert", "--to", "sgf", "-"], text.as_bytes());
+                assert_eq!(again, text, "{sample}: converting again");
             }
         }
     }
@@ -83,47 +52,47 @@ fn convert_snapshots() {
 
 #[test]
 fn exit_statuses() {
-    let valid = qipu(&["validate", "--format", "json", "samples/go/utf8.sgf"]);
-    assert_eq!(valid.status.code(), Some(0));
-    let invalid = qipu(&[
+    let (_, _, valid) = qipu(&["validate", "--format", "json", "samples/go/utf8.sgf"]);
+    assert_eq!(valid, 0);
+    let (invalid, _, status) = qipu(&[
         "validate",
         "--format",
         "json",
         "tests/fixtures/go/corrupted/001-ko.sgf",
     ]);
-    assert_eq!(invalid.status.code(), Some(1));
-    assert!(stdout(&invalid).contains(r#""code":"ko""#));
-    let missing = qipu(&[
+    assert_eq!(status, 1);
+    assert!(invalid.contains(r#""code":"ko""#));
+    let (_, _, missing) = qipu(&[
         "validate",
         "--format",
         "json",
         "samples/go/no-such-file.sgf",
     ]);
-    assert_eq!(missing.status.code(), Some(2));
-    let usage = qipu(&["validate", "--format", "yaml", "samples/go/utf8.sgf"]);
-    assert_eq!(usage.status.code(), Some(2));
+    assert_eq!(missing, 2);
+    let (_, _, usage) = qipu(&["validate", "--format", "yaml", "samples/go/utf8.sgf"]);
+    assert_eq!(usage, 2);
     // A bad file does not stop the run: the valid file after it is still reported.
-    let both = qipu(&[
+    let (both, _, status) = qipu(&[
         "validate",
         "--format",
         "json",
         "samples/go/no-such-file.sgf",
         "samples/go/utf8.sgf",
     ]);
-    assert_eq!(both.status.code(), Some(2));
+    assert_eq!(status, 2);
     // The missing file has an io-error object of its own.
-    assert_eq!(stdout(&both).lines().count(), 2);
-    assert!(stdout(&both).contains(r#""code":"io-error""#));
+    assert_eq!(both.lines().count(), 2);
+    assert!(both.contains(r#""code":"io-error""#));
 }
 
 #[test]
 fn standard_input_is_read_with_a_dash() {
-    let output = qipu_stdin(
+    let (out, _, status) = qipu_with_input(
         &["validate", "--format", "json", "-"],
         b"(;GM[1]SZ[9];B[ee];W[ee])",
     );
-    assert_eq!(output.status.code(), Some(1));
-    let line: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON line");
+    assert_eq!(status, 1);
+    let line: serde_json::Value = serde_json::from_str(&out).expect("JSON line");
     assert_eq!(line["source"], "<stdin>");
     assert_eq!(line["game"], "go");
     assert_eq!(line["plies"], 1);
@@ -138,9 +107,9 @@ fn standard_input_is_read_with_a_dash() {
 
 #[test]
 fn folders_are_read_recursively() {
-    let output = qipu(&["validate", "--format", "json", "tests/fixtures/go"]);
-    assert_eq!(output.status.code(), Some(1));
-    let lines: Vec<serde_json::Value> = stdout(&output)
+    let (out, _, status) = qipu(&["validate", "--format", "json", "tests/fixtures/go"]);
+    assert_eq!(status, 1);
+    let lines: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON line"))
         .collect();
@@ -163,9 +132,9 @@ fn folders_are_read_recursively() {
         })
     };
     assert!(first("corrupted").expect("corrupted") < first("random").expect("random"));
-    let samples = qipu(&["validate", "--format", "json", "samples/go"]);
-    assert_eq!(samples.status.code(), Some(0));
-    assert_eq!(stdout(&samples).lines().count(), 8);
+    let (samples, _, status) = qipu(&["validate", "--format", "json", "samples/go"]);
+    assert_eq!(status, 0);
+    assert_eq!(samples.lines().count(), 8);
 }
 
 /// The SGF files below `root`, found with an explicit stack.

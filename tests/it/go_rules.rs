@@ -1,6 +1,8 @@
 //! Go rule sets: `RU` decides the rules (Chinese when it is missing or unknown), `--rules`
 //! overrides it; repetitions, suicide and result checks follow the rules in force.
 
+use crate::support::run::qipu;
+
 use qipu::diag::{Diagnostic, Severity};
 use qipu::go::board::{Board, Color, KoRule, Point};
 use qipu::go::rules::Rules;
@@ -269,36 +271,25 @@ fn handicap_compensation_follows_the_rules() {
     }
 }
 
-/// The `qipu` binary with `--rules`, in the package root.
-fn qipu(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("qipu runs")
-}
-
 #[test]
 fn validate_and_convert_take_the_rules_flag() {
     let triple = "tests/fixtures/go/rules/triple-ko-japanese.sgf";
-    let by_ru = qipu(&["validate", "--format", "json", triple]);
-    assert_eq!(by_ru.status.code(), Some(0));
-    let out = String::from_utf8_lossy(&by_ru.stdout);
+    let (out, _, status) = qipu(&["validate", "--format", "json", triple]);
+    assert_eq!(status, 0);
     assert!(out.contains("\"code\":\"repetition-allowed\""), "{out}");
-    let chinese = qipu(&["validate", "--format", "json", "--rules", "chinese", triple]);
-    assert_eq!(chinese.status.code(), Some(1));
-    let out = String::from_utf8_lossy(&chinese.stdout);
+    let (out, _, status) = qipu(&["validate", "--format", "json", "--rules", "chinese", triple]);
+    assert_eq!(status, 1);
     assert!(out.contains("\"code\":\"ko\""), "{out}");
 
     let suicide = "tests/fixtures/go/rules/suicide-nz.sgf";
-    let nz = qipu(&["convert", "--to", "json", suicide]);
-    assert_eq!(nz.status.code(), Some(0));
-    let json: serde_json::Value = serde_json::from_slice(&nz.stdout).expect("one JSON line");
+    let (nz, _, status) = qipu(&["convert", "--to", "json", suicide]);
+    assert_eq!(status, 0);
+    let json: serde_json::Value = serde_json::from_str(&nz).expect("one JSON line");
     assert_eq!(json["moves"][1]["point"], "aa");
-    let aga = qipu(&["validate", "--format", "json", "--rules", "aga", suicide]);
-    assert_eq!(aga.status.code(), Some(1));
-    let bad = qipu(&["validate", "--rules", "lasker", suicide]);
-    assert_eq!(bad.status.code(), Some(2));
+    let (_, _, aga) = qipu(&["validate", "--format", "json", "--rules", "aga", suicide]);
+    assert_eq!(aga, 1);
+    let (_, _, bad) = qipu(&["validate", "--rules", "lasker", suicide]);
+    assert_eq!(bad, 2);
 }
 
 /// The final position of a kept record: its setup, then its main line, on a board under the

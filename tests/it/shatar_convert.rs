@@ -2,8 +2,9 @@
 //! bytes), the same moves after a round trip through every notation, and snapshots of
 //! every writer and of the diagnostics over `samples/shatar/`.
 
+use crate::support::run::qipu;
+
 use std::path::Path;
-use std::process::Command;
 
 use qipu::write::{write_record, Format, Notation, Pieces, Squares, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
@@ -147,16 +148,9 @@ fn writers_snapshots() {
 }
 
 fn run_validate(path: &Path, format: &str) -> (String, i32) {
-    let output = Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(["validate", "--format", format])
-        .arg(path)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        output.status.code().unwrap(),
-    )
+    let path = path.to_str().expect("a UTF-8 path");
+    let (out, _, status) = qipu(&["validate", "--format", format, path]);
+    (out, status)
 }
 
 #[test]
