@@ -5,6 +5,7 @@
 
 use crate::support::pdn_archives;
 use crate::support::run::qipu;
+use crate::support::snapshot::snapshot_name;
 
 use std::path::Path;
 
@@ -455,29 +456,24 @@ fn samples() -> Vec<String> {
 #[test]
 fn snapshots_of_validate_and_convert() {
     for file in samples() {
-        let name = Path::new(&file)
-            .file_stem()
-            .unwrap()
-            .to_string_lossy()
-            .to_string();
         insta::assert_snapshot!(
-            format!("validate_json__{name}"),
+            snapshot_name("validate_json", &file),
             qipu(&["validate", "--format", "json", &file]).0
         );
         insta::assert_snapshot!(
-            format!("validate_human__{name}"),
+            snapshot_name("validate_human", &file),
             qipu(&["validate", "--format", "human", &file]).0
         );
         insta::assert_snapshot!(
-            format!("convert_pdn_numeric__{name}"),
+            snapshot_name("convert_pdn_numeric", &file),
             qipu(&["convert", "--to", "pdn", "--squares", "numeric", &file]).0
         );
         insta::assert_snapshot!(
-            format!("convert_pdn_algebraic__{name}"),
+            snapshot_name("convert_pdn_algebraic", &file),
             qipu(&["convert", "--to", "pdn", "--squares", "algebraic", &file]).0
         );
         insta::assert_snapshot!(
-            format!("convert_json__{name}"),
+            snapshot_name("convert_json", &file),
             qipu(&["convert", "--to", "json", &file]).0
         );
     }

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use crate::support::run::{qipu, qipu_with_input};
+use crate::support::snapshot::snapshot_name;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -19,17 +20,13 @@ fn samples() -> Vec<String> {
     names
 }
 
-fn snapshot_name(kind: &str, sample: &str) -> String {
-    format!("{kind}__{}", sample.trim_end_matches(".sgf"))
-}
-
 #[test]
 fn validate_json_snapshots() {
     for sample in samples() {
         let path = format!("samples/go/{sample}");
         let (out, _, status) = qipu(&["validate", "--format", "json", &path]);
         assert_eq!(status, 0, "{sample}");
-        insta::assert_snapshot!(snapshot_name("validate", &sample), out);
+        insta::assert_snapshot!(snapshot_name("validate_json", &sample), out);
     }
 }
 

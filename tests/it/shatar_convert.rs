@@ -3,6 +3,7 @@
 //! every writer and of the diagnostics over `samples/shatar/`.
 
 use crate::support::run::qipu;
+use crate::support::snapshot::snapshot_name;
 
 use std::path::Path;
 
@@ -143,7 +144,7 @@ fn writers_snapshots() {
         }
         all.push_str("===== json\n");
         all.push_str(&convert(&document, Format::Json, &WriteOptions::default()));
-        insta::assert_snapshot!(format!("convert__{name}"), all);
+        insta::assert_snapshot!(snapshot_name("convert", &path), all);
     }
 }
 
@@ -156,12 +157,11 @@ fn run_validate(path: &Path, format: &str) -> (String, i32) {
 #[test]
 fn diagnostics_snapshots() {
     for path in samples() {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
         let (human, status) = run_validate(&path, "human");
         let (json, json_status) = run_validate(&path, "json");
         assert_eq!(status, json_status);
         let all = format!("exit status {status}\n===== human\n{human}===== json\n{json}");
-        insta::assert_snapshot!(format!("validate__{name}"), all);
+        insta::assert_snapshot!(snapshot_name("validate", &path), all);
     }
 }
 

@@ -8,3 +8,4 @@ pub mod pdn_archives;
 pub mod rng;
 pub mod run;
 pub mod sgf;
+pub mod snapshot;
