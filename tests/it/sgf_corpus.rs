@@ -9,7 +9,7 @@ use qipu::go::sgf_writer::write_collection;
 
 fn read(path: &std::path::Path) -> (String, Collection) {
     let bytes = std::fs::read(path).expect("readable file");
-    let (text, _) = decode(&bytes);
+    let text = decode(&bytes);
     let collection = parse(&text);
     (text, collection)
 }

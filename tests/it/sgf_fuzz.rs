@@ -62,7 +62,7 @@ fn truncated_records() {
         .chain(sgf_files(&samples_dir()));
     for path in files {
         let bytes = std::fs::read(&path).expect("readable file");
-        let (text, _) = decode(&bytes);
+        let text = decode(&bytes);
         let cuts: Vec<usize> = (0..=text.len())
             .step_by((text.len() / 150).max(1))
             .collect();

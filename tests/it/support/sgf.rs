@@ -1,34 +1,19 @@
-//! Helpers shared by the SGF integration tests: decoding as the text layer will do it,
+//! Helpers shared by the SGF integration tests: decoding as `read_document` does it,
 //! and the archives of real-shaped records they read.
 
 use std::path::{Path, PathBuf};
 
-use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
-use encoding_rs::Encoding;
-use qipu::go::charset::{declared_charset, encoding_for_label};
+use qipu::go::charset::declared_charset;
+use qipu::text::{self, Syntax};
 
 use super::corpus::corpus;
 
-/// BOM first, then the root `CA`, then detection.
-pub fn decode(bytes: &[u8]) -> (String, &'static Encoding) {
-    if let Some((encoding, bom)) = Encoding::for_bom(bytes) {
-        let body = bytes.get(bom..).unwrap_or_default();
-        return (
-            encoding.decode_without_bom_handling(body).0.into_owned(),
-            encoding,
-        );
-    }
-    let encoding = declared_charset(bytes)
-        .and_then(|(label, _)| encoding_for_label(label))
-        .unwrap_or_else(|| {
-            let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
-            detector.feed(bytes, true);
-            detector.guess(None, Utf8Detection::Allow)
-        });
-    (
-        encoding.decode_without_bom_handling(bytes).0.into_owned(),
-        encoding,
-    )
+/// The text of an SGF file, decoded by the library as `read_document` decodes it: BOM,
+/// then the root `CA`, then detection.
+pub fn decode(bytes: &[u8]) -> String {
+    // The declaration's position only places diagnostics, which these tests do not read.
+    let declared = declared_charset(bytes).map(|(label, _)| (label, None));
+    text::decode(bytes, None, declared, Syntax::Sgf).text
 }
 
 /// Every `.sgf` file under `dir`, sorted.
