@@ -1,16 +1,18 @@
 //! The fuzz targets' properties (fuzz/src/properties.rs), run on stable over a fixed set
 //! of inputs: the samples and real-shaped fixtures whole, deterministic mutations of them
-//! (tests/it/support/mutate.rs) and pseudo-random bytes, so that `cargo test` checks in a few
+//! (tests/support/mutate.rs) and pseudo-random bytes, so that `cargo test` checks in a few
 //! seconds what `cargo +nightly fuzz run` checks for hours. Inputs a fuzz run found are
 //! kept at the end as regression cases.
 
+use crate::support::mutate;
 #[path = "../../fuzz/src/properties.rs"]
 mod properties;
 
-use crate::support::mutate;
-use crate::support::rng::Rng;
+// The properties' copy of tests/it/support/rng.rs.
+use properties::rng;
 use properties::GAMES;
 use qipu::Game;
+use rng::Rng;
 
 /// Mutated copies of the package's own files per property (and a third as many of the
 /// corpus's, when it is beside the package).

@@ -2,7 +2,7 @@
 //! nothing panics, every writer accepts every record, and whatever a valid record is
 //! written as in PGN, PDN or SGF reads back valid and writes again to the same bytes.
 //! (The rulebook text carries only the headers its form has, so it is left out here;
-//! tests/shatar_convert.rs checks its round trips on the samples.)
+//! shatar_convert.rs checks its round trips on the samples.)
 
 use crate::support::mutate;
 

@@ -1,8 +1,6 @@
 //! Go validation end to end: the oracle fixtures (sgfmill), the archives and samples, the
 //! encodings, the SGF round trip, diagnostics of every kind, and deep trees.
 
-// Shared with the SGF tests; this one uses the file lists, not the decoding helper.
-#[allow(dead_code)]
 use std::path::Path;
 
 use crate::support::sgf::{archives, samples_dir, sgf_files};

@@ -1,6 +1,6 @@
 //! Round-trip property over every family and writer: for every record read from the
 //! samples, the real-shaped fixtures and the generated games, and from mutated copies of
-//! them (tests/support/mutate.rs, the same inputs as tests/fuzz_round_trip.rs), what a
+//! them (support/mutate.rs, the same inputs as fuzz_round_trip.rs), what a
 //! writer writes reads back with the same moves, comments, NAGs, variations, tags, start,
 //! result and (Go) unknown properties, text compared after white-space normalisation; and
 //! writing the record read back gives the same bytes again. JSON, which qipu does not read,
@@ -22,7 +22,7 @@ use serde_json::Value;
 /// Mutated copies, read once as each family.
 const MUTATIONS: usize = 600;
 
-/// Generated games of each family, beside the inputs tests/support/mutate.rs lists.
+/// Generated games of each family, beside the inputs support/mutate.rs lists.
 const GENERATED: [&str; 4] = [
     "tests/fixtures/shatar",
     "tests/fixtures/draughts",

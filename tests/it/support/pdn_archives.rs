@@ -3,7 +3,6 @@
 //! have `pdn-grammar/` (syntax edge cases, mostly 10×10 games, one file that must fail) and
 //! a Russian archive in `russian/` (spaced Cyrillic tags, CRLF, one game whose moves were
 //! not recorded).
-#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 

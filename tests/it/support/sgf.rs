@@ -35,9 +35,7 @@ pub fn sgf_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// A folder of real-shaped Go records laid out as the shared corpus is
-/// (`encodings/…`, one engine game), with what its files are known to hold. Not every
-/// includer reads every field.
-#[allow(dead_code)]
+/// (`encodings/…`, one engine game), with what its files are known to hold.
 pub struct Archive {
     pub dir: PathBuf,
     /// The engine self-play game: a machine timestamp for `DT`, a resignation.
