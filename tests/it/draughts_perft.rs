@@ -1,6 +1,8 @@
 //! Draughts engine: perft against the published tables, numbering, capture rules, diagnostics
 //! and draw claims.
 
+use crate::support::fixtures::fixture;
+
 use qipu::draughts::draw_rules::{DrawKind, DrawTracker};
 use qipu::draughts::position::{Color, IllegalReason, Move, MoveList, Piece, Position, Variant};
 use qipu::draughts::square::{convert_number, Numbering, Square};
@@ -546,10 +548,7 @@ fn rulebook(n: &serde_json::Value) -> Square {
 }
 
 fn oracle_games(variant: &str) -> Vec<OracleGame> {
-    let path = format!(
-        "{}/tests/fixtures/draughts/{variant}_random.jsonl",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = fixture(format!("draughts/{variant}_random.jsonl"));
     let text = std::fs::read_to_string(&path).expect("oracle fixture");
     text.lines()
         .map(|line| {
@@ -629,10 +628,7 @@ fn oracle_random_games_brazilian() {
 
 fn check_corrupted(name: &str, variant: Variant) {
     let games = oracle_games(name);
-    let path = format!(
-        "{}/tests/fixtures/draughts/{name}_corrupted.jsonl",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = fixture(format!("draughts/{name}_corrupted.jsonl"));
     let text = std::fs::read_to_string(&path).expect("corrupted fixture");
     for line in text.lines() {
         let case: serde_json::Value = serde_json::from_str(line).expect("JSON line");

@@ -3,11 +3,10 @@
 //! Russian archives and PDN grammar edge cases (10×10 games) — this package's own and the
 //! shared corpus when it is beside the package — and the samples.
 
+use crate::support::fixtures::sample;
 use crate::support::pdn_archives;
 use crate::support::run::qipu;
 use crate::support::snapshot::snapshot_name;
-
-use std::path::Path;
 
 use pdn_archives::{pdn_archives, PdnArchive};
 use qipu::diag::{Kind, Severity};
@@ -439,16 +438,15 @@ fn written_pdn_reads_back_to_the_same_bytes() {
 }
 
 fn samples() -> Vec<String> {
-    let mut files: Vec<String> =
-        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/draughts"))
-            .unwrap()
-            .map(|e| {
-                format!(
-                    "samples/draughts/{}",
-                    e.unwrap().file_name().to_string_lossy()
-                )
-            })
-            .collect();
+    let mut files: Vec<String> = std::fs::read_dir(sample("draughts"))
+        .unwrap()
+        .map(|e| {
+            format!(
+                "samples/draughts/{}",
+                e.unwrap().file_name().to_string_lossy()
+            )
+        })
+        .collect();
     files.sort();
     files
 }

@@ -1,16 +1,13 @@
 //! The `qipu` binary on Go records: snapshots of `validate --format json` and of
 //! `convert --to sgf|json` over the samples, exit statuses, standard input, folders.
 
-use std::path::Path;
-
+use crate::support::fixtures::sample;
 use crate::support::run::{qipu, qipu_with_input};
 use crate::support::snapshot::snapshot_name;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
 /// Sample files, relative to the package root, sorted.
 fn samples() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("samples/go"))
+    let mut names: Vec<String> = std::fs::read_dir(sample("go"))
         .expect("samples folder")
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())

@@ -4,6 +4,7 @@
 //! without `CA`), Big5, Shift_JIS and EUC-KR. Each must replay to the same moves, decode to the
 //! same text, survive the SGF round trip, and fail at exactly the move a corrupted copy breaks.
 
+use crate::support::fixtures::fixture;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -14,8 +15,6 @@ use qipu::record::{Node, Record};
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, Game, ReadOptions, RecordReport};
 use serde_json::Value;
-
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/go/encoded");
 
 fn keep() -> ReadOptions {
     ReadOptions {
@@ -31,7 +30,7 @@ fn read_path(path: &Path) -> (Vec<u8>, Document) {
 }
 
 fn truth(file: &str) -> Vec<Value> {
-    let text = std::fs::read_to_string(format!("{FIXTURES}/{file}")).expect("truth file");
+    let text = std::fs::read_to_string(fixture("go/encoded").join(file)).expect("truth file");
     text.lines()
         .map(|line| serde_json::from_str(line).expect("JSON line"))
         .collect()
@@ -267,7 +266,7 @@ fn encoded_games_replay_to_the_oracle_moves_and_text() {
     let mut failures = Vec::new();
     for game in &games {
         let file = game["file"].as_str().expect("file");
-        let (_, document) = read_path(&Path::new(FIXTURES).join(file));
+        let (_, document) = read_path(&fixture("go/encoded").join(file));
         let expected_encoding = game["encoding"].as_str().expect("encoding");
         if document.encoding != expected_encoding {
             failures.push(format!(
@@ -298,7 +297,7 @@ fn encoded_games_survive_the_sgf_round_trip() {
     let mut failures = Vec::new();
     for game in &games {
         let file = game["file"].as_str().expect("file");
-        let (_, document) = read_path(&Path::new(FIXTURES).join(file));
+        let (_, document) = read_path(&fixture("go/encoded").join(file));
         let report = only_record(file, &document);
         let record = report.record.as_ref().expect("kept record");
         let options = WriteOptions::default();
@@ -346,7 +345,7 @@ fn corrupted_copies_fail_at_the_occupied_point() {
     let mut failures = Vec::new();
     for bad in &corrupted {
         let file = bad["file"].as_str().expect("file");
-        let (_, document) = read_path(&Path::new(FIXTURES).join("corrupted").join(file));
+        let (_, document) = read_path(&fixture("go/encoded/corrupted").join(file));
         let expected_encoding = bad["encoding"].as_str().unwrap();
         if document.encoding != expected_encoding {
             failures.push(format!(

@@ -1,5 +1,6 @@
 //! The Go rules engine and area scoring (Chinese rules 2002, chapter 1).
 
+use crate::support::fixtures::fixture;
 use qipu::go::board::{Board, BoardSizeError, Color, KoRule, PlayError, Point};
 use qipu::go::scoring::{
     check_result, count_area, parse_result, score, AreaCount, GameResult, Komi, KomiUnit,
@@ -555,11 +556,10 @@ fn errors_read_as_english() {
 }
 
 /// Fixtures written by `tools/oracle/go_random_games.py`, decided by sgfmill.
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/go");
 
 fn truth(file: &str) -> Vec<serde_json::Value> {
-    let path = format!("{FIXTURES}/{file}");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let path = fixture("go").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
         .map(|line| serde_json::from_str(line).expect("valid JSON line"))
         .collect()

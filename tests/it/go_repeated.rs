@@ -2,11 +2,10 @@
 //! meaning (GNU Go 2.x `AB[pd]AB[dp]`, Fox `AP[…]…AP[…]`), an error where it cannot be
 //! (two different moves, sizes, komis); the SGF writer writes a merged property once.
 
+use crate::support::fixtures::fixture;
 use qipu::diag::Severity;
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, ReadOptions, RecordReport};
-
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/go/repeated");
 
 fn read_bytes(source: &str, bytes: &[u8]) -> Document {
     let options = ReadOptions {
@@ -17,7 +16,7 @@ fn read_bytes(source: &str, bytes: &[u8]) -> Document {
 }
 
 fn read_fixture(name: &str) -> Document {
-    let path = format!("{FIXTURES}/{name}");
+    let path = fixture("go/repeated").join(name).display().to_string();
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     read_bytes(&path, &bytes)
 }

@@ -1,6 +1,7 @@
 //! Go rule sets: `RU` decides the rules (Chinese when it is missing or unknown), `--rules`
 //! overrides it; repetitions, suicide and result checks follow the rules in force.
 
+use crate::support::fixtures::fixture;
 use crate::support::run::qipu;
 
 use qipu::diag::{Diagnostic, Severity};
@@ -327,16 +328,15 @@ fn final_position(record: &qipu::go::GoRecord, rules: Rules) -> Board {
 
 #[test]
 fn sgfmill_reads_the_same_setup_moves_and_final_position() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/go");
-    let truth = std::fs::read_to_string(format!("{dir}/rules/sgfmill.jsonl")).expect("truth");
+    let truth = std::fs::read_to_string(fixture("go/rules/sgfmill.jsonl")).expect("truth");
     let mut checked = 0;
     for line in truth.lines() {
         let expected: serde_json::Value = serde_json::from_str(line).expect("JSON line");
         let file = expected["file"].as_str().expect("file");
         let path = ["repeated", "rules"]
             .iter()
-            .map(|sub| format!("{dir}/{sub}/{file}"))
-            .find(|path| std::path::Path::new(path).exists())
+            .map(|sub| fixture("go").join(sub).join(file))
+            .find(|path| path.exists())
             .expect("fixture");
         let text = std::fs::read_to_string(&path).expect("fixture text");
         let report = read(&text, None);

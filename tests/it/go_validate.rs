@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use crate::support::fixtures::fixture;
 use crate::support::sgf::{archives, samples_dir, sgf_files};
 use encoding_rs::{Encoding, BIG5, EUC_KR, GB18030, SHIFT_JIS, UTF_8, WINDOWS_1251};
 use qipu::diag::{Diagnostic, Severity};
@@ -10,8 +11,6 @@ use qipu::go::GoRecord;
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, Game, ReadOptions, RecordReport};
 use serde_json::Value;
-
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/go");
 
 fn keep() -> ReadOptions {
     ReadOptions {
@@ -67,7 +66,7 @@ fn errors(report: &RecordReport) -> Vec<&Diagnostic> {
 }
 
 fn truth(file: &str) -> Vec<Value> {
-    let text = std::fs::read_to_string(format!("{FIXTURES}/{file}")).expect("truth file");
+    let text = std::fs::read_to_string(fixture("go").join(file)).expect("truth file");
     text.lines()
         .map(|line| serde_json::from_str(line).expect("JSON line"))
         .collect()
@@ -79,7 +78,7 @@ fn random_games_replay_as_sgfmill_did() {
     assert_eq!(games.len(), 100);
     for game in &games {
         let file = game["file"].as_str().expect("file");
-        let document = read_path(&Path::new(FIXTURES).join("random").join(file));
+        let document = read_path(&fixture("go").join("random").join(file));
         assert_eq!(document.game, Some(Game::Go), "{file}");
         let [report] = &document.records[..] else {
             panic!("{file}: one record expected");
@@ -114,7 +113,7 @@ fn corrupted_games_fail_at_the_corrupted_move() {
     assert_eq!(games.len(), 30);
     for game in &games {
         let file = game["file"].as_str().expect("file");
-        let document = read_path(&Path::new(FIXTURES).join("corrupted").join(file));
+        let document = read_path(&fixture("go").join("corrupted").join(file));
         let report = &document.records[0];
         let errors = errors(report);
         let [error] = &errors[..] else {
@@ -548,7 +547,7 @@ fn truncated_files_keep_the_moves_before_the_cut() {
         ),
     ];
     for (name, valid, expected) in cases {
-        let document = read_path(&Path::new(FIXTURES).join("truncated").join(name));
+        let document = read_path(&fixture("go/truncated").join(name));
         let report = &document.records[0];
         assert_eq!(report.valid(), valid, "{name}: {:?}", report.diagnostics);
         assert_eq!(report.plies, 24, "{name}");

@@ -8,9 +8,9 @@
 //!
 //! One test per writer, so that a writer bug marks only its own case.
 
+use crate::support::fixtures::root;
 use crate::support::mutate;
 
-use std::path::Path;
 use std::sync::OnceLock;
 
 use qipu::draughts::square::Numbering;
@@ -353,10 +353,9 @@ impl Writer {
 /// of the small ones.
 fn inputs(what: &str) -> Vec<Vec<u8>> {
     let originals = mutate::originals(what);
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = originals.own.clone();
     for dir in GENERATED {
-        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+        let mut paths: Vec<_> = std::fs::read_dir(root().join(dir))
             .expect("fixture folder")
             .map(|e| e.expect("directory entry").path())
             .filter(|p| p.is_file() && p.extension().is_some_and(|x| x != "jsonl"))

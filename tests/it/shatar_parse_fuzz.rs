@@ -8,6 +8,7 @@ use qipu::shatar::pgn::parse_pgn;
 use qipu::shatar::scoresheet::parse_scoresheets;
 use qipu::shatar::syntax::{looks_like_pgn, looks_like_shatar, ParsedGame};
 
+use crate::support::fixtures::sample;
 use crate::support::rng;
 use rng::Rng;
 
@@ -119,9 +120,8 @@ fn random_fragments_never_panic() {
 
 #[test]
 fn truncated_samples_never_panic() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/shatar");
     let mut seen = 0;
-    for entry in std::fs::read_dir(dir).expect("samples/shatar exists") {
+    for entry in std::fs::read_dir(sample("shatar")).expect("samples/shatar exists") {
         let bytes = std::fs::read(entry.expect("readable entry").path()).expect("readable sample");
         let text = String::from_utf8_lossy(&bytes);
         for cut in (0..=text.len()).filter(|&n| text.is_char_boundary(n)) {

@@ -3,12 +3,11 @@
 //! line ends rewritten; the streamed documents must be more than one and their records
 //! must equal a whole read (index, plies, validity, start and every diagnostic located).
 
+use crate::support::fixtures;
 use crate::support::located;
 
 use qipu::stream::DocumentStream;
 use qipu::{read_document, Document, Game, ReadOptions, RecordReport};
-
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
 
 /// Text pieces are cut after 1 MB, SGF pieces after 64 KB.
 fn target_len(game: Game) -> usize {
@@ -31,7 +30,7 @@ fn archive(one: &str, len: usize, end: &str) -> Vec<u8> {
 }
 
 fn fixture(path: &str) -> String {
-    std::fs::read_to_string(format!("{FIXTURES}/{path}")).expect("fixture")
+    std::fs::read_to_string(fixtures::fixture(path)).expect("fixture")
 }
 
 /// The Go fixtures (variations, passes, handicap, comments, corrupted copies), one
@@ -39,7 +38,7 @@ fn fixture(path: &str) -> String {
 fn go_collection() -> String {
     let mut names: Vec<_> = ["go/random", "go/corrupted"]
         .iter()
-        .flat_map(|folder| std::fs::read_dir(format!("{FIXTURES}/{folder}")).unwrap())
+        .flat_map(|folder| std::fs::read_dir(fixtures::fixture(folder)).unwrap())
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|e| e == "sgf"))
         .collect();
@@ -52,7 +51,6 @@ fn go_collection() -> String {
 
 /// Rulebook scoresheets, from the samples: the only Shatar text shape with no tags.
 fn scoresheets() -> String {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/shatar");
     [
         "zh-full.txt",
         "zh-short.txt",
@@ -60,7 +58,7 @@ fn scoresheets() -> String {
         "rulebook-full.txt",
     ]
     .iter()
-    .map(|name| std::fs::read_to_string(format!("{dir}/{name}")).unwrap() + "\n")
+    .map(|name| std::fs::read_to_string(fixtures::sample("shatar").join(name)).unwrap() + "\n")
     .collect()
 }
 

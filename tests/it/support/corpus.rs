@@ -3,11 +3,11 @@
 //! were skipped when it is not; the fixtures under tests/fixtures cover the same ground.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// `../shared/corpus/<folder>`, or `None` after a line on stderr naming what is skipped.
 pub fn corpus(folder: &str, what: &str) -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let root = super::fixtures::root().join("../shared/corpus");
     if root.is_dir() {
         return Some(root.join(folder));
     }

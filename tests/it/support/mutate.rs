@@ -2,8 +2,9 @@
 //! (and the shared corpus when it is beside the package), and mutated copies of them
 //! (bytes changed, dropped, inserted and repeated).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+use super::fixtures::root;
 use super::rng::Rng;
 
 /// Folders of the package whose files are read whole.
@@ -29,8 +30,7 @@ pub struct Originals {
 }
 
 pub fn originals(what: &str) -> Originals {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let own: Vec<PathBuf> = OWN.iter().map(|dir| root.join(dir)).collect();
+    let own: Vec<PathBuf> = OWN.iter().map(|dir| root().join(dir)).collect();
     let shared: Vec<PathBuf> = super::corpus::corpus("", what)
         .map(|corpus| SHARED.iter().map(|dir| corpus.join(dir)).collect())
         .unwrap_or_default();

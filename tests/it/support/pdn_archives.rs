@@ -4,7 +4,9 @@
 //! a Russian archive in `russian/` (spaced Cyrillic tags, CRLF, one game whose moves were
 //! not recorded).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use super::fixtures::fixture;
 
 /// One such folder and what its files are known to hold.
 pub struct PdnArchive {
@@ -27,7 +29,7 @@ pub struct PdnArchive {
 /// Ours first, then the corpus if it is there.
 pub fn pdn_archives(what: &str) -> Vec<PdnArchive> {
     let own = PdnArchive {
-        dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/draughts"),
+        dir: fixture("draughts"),
         russian: "archive.pdn",
         russian_games: 5,
         unrecorded_game: 2,

@@ -10,7 +10,7 @@ use std::process::{Command, Output, Stdio};
 pub fn command() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_qipu"));
     command
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(super::fixtures::root())
         .env("NO_COLOR", "1");
     command
 }

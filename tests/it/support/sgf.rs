@@ -7,6 +7,7 @@ use qipu::go::charset::declared_charset;
 use qipu::text::{self, Syntax};
 
 use super::corpus::corpus;
+use super::fixtures::{fixture, sample};
 
 /// The text of an SGF file, decoded by the library as `read_document` decodes it: BOM,
 /// then the root `CA`, then detection.
@@ -54,7 +55,7 @@ pub struct Archive {
 /// real records when it is beside the package.
 pub fn archives(what: &str) -> Vec<Archive> {
     let own = Archive {
-        dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/go/archive"),
+        dir: fixture("go/archive"),
         engine_game: "engine/self-play.sgf",
         black: [
             ("chinese.sgf", "王小明"),
@@ -88,5 +89,5 @@ pub fn archives(what: &str) -> Vec<Archive> {
 
 /// This package's own sample records.
 pub fn samples_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/go")
+    sample("go")
 }
