@@ -1,9 +1,9 @@
 //! The command-line contract: exit statuses, inputs (files, folders, stdin), JSON
 //! Lines shape, a bad file not stopping the run, and a closed pipe.
 
-use crate::support::run::{command, qipu, qipu_with_input};
-
 use std::process::Stdio;
+
+use crate::support::run::{command, qipu, qipu_with_input};
 
 #[test]
 fn exit_status_zero_when_every_record_is_valid() {

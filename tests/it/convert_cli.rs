@@ -2,10 +2,10 @@
 //! converts folders file by file, names what a format cannot carry, and validate closes
 //! with a summary. Every fixture is written by the test into a folder of its own.
 
-use crate::support::run::{command, qipu, qipu_in};
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use crate::support::run::{command, qipu, qipu_in};
 
 /// A fresh folder for one test.
 fn scratch(name: &str) -> PathBuf {

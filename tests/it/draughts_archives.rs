@@ -3,14 +3,14 @@
 //! `%` escape lines. Conversion must keep what was assumed as read, follow PDN 3.0's
 //! GameType table where the game type is known, keep invalid records, and round-trip.
 
-use crate::support::corpus;
-use crate::support::rng;
-use crate::support::run::qipu;
-
 use qipu::draughts::position::Variant;
 use qipu::draughts::DraughtsRecord;
 use qipu::write::{left_out, write_record, Format, LeftOut, Results, Squares, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, Game, ReadOptions, RecordReport};
+
+use crate::support::corpus;
+use crate::support::rng;
+use crate::support::run::qipu;
 
 fn read_as(text: &str, variant: Option<Variant>) -> Document {
     let options = ReadOptions {

@@ -1,11 +1,11 @@
 //! Draughts engine: perft against the published tables, numbering, capture rules, diagnostics
 //! and draw claims.
 
-use crate::support::fixtures::fixture;
-
 use qipu::draughts::draw_rules::{DrawKind, DrawTracker};
 use qipu::draughts::position::{Color, IllegalReason, Move, MoveList, Piece, Position, Variant};
 use qipu::draughts::square::{convert_number, Numbering, Square};
+
+use crate::support::fixtures::fixture;
 
 const RUSSIAN: [u64; 6] = [7, 49, 302, 1469, 7482, 37986];
 const BRAZILIAN: [u64; 6] = [7, 49, 302, 1469, 7473, 37628];

@@ -3,12 +3,6 @@
 //! Russian archives and PDN grammar edge cases (10×10 games) — this package's own and the
 //! shared corpus when it is beside the package — and the samples.
 
-use crate::support::fixtures::sample;
-use crate::support::pdn_archives;
-use crate::support::run::qipu;
-use crate::support::snapshot::snapshot_name;
-
-use pdn_archives::{pdn_archives, PdnArchive};
 use qipu::diag::{Kind, Severity};
 use qipu::draughts::issue::DraughtsIssue;
 use qipu::draughts::position::{IllegalReason, Variant};
@@ -17,6 +11,11 @@ use qipu::record::{Line, Record};
 use qipu::write::{write_record, Format, Squares, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
 use serde_json::Value;
+
+use crate::support::fixtures::sample;
+use crate::support::pdn_archives::{pdn_archives, PdnArchive};
+use crate::support::run::qipu;
+use crate::support::snapshot::snapshot_name;
 
 fn read_with(path: &str, variant: Option<Variant>) -> Document {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));

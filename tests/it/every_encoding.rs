@@ -3,12 +3,12 @@
 //! convert (which renders invalid records on standard error) print them without a panic.
 //! (A `CA[]` span kept in raw bytes once panicked the renderer on UTF-16 text.)
 
-use crate::support::run::qipu;
-
 use std::path::{Path, PathBuf};
 
 use encoding_rs::{Encoding, BIG5, EUC_KR, GB18030, SHIFT_JIS, UTF_8};
 use qipu::{read_document, Game, ReadOptions};
+
+use crate::support::run::qipu;
 
 /// The encodings each text is written in, where it can be (a text with characters an
 /// encoding lacks is left out of that one).

@@ -6,15 +6,14 @@ use std::time::{Duration, Instant};
 
 use qipu::{read_document, Game, ReadOptions};
 
+use crate::support::rng::Rng;
+
 const GAMES: [Option<Game>; 4] = [
     None,
     Some(Game::Shatar),
     Some(Game::Draughts),
     Some(Game::Go),
 ];
-
-use crate::support::rng;
-use rng::Rng;
 
 fn read_as_every_game(name: &str, bytes: &[u8]) {
     for game in GAMES {

@@ -4,11 +4,10 @@
 //! (The rulebook text carries only the headers its form has, so it is left out here;
 //! shatar_convert.rs checks its round trips on the samples.)
 
-use crate::support::mutate;
-
-use mutate::originals;
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, Game, ReadOptions};
+
+use crate::support::mutate::originals;
 
 const GAMES: [Option<Game>; 4] = [
     None,

@@ -4,7 +4,6 @@
 //! without `CA`), Big5, Shift_JIS and EUC-KR. Each must replay to the same moves, decode to the
 //! same text, survive the SGF round trip, and fail at exactly the move a corrupted copy breaks.
 
-use crate::support::fixtures::fixture;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -15,6 +14,8 @@ use qipu::record::{Node, Record};
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, Game, ReadOptions, RecordReport};
 use serde_json::Value;
+
+use crate::support::fixtures::fixture;
 
 fn keep() -> ReadOptions {
     ReadOptions {

@@ -1,6 +1,5 @@
 //! The Go rules engine and area scoring (Chinese rules 2002, chapter 1).
 
-use crate::support::fixtures::fixture;
 use qipu::go::board::{Board, BoardSizeError, Color, KoRule, PlayError, Point};
 use qipu::go::scoring::{
     check_result, count_area, parse_result, score, AreaCount, GameResult, Komi, KomiUnit,
@@ -8,6 +7,8 @@ use qipu::go::scoring::{
 };
 
 use Color::{Black, White};
+
+use crate::support::fixtures::fixture;
 
 /// SGF point letters, e.g. `p("dd")`.
 fn p(sgf: &str) -> Point {
@@ -555,8 +556,8 @@ fn errors_read_as_english() {
     assert!(mismatch.to_string().contains("the record says 0"));
 }
 
-/// Fixtures written by `tools/oracle/go_random_games.py`, decided by sgfmill.
-
+/// The lines of a fixture written by `tools/oracle/go_random_games.py`, decided by
+/// sgfmill.
 fn truth(file: &str) -> Vec<serde_json::Value> {
     let path = fixture("go").join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -2,10 +2,11 @@
 //! meaning (GNU Go 2.x `AB[pd]AB[dp]`, Fox `AP[…]…AP[…]`), an error where it cannot be
 //! (two different moves, sizes, komis); the SGF writer writes a merged property once.
 
-use crate::support::fixtures::fixture;
 use qipu::diag::Severity;
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, ReadOptions, RecordReport};
+
+use crate::support::fixtures::fixture;
 
 fn read_bytes(source: &str, bytes: &[u8]) -> Document {
     let options = ReadOptions {

@@ -1,13 +1,13 @@
 //! Go rule sets: `RU` decides the rules (Chinese when it is missing or unknown), `--rules`
 //! overrides it; repetitions, suicide and result checks follow the rules in force.
 
-use crate::support::fixtures::fixture;
-use crate::support::run::qipu;
-
 use qipu::diag::{Diagnostic, Severity};
 use qipu::go::board::{Board, Color, KoRule, Point};
 use qipu::go::rules::Rules;
 use qipu::{read_document, AnyRecord, ReadOptions, RecordReport};
+
+use crate::support::fixtures::fixture;
+use crate::support::run::qipu;
 
 fn read(text: &str, rules: Option<Rules>) -> RecordReport {
     let options = ReadOptions {

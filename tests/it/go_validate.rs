@@ -3,14 +3,15 @@
 
 use std::path::Path;
 
-use crate::support::fixtures::fixture;
-use crate::support::sgf::{archives, samples_dir, sgf_files};
 use encoding_rs::{Encoding, BIG5, EUC_KR, GB18030, SHIFT_JIS, UTF_8, WINDOWS_1251};
 use qipu::diag::{Diagnostic, Severity};
 use qipu::go::GoRecord;
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, Game, ReadOptions, RecordReport};
 use serde_json::Value;
+
+use crate::support::fixtures::fixture;
+use crate::support::sgf::{archives, samples_dir, sgf_files};
 
 fn keep() -> ReadOptions {
     ReadOptions {

@@ -1,8 +1,6 @@
 //! The PDN reader and writer against real-shaped archives (this package's own, and the
 //! shared corpus when it is beside the package) and the project samples.
 
-use crate::support::pdn_archives;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -10,7 +8,7 @@ use qipu::draughts::pdn::parse_pdn;
 use qipu::draughts::pdn_writer::{from_syntax, write_pdn_games};
 use qipu::draughts::syntax::{GameResult, SyntaxErrorKind};
 
-use pdn_archives::{pdn_archives, PdnArchive};
+use crate::support::pdn_archives::{pdn_archives, PdnArchive};
 
 /// All `.pdn` files under `dir`, sorted.
 fn pdn_files(dir: &Path) -> Vec<PathBuf> {

@@ -8,9 +8,6 @@
 //!
 //! One test per writer, so that a writer bug marks only its own case.
 
-use crate::support::fixtures::root;
-use crate::support::mutate;
-
 use std::sync::OnceLock;
 
 use qipu::draughts::square::Numbering;
@@ -18,6 +15,9 @@ use qipu::record::{Line, Record};
 use qipu::write::{write_record, Format, Notation, Pieces, Squares, WriteOptions};
 use qipu::{read_document, AnyRecord, Game, ReadOptions};
 use serde_json::Value;
+
+use crate::support::fixtures::root;
+use crate::support::mutate;
 
 /// Mutated copies, read once as each family.
 const MUTATIONS: usize = 600;

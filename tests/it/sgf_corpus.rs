@@ -2,10 +2,11 @@
 //! beside the package) and every sample decodes, parses without error, and writes back
 //! deterministically.
 
-use crate::support::sgf::{archives, decode, samples_dir, sgf_files, Archive};
 use qipu::go::sgf::{parse, BoardSize, Collection, Move};
 use qipu::go::sgf_check::{check, Severity};
 use qipu::go::sgf_writer::write_collection;
+
+use crate::support::sgf::{archives, decode, samples_dir, sgf_files, Archive};
 
 fn read(path: &std::path::Path) -> (String, Collection) {
     let bytes = std::fs::read(path).expect("readable file");

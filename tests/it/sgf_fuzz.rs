@@ -3,14 +3,13 @@
 
 use std::time::{Duration, Instant};
 
-use crate::support::sgf::{archives, decode, samples_dir, sgf_files};
 use qipu::go::charset::declared_charset;
 use qipu::go::sgf::{parse, Collection};
 use qipu::go::sgf_check::check;
 use qipu::go::sgf_writer::write_collection;
 
-use crate::support::rng;
-use rng::Rng;
+use crate::support::rng::Rng;
+use crate::support::sgf::{archives, decode, samples_dir, sgf_files};
 
 /// Everything a consumer would do with a text; the writer's output must be a fixed point.
 fn exercise(text: &str) -> Collection {

@@ -2,13 +2,13 @@
 //! bytes), the same moves after a round trip through every notation, and snapshots of
 //! every writer and of the diagnostics over `samples/shatar/`.
 
-use crate::support::run::qipu;
-use crate::support::snapshot::snapshot_name;
-
 use std::path::Path;
 
 use qipu::write::{write_record, Format, Notation, Pieces, Squares, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
+
+use crate::support::run::qipu;
+use crate::support::snapshot::snapshot_name;
 
 const FORMATS: [(&str, Format, Notation, Pieces); 5] = [
     ("pgn", Format::Pgn, Notation::Full, Pieces::Latin),

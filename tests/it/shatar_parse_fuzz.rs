@@ -9,8 +9,7 @@ use qipu::shatar::scoresheet::parse_scoresheets;
 use qipu::shatar::syntax::{looks_like_pgn, looks_like_shatar, ParsedGame};
 
 use crate::support::fixtures::sample;
-use crate::support::rng;
-use rng::Rng;
+use crate::support::rng::Rng;
 
 /// Fragments that drive the parsers into their interesting states.
 const FRAGMENTS: &[&str] = &[

@@ -3,11 +3,11 @@
 //! line ends rewritten; the streamed documents must be more than one and their records
 //! must equal a whole read (index, plies, validity, start and every diagnostic located).
 
-use crate::support::fixtures;
-use crate::support::located;
-
 use qipu::stream::DocumentStream;
 use qipu::{read_document, Document, Game, ReadOptions, RecordReport};
+
+use crate::support::fixtures;
+use crate::support::located;
 
 /// Text pieces are cut after 1 MB, SGF pieces after 64 KB.
 fn target_len(game: Game) -> usize {
