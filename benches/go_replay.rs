@@ -11,7 +11,7 @@ use qipu::go::board::{Board, Color, Point};
 const MOVES_PER_GAME: usize = 250;
 const DISTINCT_GAMES: usize = 1_000;
 
-#[path = "../tests/support/rng.rs"]
+#[path = "../tests/it/support/rng.rs"]
 mod rng;
 use rng::Rng;
 

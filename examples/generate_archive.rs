@@ -26,7 +26,7 @@ use qipu::shatar::position::Position;
 use qipu::shatar::ShatarMove;
 use qipu::write::{Results, Squares, WriteOptions};
 
-#[path = "../tests/support/rng.rs"]
+#[path = "../tests/it/support/rng.rs"]
 mod rng;
 use rng::Rng;
 

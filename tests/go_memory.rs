@@ -1,7 +1,9 @@
 //! Memory grows with the size of an SGF tree, not by a board per variation: reading,
 //! replaying and writing a tree with 10^5 sibling variations (or 10^4 nested branch
 //! points) stays within a small multiple of its text. The peak is counted by this test's
-//! own allocator, so the bound holds on any machine and at any speed.
+//! own allocator, so the bound holds on any machine and at any speed. A test binary of its
+//! own, outside tests/it: that allocator counts every thread of the binary, and no other
+//! test may allocate while it measures.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -17,9 +17,9 @@ use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
 mod render;
 
 /// The tests' generator; tests/fuzz_properties.rs uses this copy as its own.
-#[path = "../../tests/support/located.rs"]
+#[path = "../../tests/it/support/located.rs"]
 mod located;
-#[path = "../../tests/support/rng.rs"]
+#[path = "../../tests/it/support/rng.rs"]
 pub(crate) mod rng;
 use rng::Rng;
 

@@ -1,0 +1,35 @@
+//! Every integration test in one binary, one module per area, with the helpers they share
+//! in `support`: one link instead of one per file. (tests/go_memory.rs stays a binary of
+//! its own: its counting allocator sees every thread of its binary.)
+
+mod support;
+
+mod cli;
+mod convert_cli;
+mod draughts_archives;
+mod draughts_perft;
+mod draughts_validate;
+mod encodings;
+mod every_encoding;
+mod fuzz_properties;
+mod fuzz_read;
+mod fuzz_round_trip;
+mod go_cli;
+mod go_convert;
+mod go_encoded;
+mod go_engine;
+mod go_repeated;
+mod go_rules;
+mod go_validate;
+mod pdn_corpus;
+mod pdn_parse_fuzz;
+mod readme_codes;
+mod round_trip_property;
+mod sgf_corpus;
+mod sgf_fuzz;
+mod shatar_convert;
+mod shatar_parse_fuzz;
+mod shatar_perft;
+mod shatar_rules;
+mod shatar_validate;
+mod stream_line_ends;

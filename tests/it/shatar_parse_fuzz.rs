@@ -1,0 +1,169 @@
+//! Hostile input for the Shatar readers: random bytes, truncated samples, deep nesting.
+//! Nothing may panic, and time must grow roughly linearly with the input.
+
+use std::time::{Duration, Instant};
+
+use qipu::shatar::notation::parse_move;
+use qipu::shatar::pgn::parse_pgn;
+use qipu::shatar::scoresheet::parse_scoresheets;
+use qipu::shatar::syntax::{looks_like_pgn, looks_like_shatar, ParsedGame};
+
+use crate::support::fixtures::sample;
+use crate::support::rng::Rng;
+
+/// Fragments that drive the parsers into their interesting states.
+const FRAGMENTS: &[&str] = &[
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    "\"",
+    "\\",
+    ";",
+    "；",
+    ",",
+    "，",
+    "%",
+    "$",
+    "$300",
+    "1.",
+    "1...",
+    "(7)",
+    "（3）",
+    "e2—e4",
+    "Nf3:e5",
+    "Bg4:d1?",
+    "马g1—f3",
+    "a8变虎",
+    "a8变",
+    "=Q",
+    "(Q",
+    "a8—Q",
+    "O-O-O",
+    "cd",
+    "h：g5",
+    "+#",
+    "！？",
+    "白方：",
+    "蓝方：",
+    "2007年x月x日",
+    "白：王e1 夫a2b2",
+    "蓝：",
+    "1-0",
+    "½-½",
+    "白胜",
+    "和",
+    "*",
+    "\n",
+    "\n\n",
+    " ",
+    "[Variant \"Shatar\"]",
+    "。",
+    "x",
+    "×",
+    "—",
+    "－",
+    "虎",
+    "獅",
+    "变王",
+    "\r\n",
+];
+
+fn check_sane(src: &str, games: &[ParsedGame]) {
+    for game in games {
+        assert!(game.span.start <= game.span.end && game.span.end <= src.len());
+        for mv in &game.moves {
+            assert!(src.get(mv.span.clone()).is_some(), "bad span {:?}", mv.span);
+        }
+        for err in &game.syntax_errors {
+            assert!(
+                src.get(err.span.clone()).is_some(),
+                "bad error span {:?}",
+                err.span
+            );
+        }
+    }
+}
+
+fn parse_all(src: &str) {
+    check_sane(src, &parse_scoresheets(src));
+    check_sane(src, &parse_pgn(src));
+    let _ = (looks_like_pgn(src), looks_like_shatar(src));
+    for token in src.split_whitespace().take(50) {
+        let _ = parse_move(token);
+    }
+}
+
+#[test]
+fn random_bytes_never_panic() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..2000 {
+        let len = rng.below(200);
+        let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        parse_all(&String::from_utf8_lossy(&bytes));
+    }
+}
+
+#[test]
+fn random_fragments_never_panic() {
+    let mut rng = Rng(42);
+    for _ in 0..3000 {
+        let src: String = (0..rng.below(40))
+            .map(|_| FRAGMENTS[rng.below(FRAGMENTS.len())])
+            .collect();
+        parse_all(&src);
+    }
+}
+
+#[test]
+fn truncated_samples_never_panic() {
+    let mut seen = 0;
+    for entry in std::fs::read_dir(sample("shatar")).expect("samples/shatar exists") {
+        let bytes = std::fs::read(entry.expect("readable entry").path()).expect("readable sample");
+        let text = String::from_utf8_lossy(&bytes);
+        for cut in (0..=text.len()).filter(|&n| text.is_char_boundary(n)) {
+            parse_all(&text[..cut]);
+        }
+        seen += 1;
+    }
+    assert!(seen >= 3);
+}
+
+fn time(f: impl Fn()) -> Duration {
+    let start = Instant::now();
+    f();
+    start.elapsed()
+}
+
+#[test]
+fn deep_nesting_is_bounded_and_linear() {
+    for opener in ["(", "（", "{", "[", "1. e4 (", "(1)e4 (e5 "] {
+        let small = opener.repeat(10_000);
+        let large = opener.repeat(100_000);
+        let t_small = time(|| parse_all(&small));
+        let t_large = time(|| parse_all(&large));
+        // Ten times the input may cost ten times the time, with a wide margin for noise.
+        assert!(
+            t_large <= t_small * 40 + Duration::from_millis(200),
+            "{opener:?}: {t_small:?} -> {t_large:?}"
+        );
+    }
+}
+
+#[test]
+fn long_games_scale_linearly() {
+    let pair = "(1)e2—e4,e7—e5; Nf3:e5Bg4:d1? {c} ";
+    let pgn_pair = "1. e4 e5 (1... d5 $2 {x}) ";
+    for unit in [pair, pgn_pair] {
+        let small = unit.repeat(2_000);
+        let large = unit.repeat(20_000);
+        let t_small = time(|| parse_all(&small));
+        let t_large = time(|| parse_all(&large));
+        assert!(
+            t_large <= t_small * 40 + Duration::from_millis(200),
+            "{t_small:?} -> {t_large:?}"
+        );
+    }
+}

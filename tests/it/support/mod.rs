@@ -1,0 +1,16 @@
+//! What the integration tests share: running the binary, finding the shared corpus, the
+//! real-shaped archives and samples they read, and deterministic inputs.
+
+pub mod corpus;
+pub mod fixtures;
+// The fuzz properties (fuzz/src/properties.rs, compiled into fuzz_properties) include
+// these two files as modules of their own, so that the fuzz package can have them too.
+#[allow(clippy::duplicate_mod)]
+pub mod located;
+pub mod mutate;
+pub mod pdn_archives;
+#[allow(clippy::duplicate_mod)]
+pub mod rng;
+pub mod run;
+pub mod sgf;
+pub mod snapshot;
