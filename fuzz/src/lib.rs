@@ -1,4 +1,4 @@
 //! The properties qipu's fuzz targets check (fuzz_targets/), in one module that
-//! tests/fuzz_properties.rs also compiles, so that `cargo test` runs them on stable.
+//! tests/it/fuzz_properties.rs also compiles, so that `cargo test` runs them on stable.
 
 pub mod properties;

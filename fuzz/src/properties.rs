@@ -1,5 +1,5 @@
 //! The properties the fuzz targets check, one function each, shared with
-//! tests/fuzz_properties.rs (which includes this file with `#[path]`), so that the
+//! tests/it/fuzz_properties.rs (which includes this file with `#[path]`), so that the
 //! libFuzzer runs and the deterministic run of `cargo test` check the same things. Every
 //! function panics with a message saying what failed and where.
 
@@ -16,7 +16,7 @@ use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
 #[path = "../../src/cli/render.rs"]
 mod render;
 
-/// The tests' generator; tests/fuzz_properties.rs uses this copy as its own.
+/// The tests' generator and diagnostic locator, compiled in here from their helpers.
 #[path = "../../tests/it/support/located.rs"]
 mod located;
 #[path = "../../tests/it/support/rng.rs"]

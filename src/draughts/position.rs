@@ -174,7 +174,7 @@ pub fn squares(mut bits: u32) -> impl Iterator<Item = Square> {
 }
 
 /// Capacity of a [`MoveList`]. Quiet moves are at most 12 kings × 13 squares = 156; capture
-/// routes stay far below this in practice (`tests/draughts_perft.rs` checks crowded random
+/// routes stay far below this in practice (`tests/it/draughts_perft.rs` checks crowded random
 /// positions full of kings).
 pub const MOVE_LIST_CAPACITY: usize = 256;
 

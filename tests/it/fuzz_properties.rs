@@ -1,6 +1,6 @@
 //! The fuzz targets' properties (fuzz/src/properties.rs), run on stable over a fixed set
 //! of inputs: the samples and real-shaped fixtures whole, deterministic mutations of them
-//! (tests/support/mutate.rs) and pseudo-random bytes, so that `cargo test` checks in a few
+//! (tests/it/support/mutate.rs) and pseudo-random bytes, so that `cargo test` checks in a few
 //! seconds what `cargo +nightly fuzz run` checks for hours. Inputs a fuzz run found are
 //! kept at the end as regression cases.
 
@@ -185,7 +185,7 @@ fn streamed_big5_sgf_is_decoded_as_a_whole_read() {
     );
 }
 
-/// Mutated SGF in Shift_JIS and in GBK (found by tests/fuzz_properties.rs, minimised),
+/// Mutated SGF in Shift_JIS and in GBK (found by these properties, minimised),
 /// repeated past two blocks: a record replays a different number of plies streamed than
 /// whole, a multi-byte character ending in `\` escaping a `]` in one read and not in
 /// the other.
