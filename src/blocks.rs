@@ -3,9 +3,8 @@
 //! on its own (so memory holds the parsed games of a few blocks, not of the file), and
 //! the reports come back in order with file-relative spans and indices.
 
-use crate::record::Line;
 use crate::text::Span;
-use crate::{AnyRecord, RecordReport};
+use crate::RecordReport;
 
 /// Blocks are at least this long, unless the text ends first; a block is cut off only
 /// when at least another block's worth follows, so a text shorter than two blocks (like
@@ -119,22 +118,8 @@ fn shift(report: &mut RecordReport, offset: usize) {
             by(span);
         }
     }
-    match &mut report.record {
-        Some(AnyRecord::Shatar(record)) => shift_line(&mut record.moves, offset),
-        Some(AnyRecord::Draughts(record)) => shift_line(&mut record.moves, offset),
-        Some(AnyRecord::Go(record)) => shift_line(&mut record.record.moves, offset),
-        None => {}
-    }
-}
-
-/// Shifts every node of a line and of its variations, without recursion.
-fn shift_line<M>(line: &mut Line<M>, offset: usize) {
-    let mut pending: Vec<&mut Line<M>> = vec![line];
-    while let Some(line) = pending.pop() {
-        for node in line.iter_mut() {
-            node.span = node.span.start + offset..node.span.end + offset;
-            pending.extend(node.variations.iter_mut());
-        }
+    if let Some(record) = &mut report.record {
+        record.shift(offset);
     }
 }
 

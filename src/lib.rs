@@ -20,6 +20,7 @@ pub mod json;
 mod pgn;
 mod pool;
 pub mod record;
+mod report;
 pub mod shatar;
 pub mod stream;
 pub mod text;
@@ -30,7 +31,8 @@ use encoding_rs::Encoding;
 
 use diag::{Diagnostic, FileIssue, Kind, Severity};
 pub use record::Game;
-use text::{LineIndex, Span};
+pub use report::{AnyRecord, Document, GameRecord, RecordReport};
+use text::LineIndex;
 
 /// How to read files; every field overrides what would otherwise be detected.
 #[derive(Clone, Debug, Default)]
@@ -52,107 +54,6 @@ pub struct ReadOptions {
 
 /// The largest record a stream reads by default: 256 MiB.
 pub const DEFAULT_MAX_RECORD_SIZE: usize = 256 << 20;
-
-/// A decoded file and the records read from it.
-pub struct Document {
-    /// Where the bytes came from, as given by the caller.
-    pub source: String,
-    pub text: String,
-    pub lines: LineIndex,
-    /// Name of the encoding the text was decoded from; empty when no text was decoded
-    /// (an input that could not be read, or that is empty, binary or over the size limit).
-    pub encoding: &'static str,
-    pub game: Option<Game>,
-    pub records: Vec<RecordReport>,
-}
-
-impl Document {
-    /// A document for an input that could not be read: one record carrying an
-    /// `io-error`, so that every input is accounted for in the output.
-    pub fn unreadable(source: &str, error: &std::io::Error) -> Document {
-        Document::without_records(source, None, FileIssue::Io { kind: error.kind() })
-    }
-
-    /// A document of an input that holds no text to read records from: unreadable,
-    /// empty, binary, or a record over the size limit.
-    pub(crate) fn without_records(source: &str, game: Option<Game>, issue: FileIssue) -> Document {
-        let diagnostic = Diagnostic::new(Severity::Error, Kind::File(issue), None);
-        Document {
-            source: source.to_string(),
-            text: String::new(),
-            lines: LineIndex::new(""),
-            encoding: "",
-            game,
-            records: vec![RecordReport::unreadable(0, game, diagnostic)],
-        }
-    }
-
-    /// True when nothing in the text looked like a record of any family (a text file
-    /// that is no scoresheet, say).
-    pub fn not_a_record_file(&self) -> bool {
-        self.game.is_none()
-            && self.records.iter().all(|r| {
-                r.diagnostics
-                    .iter()
-                    .all(|d| matches!(d.kind, Kind::File(FileIssue::UnknownGame)))
-            })
-    }
-
-    /// True when the input could not be read (see [`Document::unreadable`]).
-    pub fn read_failed(&self) -> bool {
-        self.records.iter().any(|r| {
-            r.diagnostics
-                .iter()
-                .any(|d| matches!(d.kind, Kind::File(FileIssue::Io { .. })))
-        })
-    }
-}
-
-/// A replayed record in its family's model.
-#[derive(Clone, Debug)]
-pub enum AnyRecord {
-    Shatar(record::Record<shatar::ShatarMove>),
-    Go(Box<go::GoRecord>),
-    Draughts(Box<draughts::DraughtsRecord>),
-}
-
-/// One record and what its replay found.
-#[derive(Clone, Debug)]
-pub struct RecordReport {
-    /// 0-based position of the record in its file.
-    pub index: usize,
-    pub game: Option<Game>,
-    pub variant: Option<&'static str>,
-    /// Byte range of the record in the file text.
-    pub span: Span,
-    /// Moves replayed legally.
-    pub plies: u32,
-    pub diagnostics: Vec<Diagnostic>,
-    /// `None` when nothing could be read as a record of any family.
-    pub record: Option<AnyRecord>,
-}
-
-impl RecordReport {
-    /// True iff no diagnostic is an error.
-    pub fn valid(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .all(|d| d.severity != Severity::Error)
-    }
-
-    /// A report for a file with no readable record: carries the file's own issues.
-    fn unreadable(text_len: usize, game: Option<Game>, diagnostic: Diagnostic) -> RecordReport {
-        RecordReport {
-            index: 0,
-            game,
-            variant: None,
-            span: 0..text_len,
-            plies: 0,
-            diagnostics: vec![diagnostic],
-            record: None,
-        }
-    }
-}
 
 /// Decodes `bytes`, detects the game family, parses every record and replays it.
 /// [`stream::DocumentStream`] does the same piece by piece for large inputs.

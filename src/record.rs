@@ -122,6 +122,18 @@ pub struct Record<M> {
 }
 
 impl<M> Record<M> {
+    /// Moves the span of every node, in every variation, `offset` bytes on (without
+    /// recursion: variations nest as deep as the input).
+    pub fn shift_spans(&mut self, offset: usize) {
+        let mut pending: Vec<&mut Line<M>> = vec![&mut self.moves];
+        while let Some(line) = pending.pop() {
+            for node in line.iter_mut() {
+                node.span = node.span.start + offset..node.span.end + offset;
+                pending.extend(node.variations.iter_mut());
+            }
+        }
+    }
+
     pub fn new(game: Game) -> Record<M> {
         Record {
             game,

@@ -3,7 +3,6 @@
 
 use std::fmt;
 
-use crate::json::record_line;
 use crate::record::Game;
 use crate::AnyRecord;
 
@@ -128,11 +127,7 @@ impl fmt::Display for LeftOut {
 
 /// What of `record` a conversion to `format` cannot carry, sorted and without repeats.
 pub fn left_out(record: &AnyRecord, format: Format) -> Vec<LeftOut> {
-    let mut left_out = match record {
-        AnyRecord::Shatar(r) => crate::shatar::left_out(r, format),
-        AnyRecord::Go(r) => crate::go::left_out(r, format),
-        AnyRecord::Draughts(r) => crate::draughts::left_out(r, format),
-    };
+    let mut left_out = record.as_game_record().left_out(format);
     left_out.sort();
     left_out.dedup();
     left_out
@@ -160,6 +155,13 @@ impl fmt::Display for WriteError {
 
 impl std::error::Error for WriteError {}
 
+impl WriteError {
+    /// A `game` record offered to a `format` that does not carry that game.
+    pub fn unsupported(game: Game, format: Format) -> WriteError {
+        WriteError::Unsupported { game, format }
+    }
+}
+
 /// Writes one record in `format`. JSON output is one line; the other formats end with
 /// a newline and are separated from the next record by a blank line by the caller.
 pub fn write_record(
@@ -169,27 +171,7 @@ pub fn write_record(
     format: Format,
     options: &WriteOptions,
 ) -> Result<String, WriteError> {
-    match (record, format) {
-        (AnyRecord::Shatar(r), Format::Json) => Ok(record_line(source, index, r)),
-        (AnyRecord::Shatar(r), Format::Pgn) => Ok(crate::shatar::write_pgn(r)),
-        (AnyRecord::Shatar(r), Format::Text) => Ok(crate::shatar::write_text(r, options)),
-        (AnyRecord::Shatar(_), _) => Err(WriteError::Unsupported {
-            game: Game::Shatar,
-            format,
-        }),
-        (AnyRecord::Go(r), Format::Json) => Ok(record_line(source, index, &r.record)),
-        (AnyRecord::Go(r), Format::Sgf) => Ok(crate::go::write_sgf(r)),
-        (AnyRecord::Go(_), _) => Err(WriteError::Unsupported {
-            game: Game::Go,
-            format,
-        }),
-        (AnyRecord::Draughts(r), Format::Json) => {
-            Ok(crate::draughts::write_json(r, source, index, options))
-        }
-        (AnyRecord::Draughts(r), Format::Pdn) => Ok(crate::draughts::write_pdn(r, options)),
-        (AnyRecord::Draughts(_), _) => Err(WriteError::Unsupported {
-            game: Game::Draughts,
-            format,
-        }),
-    }
+    record
+        .as_game_record()
+        .write(source, index, format, options)
 }

@@ -28,7 +28,9 @@ use std::ops::{Deref, DerefMut};
 use serde::ser::SerializeMap;
 
 use crate::json::MoveFields;
-use crate::record::Record;
+use crate::record::{Game, Record};
+use crate::write::{Format, LeftOut, WriteError, WriteOptions};
+use crate::GameRecord;
 use notation::SquareStyle;
 use position::Move;
 use square::Numbering;
@@ -143,5 +145,37 @@ impl MoveFields for DraughtsMove {
             "notation",
             &self.notation(SquareStyle::Numeric(Numbering::Rulebook)),
         )
+    }
+}
+
+impl GameRecord for DraughtsRecord {
+    fn game(&self) -> Game {
+        Game::Draughts
+    }
+
+    fn write(
+        &self,
+        source: &str,
+        index: usize,
+        format: Format,
+        options: &WriteOptions,
+    ) -> Result<String, WriteError> {
+        match format {
+            Format::Json => Ok(write_json(self, source, index, options)),
+            Format::Pdn => Ok(write_pdn(self, options)),
+            _ => Err(WriteError::unsupported(Game::Draughts, format)),
+        }
+    }
+
+    fn left_out(&self, format: Format) -> Vec<LeftOut> {
+        left_out(self, format)
+    }
+
+    fn shift(&mut self, offset: usize) {
+        self.record.shift_spans(offset);
+    }
+
+    fn boxed_clone(&self) -> Box<dyn GameRecord> {
+        Box::new(self.clone())
     }
 }

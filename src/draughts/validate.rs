@@ -122,7 +122,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         plies,
         diagnostics: replay.diagnostics,
         record: if replay.keep {
-            record.map(|r| AnyRecord::Draughts(Box::new(r)))
+            record.map(AnyRecord::new)
         } else {
             None
         },

@@ -26,8 +26,10 @@ pub use validate::read_records;
 
 use serde::ser::SerializeMap;
 
-use crate::json::MoveFields;
-use crate::record::Record;
+use crate::json::{record_line, MoveFields};
+use crate::record::{Game, Record};
+use crate::write::{Format, LeftOut, WriteError, WriteOptions};
+use crate::GameRecord;
 use board::{Color, Point};
 use sgf::{GameTree, NodeId};
 
@@ -92,4 +94,36 @@ pub fn write_sgf(record: &GoRecord) -> String {
 /// skips all of it.
 fn outside_is_writable(text: &str) -> bool {
     !text.contains('(')
+}
+
+impl GameRecord for GoRecord {
+    fn game(&self) -> Game {
+        Game::Go
+    }
+
+    fn write(
+        &self,
+        source: &str,
+        index: usize,
+        format: Format,
+        _options: &WriteOptions,
+    ) -> Result<String, WriteError> {
+        match format {
+            Format::Json => Ok(record_line(source, index, &self.record)),
+            Format::Sgf => Ok(write_sgf(self)),
+            _ => Err(WriteError::unsupported(Game::Go, format)),
+        }
+    }
+
+    fn left_out(&self, format: Format) -> Vec<LeftOut> {
+        left_out(self, format)
+    }
+
+    fn shift(&mut self, offset: usize) {
+        self.record.shift_spans(offset);
+    }
+
+    fn boxed_clone(&self) -> Box<dyn GameRecord> {
+        Box::new(self.clone())
+    }
 }

@@ -75,10 +75,18 @@ fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<Recor
                 }
                 let mut report = read_game(text, tree, reports.len(), keep_records, rules);
                 if let Some(previous) = reports.last_mut() {
-                    if let Some(AnyRecord::Go(record)) = &mut previous.record {
+                    if let Some(record) = previous
+                        .record
+                        .as_mut()
+                        .and_then(AnyRecord::downcast_mut::<GoRecord>)
+                    {
                         record.after = outside;
                     }
-                } else if let Some(AnyRecord::Go(record)) = &mut report.record {
+                } else if let Some(record) = report
+                    .record
+                    .as_mut()
+                    .and_then(AnyRecord::downcast_mut::<GoRecord>)
+                {
                     record.before = outside;
                 }
                 reports.push(report);
@@ -86,7 +94,11 @@ fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<Recor
             Err(error) => outside.push(syntax(error)),
         }
     }
-    if let Some(AnyRecord::Go(last)) = reports.last_mut().and_then(|r| r.record.as_mut()) {
+    if let Some(last) = reports
+        .last_mut()
+        .and_then(|r| r.record.as_mut())
+        .and_then(AnyRecord::downcast_mut::<GoRecord>)
+    {
         last.after = outside_text(text, after_last..text.len());
     }
     if reports.is_empty() {
@@ -186,7 +198,7 @@ fn read_game(
         plies,
         diagnostics,
         record: kept.map(|kept| {
-            AnyRecord::Go(Box::new(GoRecord {
+            AnyRecord::new(GoRecord {
                 tree,
                 record: kept.record,
                 before: None,
@@ -194,7 +206,7 @@ fn read_game(
                 unreplayed_from: kept.unreplayed_from,
                 variations_cut: kept.variations_cut,
                 comments_lost: kept.comments_lost,
-            }))
+            })
         }),
     }
 }

@@ -26,9 +26,10 @@ pub use validate::read_records;
 
 use serde::ser::SerializeMap;
 
-use crate::json::MoveFields;
-use crate::record::Record;
-use crate::write::{Format, LeftOut, WriteOptions};
+use crate::json::{record_line, MoveFields};
+use crate::record::{Game, Record};
+use crate::write::{Format, LeftOut, WriteError, WriteOptions};
+use crate::GameRecord;
 use position::{Move, Position};
 
 /// A replayed Shatar move as the record keeps it.
@@ -117,4 +118,37 @@ pub fn left_out(record: &Record<ShatarMove>, format: Format) -> Vec<LeftOut> {
         left_out.push(LeftOut::Nags);
     }
     left_out
+}
+
+impl GameRecord for Record<ShatarMove> {
+    fn game(&self) -> Game {
+        Game::Shatar
+    }
+
+    fn write(
+        &self,
+        source: &str,
+        index: usize,
+        format: Format,
+        options: &WriteOptions,
+    ) -> Result<String, WriteError> {
+        match format {
+            Format::Json => Ok(record_line(source, index, self)),
+            Format::Pgn => Ok(write_pgn(self)),
+            Format::Text => Ok(write_text(self, options)),
+            _ => Err(WriteError::unsupported(Game::Shatar, format)),
+        }
+    }
+
+    fn left_out(&self, format: Format) -> Vec<LeftOut> {
+        left_out(self, format)
+    }
+
+    fn shift(&mut self, offset: usize) {
+        self.shift_spans(offset);
+    }
+
+    fn boxed_clone(&self) -> Box<dyn GameRecord> {
+        Box::new(self.clone())
+    }
 }

@@ -220,7 +220,7 @@ fn finish(
         span: game.span.clone(),
         plies,
         diagnostics: replay.diagnostics,
-        record: replay.keep.then_some(AnyRecord::Shatar(record)),
+        record: replay.keep.then(|| AnyRecord::new(record)),
     }
 }
 

@@ -6,7 +6,7 @@
 use qipu::draughts::position::Variant;
 use qipu::draughts::DraughtsRecord;
 use qipu::write::{left_out, write_record, Format, LeftOut, Results, Squares, WriteOptions};
-use qipu::{read_document, AnyRecord, Document, Game, ReadOptions, RecordReport};
+use qipu::{read_document, Document, Game, ReadOptions, RecordReport};
 
 use crate::support::corpus;
 use crate::support::rng;
@@ -36,8 +36,8 @@ fn one(document: Document) -> RecordReport {
 }
 
 fn record(report: &RecordReport) -> &DraughtsRecord {
-    match &report.record {
-        Some(AnyRecord::Draughts(record)) => record,
+    match report.kept::<DraughtsRecord>() {
+        Some(record) => record,
         other => panic!("no draughts record: {other:?} {:?}", report.diagnostics),
     }
 }

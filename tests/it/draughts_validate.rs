@@ -3,13 +3,13 @@
 //! Russian archives and PDN grammar edge cases (10×10 games) — this package's own and the
 //! shared corpus when it is beside the package — and the samples.
 
-use qipu::diag::{Kind, Severity};
+use qipu::diag::Severity;
 use qipu::draughts::issue::DraughtsIssue;
 use qipu::draughts::position::{IllegalReason, Variant};
 use qipu::draughts::DraughtsMove;
 use qipu::record::{Line, Record};
 use qipu::write::{write_record, Format, Squares, WriteOptions};
-use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
+use qipu::{read_document, Document, Game, ReadOptions};
 use serde_json::Value;
 
 use crate::support::fixtures::sample;
@@ -33,8 +33,8 @@ fn read(path: &str) -> Document {
 }
 
 fn record(document: &Document, index: usize) -> &Record<DraughtsMove> {
-    match &document.records[index].record {
-        Some(AnyRecord::Draughts(record)) => record,
+    match document.records[index].kept::<qipu::draughts::DraughtsRecord>() {
+        Some(record) => record,
         other => panic!("record {index} is not a draughts record: {other:?}"),
     }
 }
@@ -532,7 +532,7 @@ fn a_full_path_that_is_also_a_from_to_names_its_own_capture() {
         };
         let document = qipu::read_document("t.pdn", text.as_bytes(), &options);
         let report = &document.records[0];
-        let Some(qipu::AnyRecord::Draughts(record)) = &report.record else {
+        let Some(record) = report.kept::<qipu::draughts::DraughtsRecord>() else {
             panic!("{moves}: {:?}", report.diagnostics);
         };
         assert!(report.valid(), "{moves}: {:?}", report.diagnostics);

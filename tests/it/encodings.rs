@@ -6,7 +6,9 @@ use encoding_rs::{Encoding, BIG5, EUC_KR, GB18030, SHIFT_JIS};
 use qipu::diag::Diagnostic;
 use qipu::record::Tags;
 use qipu::write::{write_record, Format, WriteOptions};
-use qipu::{read_document, AnyRecord, Document, ReadOptions, RecordReport};
+use qipu::{read_document, Document, ReadOptions, RecordReport};
+
+use crate::support::family::{family, Family};
 
 fn keep() -> ReadOptions {
     ReadOptions {
@@ -23,10 +25,10 @@ fn only(document: &Document) -> &RecordReport {
 }
 
 fn tags(report: &RecordReport) -> &Tags {
-    match report.record.as_ref().expect("kept record") {
-        AnyRecord::Go(go) => &go.record.tags,
-        AnyRecord::Shatar(record) => &record.tags,
-        AnyRecord::Draughts(record) => &record.tags,
+    match family(report.record.as_ref().expect("kept record")) {
+        Family::Go(go) => &go.record.tags,
+        Family::Shatar(record) => &record.tags,
+        Family::Draughts(record) => &record.tags,
     }
 }
 

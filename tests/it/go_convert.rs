@@ -6,7 +6,7 @@ use qipu::diag::{Diagnostic, Severity};
 use qipu::go::sgf::{unescape, GameTree};
 use qipu::go::GoRecord;
 use qipu::write::{left_out, write_record, Format, LeftOut, WriteOptions};
-use qipu::{read_document, AnyRecord, Document, ReadOptions, RecordReport};
+use qipu::{read_document, Document, ReadOptions, RecordReport};
 use serde_json::Value;
 
 fn read(text: &str) -> Document {
@@ -25,8 +25,8 @@ fn only(document: &Document) -> &RecordReport {
 }
 
 fn go(report: &RecordReport) -> &GoRecord {
-    match &report.record {
-        Some(AnyRecord::Go(record)) => record,
+    match report.kept::<GoRecord>() {
+        Some(record) => record,
         other => panic!("not a kept Go record: {other:?}"),
     }
 }

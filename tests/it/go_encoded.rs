@@ -12,7 +12,7 @@ use qipu::diag::{Diagnostic, Severity};
 use qipu::go::{GoMove, GoRecord};
 use qipu::record::{Node, Record};
 use qipu::write::{write_record, Format, WriteOptions};
-use qipu::{read_document, AnyRecord, Document, Game, ReadOptions, RecordReport};
+use qipu::{read_document, Document, Game, ReadOptions, RecordReport};
 use serde_json::Value;
 
 use crate::support::fixtures::fixture;
@@ -38,8 +38,8 @@ fn truth(file: &str) -> Vec<Value> {
 }
 
 fn go(report: &RecordReport) -> &GoRecord {
-    match &report.record {
-        Some(AnyRecord::Go(record)) => record,
+    match report.kept::<GoRecord>() {
+        Some(record) => record,
         other => panic!("not a Go record: {other:?}"),
     }
 }

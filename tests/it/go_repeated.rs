@@ -4,7 +4,7 @@
 
 use qipu::diag::Severity;
 use qipu::write::{write_record, Format, WriteOptions};
-use qipu::{read_document, AnyRecord, Document, ReadOptions, RecordReport};
+use qipu::{read_document, Document, ReadOptions, RecordReport};
 
 use crate::support::fixtures::fixture;
 
@@ -52,7 +52,7 @@ fn sgf(report: &RecordReport) -> String {
 }
 
 fn main_line(report: &RecordReport) -> Vec<String> {
-    let Some(AnyRecord::Go(record)) = &report.record else {
+    let Some(record) = report.kept::<qipu::go::GoRecord>() else {
         panic!("a Go record");
     };
     record.record.moves.iter().map(|n| n.text.clone()).collect()
@@ -76,7 +76,7 @@ fn gnu_go_handicap_stones_one_property_each() {
         help_of(report, "merged-property"),
         "write one AB with all points: AB[pd][dp]"
     );
-    let Some(AnyRecord::Go(record)) = &report.record else {
+    let Some(record) = report.kept::<qipu::go::GoRecord>() else {
         panic!("a Go record");
     };
     assert_eq!(record.record.start.as_deref(), Some("AB[pd][dp]"));
@@ -181,7 +181,7 @@ fn repeated_comments_are_joined() {
         help_of(report, "merged-property"),
         "write one C with both texts"
     );
-    let Some(AnyRecord::Go(record)) = &report.record else {
+    let Some(record) = report.kept::<qipu::go::GoRecord>() else {
         panic!("a Go record");
     };
     assert_eq!(

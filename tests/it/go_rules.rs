@@ -4,7 +4,7 @@
 use qipu::diag::{Diagnostic, Severity};
 use qipu::go::board::{Board, Color, KoRule, Point};
 use qipu::go::rules::Rules;
-use qipu::{read_document, AnyRecord, ReadOptions, RecordReport};
+use qipu::{read_document, ReadOptions, RecordReport};
 
 use crate::support::fixtures::fixture;
 use crate::support::run::qipu;
@@ -164,7 +164,7 @@ fn suicide_removes_the_own_group_where_allowed() {
         assert_eq!(report.plies, 2, "{ru}");
         let message = report.diagnostics[0].kind.message();
         assert!(message.contains("3 stones"), "{message}");
-        let Some(AnyRecord::Go(record)) = &report.record else {
+        let Some(record) = report.kept::<qipu::go::GoRecord>() else {
             panic!("a Go record");
         };
         assert_eq!(record.record.moves.len(), 2);
@@ -346,7 +346,7 @@ fn sgfmill_reads_the_same_setup_moves_and_final_position() {
             expected["plies"].as_u64().expect("plies"),
             "{file}"
         );
-        let Some(AnyRecord::Go(record)) = &report.record else {
+        let Some(record) = report.kept::<qipu::go::GoRecord>() else {
             panic!("{file}: a Go record");
         };
         let start = record.record.start.clone().unwrap_or_default();

@@ -7,7 +7,7 @@ use encoding_rs::{Encoding, BIG5, EUC_KR, GB18030, SHIFT_JIS, UTF_8, WINDOWS_125
 use qipu::diag::{Diagnostic, Severity};
 use qipu::go::GoRecord;
 use qipu::write::{write_record, Format, WriteOptions};
-use qipu::{read_document, AnyRecord, Document, Game, ReadOptions, RecordReport};
+use qipu::{read_document, Document, Game, ReadOptions, RecordReport};
 use serde_json::Value;
 
 use crate::support::fixtures::fixture;
@@ -34,8 +34,8 @@ fn read_text(text: &str) -> Document {
 }
 
 fn go(report: &RecordReport) -> &GoRecord {
-    match &report.record {
-        Some(AnyRecord::Go(record)) => record,
+    match report.kept::<GoRecord>() {
+        Some(record) => record,
         other => panic!("not a Go record: {other:?}"),
     }
 }

@@ -16,6 +16,7 @@ use qipu::write::{write_record, Format, Notation, Pieces, Squares, WriteOptions}
 use qipu::{read_document, AnyRecord, Game, ReadOptions};
 use serde_json::Value;
 
+use crate::support::family::{family, Family};
 use crate::support::fixtures::root;
 use crate::support::mutate;
 
@@ -187,13 +188,13 @@ fn merge_repeated(props: Vec<(String, Vec<String>)>) -> Vec<(String, Vec<String>
 }
 
 fn content(record: &AnyRecord) -> Content {
-    match record {
-        AnyRecord::Shatar(r) => record_content(r, &|m| m.mv.uci().to_string()),
-        AnyRecord::Draughts(r) => record_content(r, &|m| {
+    match family(record) {
+        Family::Shatar(r) => record_content(r, &|m| m.mv.uci().to_string()),
+        Family::Draughts(r) => record_content(r, &|m| {
             let path: Vec<u64> = m.mv.path().iter().map(|sq| number(*sq)).collect();
             draughts_id(&path, m.mv.captured_squares().map(number).collect())
         }),
-        AnyRecord::Go(r) => {
+        Family::Go(r) => {
             let mut content = record_content(&r.record, &|m| {
                 let point = m.point.map(|p| p.to_string()).unwrap_or_default();
                 format!("{}{point}", m.color.letter())
@@ -505,10 +506,10 @@ fn check(writer: Writer, adjust: fn(&mut Content, &mut Content)) -> Covered {
 }
 
 fn record_unreplayed(record: &AnyRecord) -> Option<String> {
-    match record {
-        AnyRecord::Shatar(r) => r.unreplayed.clone(),
-        AnyRecord::Draughts(r) => r.unreplayed.clone(),
-        AnyRecord::Go(r) => r.record.unreplayed.clone(),
+    match family(record) {
+        Family::Shatar(r) => r.unreplayed.clone(),
+        Family::Draughts(r) => r.unreplayed.clone(),
+        Family::Go(r) => r.record.unreplayed.clone(),
     }
 }
 
@@ -678,7 +679,10 @@ fn text_names_what_it_leaves_out() {
     let mut named = 0;
     for document in documents(Game::Shatar) {
         for report in &document.records {
-            let Some(record @ AnyRecord::Shatar(r)) = &report.record else {
+            let Some(record) = &report.record else {
+                continue;
+            };
+            let Family::Shatar(r) = family(record) else {
                 continue;
             };
             let left = left_out(record, Format::Text);
@@ -687,8 +691,8 @@ fn text_names_what_it_leaves_out() {
             let back_tags: Vec<(String, String)> = back
                 .records
                 .iter()
-                .filter_map(|b| match &b.record {
-                    Some(AnyRecord::Shatar(b)) => Some(b.tags.0.clone()),
+                .filter_map(|b| match family(b.record.as_ref()?) {
+                    Family::Shatar(b) => Some(b.tags.0.clone()),
                     _ => None,
                 })
                 .flatten()

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use qipu::write::{write_record, Format, Notation, Pieces, Squares, WriteOptions};
-use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
+use qipu::{read_document, Document, Game, ReadOptions};
 
 use crate::support::run::qipu;
 use crate::support::snapshot::snapshot_name;
@@ -55,14 +55,16 @@ fn uci_lines(document: &Document) -> Vec<Vec<String>> {
         .records
         .iter()
         .filter(|r| r.valid())
-        .map(|r| match &r.record {
-            Some(AnyRecord::Shatar(record)) => record
-                .moves
-                .iter()
-                .map(|n| n.mv.mv.uci().to_string())
-                .collect(),
-            other => panic!("not a Shatar record: {other:?}"),
-        })
+        .map(
+            |r| match r.kept::<qipu::record::Record<qipu::shatar::ShatarMove>>() {
+                Some(record) => record
+                    .moves
+                    .iter()
+                    .map(|n| n.mv.mv.uci().to_string())
+                    .collect(),
+                other => panic!("not a Shatar record: {other:?}"),
+            },
+        )
         .collect()
 }
 

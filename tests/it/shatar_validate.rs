@@ -4,7 +4,7 @@
 
 use qipu::record::Line;
 use qipu::shatar::ShatarMove;
-use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
+use qipu::{read_document, Document, Game, ReadOptions};
 
 fn read(name: &str, bytes: &[u8]) -> Document {
     let options = ReadOptions {
@@ -21,8 +21,8 @@ fn read_file(path: &str) -> Document {
 }
 
 fn main_line(document: &Document, index: usize) -> &Line<ShatarMove> {
-    match &document.records[index].record {
-        Some(AnyRecord::Shatar(record)) => &record.moves,
+    match document.records[index].kept::<qipu::record::Record<qipu::shatar::ShatarMove>>() {
+        Some(record) => &record.moves,
         other => panic!("record {index} is not a Shatar record: {other:?}"),
     }
 }

@@ -2,6 +2,7 @@
 //! real-shaped archives and samples they read, and deterministic inputs.
 
 pub mod corpus;
+pub mod family;
 pub mod fixtures;
 // The fuzz properties (fuzz/src/properties.rs, compiled into fuzz_properties) include
 // these two files as modules of their own, so that the fuzz package can have them too.
