@@ -83,15 +83,6 @@ pub(crate) fn after_blank_line(
     None
 }
 
-/// Whether the line at `at`, after an empty line, starts a PDN game where the draughts
-/// reader starts one: a tag pair, when the last line with text before is not a tag pair
-/// (so movetext came before). For the draughts block cutter and the stream alike.
-pub(crate) fn opens_pdn_game(text: &str, at: usize) -> bool {
-    let before = text[..at].trim_end();
-    let last_line = before.rsplit(['\n', '\r']).next().unwrap_or("");
-    text[at..].starts_with('[') && !before.is_empty() && !last_line.trim_start().starts_with('[')
-}
-
 /// Length of the line end at `at`, if one starts there: 2 for CRLF, 1 for LF or CR.
 fn line_end_at(bytes: &[u8], at: usize) -> Option<usize> {
     match bytes.get(at)? {
@@ -138,17 +129,6 @@ mod tests {
 
     fn tag(text: &str, start: usize) -> bool {
         text[start..].starts_with('[')
-    }
-
-    #[test]
-    fn a_pdn_game_starts_after_movetext_only() {
-        let text = "[A \"1\"]\r\n\r\n[B \"2\"]\r\n\r\n1. 22-18 *\r\n\r\n[A \"3\"]\r\n";
-        let cuts: Vec<usize> =
-            std::iter::successors(after_blank_line(text, 0, opens_pdn_game), |&cut| {
-                after_blank_line(text, cut, opens_pdn_game)
-            })
-            .collect();
-        assert_eq!(cuts, [text.find("[A \"3\"]").unwrap()]);
     }
 
     #[test]

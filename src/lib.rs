@@ -14,12 +14,14 @@ mod blocks;
 mod detect;
 pub mod diag;
 pub mod draughts;
+pub mod family;
 pub mod go;
 mod history;
 pub mod json;
 mod pgn;
 mod pool;
 pub mod record;
+mod registry;
 mod report;
 pub mod shatar;
 pub mod stream;
@@ -27,30 +29,11 @@ pub mod text;
 mod wrap;
 pub mod write;
 
-use encoding_rs::Encoding;
-
 use diag::{Diagnostic, FileIssue, Kind, Severity};
+pub use family::ReadOptions;
 pub use record::Game;
 pub use report::{AnyRecord, Document, GameRecord, RecordReport};
 use text::LineIndex;
-
-/// How to read files; every field overrides what would otherwise be detected.
-#[derive(Clone, Debug, Default)]
-pub struct ReadOptions {
-    pub game: Option<Game>,
-    pub encoding: Option<&'static Encoding>,
-    /// Keep each replayed record (moves, comments, variations) for writing; validation
-    /// alone does not need them.
-    pub keep_records: bool,
-    /// Draughts rules, instead of the record's `GameType`.
-    pub variant: Option<draughts::position::Variant>,
-    /// Go rules, instead of the record's `RU`.
-    pub rules: Option<go::rules::Rules>,
-    /// The most text a streamed input may hold without a record boundary (`None`:
-    /// [`DEFAULT_MAX_RECORD_SIZE`]). A FIFO, a device or standard input could
-    /// otherwise grow one record without end.
-    pub max_record_size: Option<usize>,
-}
 
 /// The largest record a stream reads by default: 256 MiB.
 pub const DEFAULT_MAX_RECORD_SIZE: usize = 256 << 20;
@@ -58,12 +41,12 @@ pub const DEFAULT_MAX_RECORD_SIZE: usize = 256 << 20;
 /// Decodes `bytes`, detects the game family, parses every record and replays it.
 /// [`stream::DocumentStream`] does the same piece by piece for large inputs.
 pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Document {
-    let game = options.game.or_else(|| detect::game_from_path(source));
+    let game = options.game.or_else(|| registry::game_from_path(source));
     if let Some(issue) = detect::not_text(bytes) {
         return Document::without_records(source, game, issue);
     }
-    let declared = detect::declared_charset(bytes, game);
-    let syntax = detect::syntax(bytes, game);
+    let declared = registry::declared_charset(bytes, game);
+    let syntax = registry::syntax(bytes, game);
     let decoded = text::decode(bytes, options.encoding, declared, syntax);
     let encoding = decoded.encoding_name();
     let piece = Piece {
@@ -102,13 +85,9 @@ fn read_text(
     options: &ReadOptions,
     piece: Piece,
 ) -> Document {
-    let game = game.or_else(|| detect::game_from_text(&text));
+    let game = game.or_else(|| registry::game_from_text(&text));
     let mut records = match game {
-        Some(Game::Shatar) => shatar::read_records(&text, options.keep_records),
-        Some(Game::Go) => go::read_records(&text, options.keep_records, options.rules),
-        Some(Game::Draughts) => {
-            draughts::read_records(&text, options.variant, options.keep_records)
-        }
+        Some(game) => registry::family(game).read_records(&text, options),
         None => vec![RecordReport::unreadable(
             text.len(),
             None,

@@ -9,235 +9,17 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::sync::mpsc::{self, Receiver};
 
-use crate::blocks::{self, BLOCK};
 use crate::diag::FileIssue;
+use crate::family::RecordCut;
 use crate::text::{self, DecodeIssue, StreamDecoder};
-use crate::{detect, read_text, Document, Game, Piece, ReadOptions, DEFAULT_MAX_RECORD_SIZE};
+use crate::DEFAULT_MAX_RECORD_SIZE;
+use crate::{detect, read_text, registry, Document, Game, Piece, ReadOptions};
 
 /// Inputs up to this size are decoded whole before they are cut, exactly as a whole read
 /// decodes them, so that standard input or a pipe gives what the same file gives; the
 /// first this many bytes of a longer input decide its encoding and game family. Readers
 /// of whole files (the command line) read larger files through the stream.
 pub const WHOLE_DECODE: usize = 8 << 20;
-
-/// Where one record ends and the next begins, found without parsing.
-enum Boundary {
-    /// An empty line followed by a line that opens a record: a PGN/PDN tag pair (in PDN,
-    /// once movetext came before: the draughts reader starts a game only there) or a
-    /// scoresheet's players header. Line ends may be LF, CRLF or CR alone. `from` is
-    /// where the next search starts.
-    BlankLine { from: usize, pdn: bool },
-    /// The end of a top-level SGF game tree, tracked through values and escapes.
-    SgfTree(SgfScan),
-}
-
-/// Longest opening of a record line looked for (`White:`, `白方` is 6 bytes).
-const LONGEST_OPENER: usize = 6;
-
-impl Boundary {
-    /// Text gathered before looking for a cut, and bytes read at a time. Finding an SGF
-    /// tree's end costs a scan of every byte, so SGF pieces are one block of the block
-    /// reader, which then reads them without scanning again; a blank line is found by a
-    /// quick search, so text pieces are larger and handed to the pool less often. Reads
-    /// are at most a piece long, so that cutting a piece moves little text.
-    fn piece_and_read_len(&self) -> (usize, usize) {
-        match self {
-            Boundary::SgfTree(_) => (BLOCK, BLOCK),
-            Boundary::BlankLine { .. } => (16 * BLOCK, 4 * BLOCK),
-        }
-    }
-
-    fn for_game(game: Option<Game>) -> Boundary {
-        match game {
-            Some(Game::Go) => Boundary::SgfTree(SgfScan::default()),
-            _ => Boundary::BlankLine {
-                from: 0,
-                pdn: game == Some(Game::Draughts),
-            },
-        }
-    }
-
-    /// The first cut at or after `min` in `text`, if one has arrived.
-    fn find(&mut self, text: &str, min: usize) -> Option<usize> {
-        match self {
-            Boundary::BlankLine { from, pdn } => {
-                let bytes = text.as_bytes();
-                let pdn = *pdn;
-                let start = before_line_ends(bytes, (*from).max(min.saturating_sub(2)));
-                let found =
-                    blocks::after_blank_line(text, start, |text, at| opens_record(text, at, pdn));
-                // Searched up to the end: the next search goes back over what may be the
-                // start of a blank line and of an opening not yet complete.
-                *from = match found {
-                    Some(_) => 0,
-                    None => before_line_ends(bytes, text.len().saturating_sub(LONGEST_OPENER + 2)),
-                };
-                found
-            }
-            Boundary::SgfTree(scan) => scan.find(text, min),
-        }
-    }
-}
-
-/// `at`, moved back to the start of the run of line-end bytes it is in or after, so that a
-/// search from there sees whole line ends.
-fn before_line_ends(bytes: &[u8], mut at: usize) -> usize {
-    at = at.min(bytes.len());
-    while at > 0 && matches!(bytes[at - 1], b'\n' | b'\r') {
-        at -= 1;
-    }
-    at
-}
-
-/// Whether the line at `at` (after an empty line) opens a record.
-fn opens_record(text: &str, at: usize, pdn: bool) -> bool {
-    if pdn {
-        return blocks::opens_pdn_game(text, at);
-    }
-    let rest = &text[at..];
-    rest.starts_with('[') || rest.starts_with("白方") || rest.starts_with("White:")
-}
-
-/// Where to cut after the first top-level SGF game tree that ends at or after `min`,
-/// scanning from `start` (which must lie between trees), provided another tree follows:
-/// see [`SgfScan::find`].
-pub(crate) fn sgf_tree_end(text: &str, start: usize, min: usize) -> Option<usize> {
-    let mut scan = SgfScan {
-        at: start,
-        ..SgfScan::default()
-    };
-    scan.find(text, min)
-}
-
-/// Whether the tree whose `(` is at `open` surely holds a property, so that the SGF reader
-/// takes it for a game and not for stray text in parentheses (a banner's `(c) 2020`): the
-/// `(`, an optional `;`, an identifier and its `[`, with white space between. `None` when
-/// the text ends before that can be told. A tree of another shape may still be a game; it
-/// is just not cut before.
-fn holds_a_property(bytes: &[u8], open: usize) -> Option<bool> {
-    // The white space of the SGF reader, in ASCII: every byte that is not graphic.
-    let after_space = |mut at: usize| {
-        while bytes
-            .get(at)
-            .is_some_and(|b| b.is_ascii() && !b.is_ascii_graphic())
-        {
-            at += 1;
-        }
-        at
-    };
-    let mut at = after_space(open + 1);
-    if *bytes.get(at)? == b';' {
-        at = after_space(at + 1);
-    }
-    let ident = at;
-    while bytes.get(at)?.is_ascii_alphabetic() {
-        at += 1;
-    }
-    if at == ident {
-        return Some(false);
-    }
-    at = after_space(at);
-    Some(*bytes.get(at)? == b'[')
-}
-
-/// Scanner state over SGF text: parenthesis depth, whether the scan stands inside a
-/// `[...]` value of a tree (after a backslash), the end of a tree whose successor has not
-/// been looked at yet, and whether a tree that surely is a game has opened since the scan
-/// began.
-#[derive(Default)]
-struct SgfScan {
-    at: usize,
-    depth: u32,
-    in_value: bool,
-    escaped: bool,
-    tree_end: Option<usize>,
-    seen_game: bool,
-}
-
-/// Bytes the scan must look at outside values (`[`, `(`, `)`) and inside them (`]`, `\`);
-/// every other byte is passed over by one table lookup.
-static SGF_SCAN_STOPS: [bool; 256] = {
-    let mut stops = [false; 256];
-    let mut k = 0;
-    let special = *b"[()]\\";
-    while k < special.len() {
-        stops[special[k] as usize] = true;
-        k += 1;
-    }
-    stops
-};
-
-impl SgfScan {
-    /// The cut after the first top-level tree that ends at or after `min`: the `(` of the
-    /// next tree, once it has arrived and shows a property ([`holds_a_property`]), and
-    /// only once a tree that surely is a game stands before the cut. The reader then
-    /// reads each side of the cut as it reads the whole: every text between two trees is
-    /// on the side of the tree before it, and every piece after the first opens with a
-    /// game. The scan resumes where it stopped when called again with more text.
-    fn find(&mut self, text: &str, min: usize) -> Option<usize> {
-        let bytes = text.as_bytes();
-        loop {
-            if self.tree_end.is_none() {
-                self.tree_end = self.scan(bytes, min);
-            }
-            let end = self.tree_end?;
-            let open = end + memchr::memchr(b'(', &bytes[end..])?;
-            if holds_a_property(bytes, open)? && self.seen_game {
-                *self = SgfScan::default();
-                return Some(open);
-            }
-            // Not a cut: that tree is scanned like any other.
-            self.tree_end = None;
-        }
-    }
-
-    /// The end of the first top-level tree that closes at or after `min`. Between trees
-    /// only a `(` counts, as for the reader, which looks for the next tree's `(` alone.
-    fn scan(&mut self, bytes: &[u8], min: usize) -> Option<usize> {
-        // Locals rather than fields in the loop, so that they stay in registers.
-        let (mut at, mut depth) = (self.at, self.depth);
-        let (mut in_value, mut escaped) = (self.in_value, self.escaped);
-        let mut found = None;
-        while let Some(&byte) = bytes.get(at) {
-            at += 1;
-            if escaped {
-                escaped = false;
-                continue;
-            }
-            if !SGF_SCAN_STOPS[usize::from(byte)] {
-                continue;
-            }
-            if in_value {
-                match byte {
-                    b'\\' => escaped = true,
-                    b']' => in_value = false,
-                    _ => {}
-                }
-                continue;
-            }
-            match byte {
-                b'(' => {
-                    if depth == 0 && holds_a_property(bytes, at - 1) == Some(true) {
-                        self.seen_game = true;
-                    }
-                    depth += 1;
-                }
-                _ if depth == 0 => {}
-                b'[' => in_value = true,
-                b')' => {
-                    depth -= 1;
-                    if depth == 0 && at >= min {
-                        found = Some(at);
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
-        (self.at, self.depth, self.in_value, self.escaped) = (at, depth, in_value, escaped);
-        found
-    }
-}
 
 /// Reads one input as a sequence of documents.
 pub struct DocumentStream<R> {
@@ -272,7 +54,7 @@ struct State {
     decoder: StreamDecoder,
     encoding: &'static str,
     game: Option<Game>,
-    boundary: Boundary,
+    boundary: Box<dyn RecordCut>,
     pending: String,
     issues: Vec<DecodeIssue>,
     eof: bool,
@@ -340,7 +122,7 @@ impl<R: Read> DocumentStream<R> {
                 let game = self
                     .options
                     .game
-                    .or_else(|| detect::game_from_path(&self.source));
+                    .or_else(|| registry::game_from_path(&self.source));
                 let _ = sender.send(Document::without_records(&self.source, game, issue));
             }
             Next::Piece(PieceText {
@@ -384,7 +166,7 @@ impl<R: Read> DocumentStream<R> {
             let Some(state) = self.state.as_mut() else {
                 return Ok(Next::End);
             };
-            let (piece, read) = state.boundary.piece_and_read_len();
+            let (piece, read) = state.boundary.lengths();
             if state.pending.len() >= piece {
                 if let Some(cut) = state.boundary.find(&state.pending, piece) {
                     return Ok(Next::Piece(self.cut(cut)));
@@ -435,12 +217,12 @@ impl<R: Read> DocumentStream<R> {
         let game = self
             .options
             .game
-            .or_else(|| detect::game_from_path(&self.source));
+            .or_else(|| registry::game_from_path(&self.source));
         // Only a whole input can be empty; any sample can show binary data.
         let refusal =
             detect::not_text(&sample).filter(|issue| eof || *issue != FileIssue::EmptyFile);
-        let declared = detect::declared_charset(&sample, game);
-        let syntax = detect::syntax(&sample, game);
+        let declared = registry::declared_charset(&sample, game);
+        let syntax = registry::syntax(&sample, game);
         let (decoder, pending, issues) = if eof {
             // The whole input is here: decoded as a whole file is, structure protected.
             let decoded = text::decode(&sample, self.options.encoding, declared, syntax);
@@ -460,13 +242,13 @@ impl<R: Read> DocumentStream<R> {
             );
             (decoder, pending, issues)
         };
-        let game = game.or_else(|| detect::game_from_text(&pending));
+        let game = game.or_else(|| registry::game_from_text(&pending));
         let encoding = text::encoding_display_name(decoder.encoding());
         let state = State {
             decoder,
             encoding,
             game,
-            boundary: Boundary::for_game(game),
+            boundary: registry::cutter(game),
             pending,
             issues,
             eof,
@@ -545,9 +327,10 @@ fn read_full(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::blocks::BLOCK;
 
     fn pieces(text: &str, min: usize, game: Option<Game>) -> Vec<String> {
-        let mut boundary = Boundary::for_game(game);
+        let mut boundary = registry::cutter(game);
         let mut rest = text.to_string();
         let mut out = Vec::new();
         while let Some(cut) = boundary.find(&rest, min) {

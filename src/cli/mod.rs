@@ -396,7 +396,7 @@ fn for_each_document(
         },
         None => None,
     };
-    let options = ReadOptions {
+    let mut options = ReadOptions {
         game: args.game.map(|g| match g {
             GameArg::Shatar => Game::Shatar,
             GameArg::Draughts => Game::Draughts,
@@ -404,11 +404,17 @@ fn for_each_document(
         }),
         encoding,
         keep_records,
-        variant: args.variant.map(|v| match v {
+        max_record_size: args.max_record_size,
+        ..ReadOptions::default()
+    };
+    if let Some(variant) = args.variant {
+        options = options.with_rules(match variant {
             VariantArg::Russian => Variant::Russian,
             VariantArg::Brazilian => Variant::Brazilian,
-        }),
-        rules: args.rules.map(|r| match r {
+        });
+    }
+    if let Some(rules) = args.rules {
+        options = options.with_rules(match rules {
             RulesArg::Chinese => Rules::Chinese,
             RulesArg::Japanese => Rules::Japanese,
             RulesArg::Korean => Rules::Korean,
@@ -416,9 +422,8 @@ fn for_each_document(
             RulesArg::Nz => Rules::NewZealand,
             RulesArg::TrompTaylor => Rules::TrompTaylor,
             RulesArg::Ing => Rules::Ing,
-        }),
-        max_record_size: args.max_record_size,
-    };
+        });
+    }
     let inputs = inputs::collect(&args.paths, excluded);
     let mut status = Status::Valid;
     // Small files are read whole, many at a time; a large file or standard input is

@@ -27,10 +27,11 @@ use std::ops::{Deref, DerefMut};
 
 use serde::ser::SerializeMap;
 
+use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::MoveFields;
 use crate::record::{Game, Record};
 use crate::write::{Format, LeftOut, WriteError, WriteOptions};
-use crate::GameRecord;
+use crate::{GameRecord, RecordReport};
 use notation::SquareStyle;
 use position::Move;
 use square::Numbering;
@@ -177,5 +178,31 @@ impl GameRecord for DraughtsRecord {
 
     fn boxed_clone(&self) -> Box<dyn GameRecord> {
         Box::new(self.clone())
+    }
+}
+
+/// The draughts family: PDN, Russian and Brazilian rules.
+pub struct Draughts;
+
+impl Family for Draughts {
+    fn game(&self) -> Game {
+        Game::Draughts
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["pdn"]
+    }
+
+    fn recognises(&self, head: &str) -> bool {
+        pdn::looks_like_pdn(head)
+    }
+
+    fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {
+        let variant = options.rules::<position::Variant>().copied();
+        read_records(text, variant, options.keep_records)
+    }
+
+    fn cutter(&self) -> Box<dyn RecordCut> {
+        Box::new(BlankLineCut::new(validate::opens_pdn_game, 6))
     }
 }

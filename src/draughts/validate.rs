@@ -57,7 +57,16 @@ pub fn read_records(text: &str, variant: Option<Variant>, keep_records: bool) ->
 /// The start of the first game at or after `from`: a tag line that follows a blank line
 /// after movetext. The reader starts a new game there anyway.
 fn next_game(text: &str, from: usize) -> Option<usize> {
-    crate::blocks::after_blank_line(text, from, crate::blocks::opens_pdn_game)
+    crate::blocks::after_blank_line(text, from, opens_pdn_game)
+}
+
+/// Whether the line at `at`, after an empty line, starts a PDN game where the draughts
+/// reader starts one: a tag pair, when the last line with text before is not a tag pair
+/// (so movetext came before). For the block reader and the stream alike.
+pub(super) fn opens_pdn_game(text: &str, at: usize) -> bool {
+    let before = text[..at].trim_end();
+    let last_line = before.rsplit(['\n', '\r']).next().unwrap_or("");
+    text[at..].starts_with('[') && !before.is_empty() && !last_line.trim_start().starts_with('[')
 }
 
 /// What one game's replay accumulates.
@@ -1062,5 +1071,21 @@ fn illegal(
         reason,
         legal: legal.to_vec(),
         style: replay.style,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pdn_game_starts_after_movetext_only() {
+        let text = "[A \"1\"]\r\n\r\n[B \"2\"]\r\n\r\n1. 22-18 *\r\n\r\n[A \"3\"]\r\n";
+        let cuts: Vec<usize> = std::iter::successors(
+            crate::blocks::after_blank_line(text, 0, opens_pdn_game),
+            |&cut| crate::blocks::after_blank_line(text, cut, opens_pdn_game),
+        )
+        .collect();
+        assert_eq!(cuts, [text.find("[A \"3\"]").unwrap()]);
     }
 }

@@ -12,6 +12,7 @@
 
 pub mod board;
 pub mod charset;
+mod cut;
 pub mod issue;
 mod left_out;
 pub mod rules;
@@ -26,10 +27,12 @@ pub use validate::read_records;
 
 use serde::ser::SerializeMap;
 
+use crate::family::{Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
 use crate::record::{Game, Record};
+use crate::text::Syntax;
 use crate::write::{Format, LeftOut, WriteError, WriteOptions};
-use crate::GameRecord;
+use crate::{GameRecord, RecordReport};
 use board::{Color, Point};
 use sgf::{GameTree, NodeId};
 
@@ -125,5 +128,46 @@ impl GameRecord for GoRecord {
 
     fn boxed_clone(&self) -> Box<dyn GameRecord> {
         Box::new(self.clone())
+    }
+}
+
+/// The Go family: SGF.
+pub struct Go;
+
+impl Family for Go {
+    fn game(&self) -> Game {
+        Game::Go
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["sgf"]
+    }
+
+    fn syntax(&self) -> Syntax {
+        Syntax::Sgf
+    }
+
+    fn recognises_bytes(&self, head: &[u8]) -> bool {
+        cut::tree_start(head).is_some()
+    }
+
+    fn recognises(&self, head: &str) -> bool {
+        cut::tree_start(head.as_bytes()).is_some()
+    }
+
+    fn declared_charset<'b>(&self, bytes: &'b [u8]) -> Option<(&'b str, std::ops::Range<usize>)> {
+        charset::declared_charset(bytes)
+    }
+
+    fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {
+        read_records(
+            text,
+            options.keep_records,
+            options.rules::<rules::Rules>().copied(),
+        )
+    }
+
+    fn cutter(&self) -> Box<dyn RecordCut> {
+        Box::new(cut::SgfCut::default())
     }
 }

@@ -47,7 +47,7 @@ pub(super) const GAME_INFO: [&str; 25] = [
 /// record (for JSON). `rules` overrides each record's `RU`.
 pub fn read_records(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<RecordReport> {
     // Blocks of game trees parse and replay in parallel: a large collection uses every core.
-    crate::blocks::read_in_blocks(text, crate::stream::sgf_tree_end, |block| {
+    crate::blocks::read_in_blocks(text, super::cut::tree_end, |block| {
         read_block(block, keep_records, rules)
     })
 }

@@ -26,10 +26,11 @@ pub use validate::read_records;
 
 use serde::ser::SerializeMap;
 
+use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
 use crate::record::{Game, Record};
 use crate::write::{Format, LeftOut, WriteError, WriteOptions};
-use crate::GameRecord;
+use crate::{GameRecord, RecordReport};
 use position::{Move, Position};
 
 /// A replayed Shatar move as the record keeps it.
@@ -151,4 +152,42 @@ impl GameRecord for Record<ShatarMove> {
     fn boxed_clone(&self) -> Box<dyn GameRecord> {
         Box::new(self.clone())
     }
+}
+
+/// The Shatar family: PGN and the rulebook's scoresheets.
+pub struct Shatar;
+
+impl Family for Shatar {
+    fn game(&self) -> Game {
+        Game::Shatar
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["pgn"]
+    }
+
+    fn recognises(&self, head: &str) -> bool {
+        looks_like_shatar(head)
+    }
+
+    /// The only two first moves Shatar allows, in any form.
+    fn might_hold(&self, head: &str) -> bool {
+        head.contains("e4") || head.contains("d4")
+    }
+
+    fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {
+        read_records(text, options.keep_records)
+    }
+
+    fn cutter(&self) -> Box<dyn RecordCut> {
+        // `White:` and `白方` are 6 bytes.
+        Box::new(BlankLineCut::new(opens_record, 6))
+    }
+}
+
+/// Whether the line at `at` (after an empty line) opens a record: a PGN tag pair or a
+/// scoresheet's players header.
+fn opens_record(text: &str, at: usize) -> bool {
+    let rest = &text[at..];
+    rest.starts_with('[') || rest.starts_with("白方") || rest.starts_with("White:")
 }

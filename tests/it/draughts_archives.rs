@@ -13,12 +13,14 @@ use crate::support::rng;
 use crate::support::run::qipu;
 
 fn read_as(text: &str, variant: Option<Variant>) -> Document {
-    let options = ReadOptions {
+    let mut options = ReadOptions {
         game: Some(Game::Draughts),
         keep_records: true,
-        variant,
         ..ReadOptions::default()
     };
+    if let Some(variant) = variant {
+        options = options.with_rules(variant);
+    }
     read_document("t.pdn", text.as_bytes(), &options)
 }
 

@@ -19,12 +19,14 @@ use crate::support::snapshot::snapshot_name;
 
 fn read_with(path: &str, variant: Option<Variant>) -> Document {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let options = ReadOptions {
+    let mut options = ReadOptions {
         game: Some(Game::Draughts),
         keep_records: true,
-        variant,
         ..ReadOptions::default()
     };
+    if let Some(variant) = variant {
+        options = options.with_rules(variant);
+    }
     read_document(path, &bytes, &options)
 }
 

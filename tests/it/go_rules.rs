@@ -10,11 +10,13 @@ use crate::support::fixtures::fixture;
 use crate::support::run::qipu;
 
 fn read(text: &str, rules: Option<Rules>) -> RecordReport {
-    let options = ReadOptions {
+    let mut options = ReadOptions {
         keep_records: true,
-        rules,
         ..ReadOptions::default()
     };
+    if let Some(rules) = rules {
+        options = options.with_rules(rules);
+    }
     let mut document = read_document("rules.sgf", text.as_bytes(), &options);
     assert_eq!(document.records.len(), 1, "{text}");
     document.records.remove(0)

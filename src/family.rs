@@ -1,0 +1,161 @@
+//! What a game family gives the pipeline: each family's folder implements [`Family`],
+//! and [`crate::registry`] lists them. Nothing here names a family.
+
+use std::any::Any;
+use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
+
+use encoding_rs::Encoding;
+
+use crate::blocks::{self, BLOCK};
+use crate::record::Game;
+use crate::text::Syntax;
+use crate::RecordReport;
+
+/// A game family: how its files are recognised, read and replayed, and where a text of
+/// its records can be cut between two of them.
+pub trait Family: Sync {
+    /// The family's name in the command line and in JSON.
+    fn game(&self) -> Game;
+    /// Extensions (lower case) of the family's own format.
+    fn extensions(&self) -> &'static [&'static str];
+    /// The syntax whose structure decoding must keep (see [`Syntax`]).
+    fn syntax(&self) -> Syntax {
+        Syntax::Text
+    }
+    /// Whether bytes before decoding (the first 64 KB) surely hold a record of the
+    /// family; only families of their own syntax can tell (SGF).
+    fn recognises_bytes(&self, _head: &[u8]) -> bool {
+        false
+    }
+    /// Whether a text (its first 64 KB) surely holds a record of the family.
+    fn recognises(&self, head: &str) -> bool;
+    /// Whether it may hold one, when no family recognises it.
+    fn might_hold(&self, _head: &str) -> bool {
+        false
+    }
+    /// The charset the format declares inside the bytes (SGF `CA`), with its range.
+    fn declared_charset<'b>(&self, _bytes: &'b [u8]) -> Option<(&'b str, Range<usize>)> {
+        None
+    }
+    /// Parses and replays every record of `text`.
+    fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport>;
+    /// A fresh cutter of a stream of the family's text into pieces.
+    fn cutter(&self) -> Box<dyn RecordCut>;
+}
+
+/// Where a stream of text is cut between records, found without parsing.
+pub trait RecordCut: Send {
+    /// Text gathered before looking for a cut, and bytes read at a time. Reads are at
+    /// most a piece long, so that cutting a piece moves little text.
+    fn lengths(&self) -> (usize, usize);
+    /// The first cut at or after `min` in `text`, if one has arrived; called again with
+    /// more text (the same start) when not.
+    fn find(&mut self, text: &str, min: usize) -> Option<usize>;
+}
+
+/// How to read files; every field overrides what would otherwise be detected.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    pub game: Option<Game>,
+    pub encoding: Option<&'static Encoding>,
+    /// Keep each replayed record (moves, comments, variations) for writing; validation
+    /// alone does not need them.
+    pub keep_records: bool,
+    /// The most text a streamed input may hold without a record boundary (`None`:
+    /// [`crate::DEFAULT_MAX_RECORD_SIZE`]). A FIFO, a device or standard input could
+    /// otherwise grow one record without end.
+    pub max_record_size: Option<usize>,
+    /// Rules set for the families ([`ReadOptions::with_rules`]).
+    pub overrides: Overrides,
+}
+
+impl ReadOptions {
+    /// The options with a family's rules set, instead of what each record says: a
+    /// draughts `Variant`, Go `Rules`. Each family looks for its own type.
+    pub fn with_rules<T: Any + fmt::Debug + Send + Sync>(mut self, rules: T) -> ReadOptions {
+        // `**set`: the value itself, not the `Arc` (which is `Any` too).
+        self.overrides.0.retain(|set| !(**set).as_any().is::<T>());
+        self.overrides.0.push(Arc::new(rules));
+        self
+    }
+
+    /// The rules of type `T` set with [`ReadOptions::with_rules`], if any.
+    pub fn rules<T: Any>(&self) -> Option<&T> {
+        self.overrides
+            .0
+            .iter()
+            .find_map(|set| (**set).as_any().downcast_ref())
+    }
+}
+
+/// Rules set for the families, each of its family's own type; none by default.
+#[derive(Clone, Debug, Default)]
+pub struct Overrides(Vec<Arc<dyn SetRules>>);
+
+trait SetRules: fmt::Debug + Send + Sync {
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<T: Any + fmt::Debug + Send + Sync> SetRules for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The cut of text whose records open with a line after an empty line: the opening is
+/// the family's (a tag pair, a scoresheet's players). Line ends may be LF, CRLF or CR
+/// alone.
+pub struct BlankLineCut {
+    /// Whether the line at the offset (after an empty line) opens a record.
+    opens: fn(&str, usize) -> bool,
+    /// Longest opening looked for, in bytes: a search that found none goes back over so
+    /// much, which may be an opening not yet complete.
+    longest_opening: usize,
+    /// Where the next search starts.
+    from: usize,
+}
+
+impl BlankLineCut {
+    /// A cut before the lines that `opens` says open a record, none longer than
+    /// `longest_opening` bytes.
+    pub fn new(opens: fn(&str, usize) -> bool, longest_opening: usize) -> BlankLineCut {
+        BlankLineCut {
+            opens,
+            longest_opening,
+            from: 0,
+        }
+    }
+}
+
+impl RecordCut for BlankLineCut {
+    /// A blank line is found by a quick search, so text pieces are large and handed to
+    /// the pool seldom.
+    fn lengths(&self) -> (usize, usize) {
+        (16 * BLOCK, 4 * BLOCK)
+    }
+
+    fn find(&mut self, text: &str, min: usize) -> Option<usize> {
+        let bytes = text.as_bytes();
+        let start = before_line_ends(bytes, self.from.max(min.saturating_sub(2)));
+        let found = blocks::after_blank_line(text, start, self.opens);
+        // Searched up to the end: the next search goes back over what may be the start
+        // of a blank line and of an opening not yet complete.
+        self.from = match found {
+            Some(_) => 0,
+            None => before_line_ends(bytes, text.len().saturating_sub(self.longest_opening + 2)),
+        };
+        found
+    }
+}
+
+/// `at`, moved back to the start of the run of line-end bytes it is in or after, so that a
+/// search from there sees whole line ends.
+fn before_line_ends(bytes: &[u8], mut at: usize) -> usize {
+    at = at.min(bytes.len());
+    while at > 0 && matches!(bytes[at - 1], b'\n' | b'\r') {
+        at -= 1;
+    }
+    at
+}

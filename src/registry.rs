@@ -1,0 +1,96 @@
+//! The one list of game families qipu reads, and what is decided by asking each of them:
+//! the family of a path or a text, the syntax and declared charset of raw bytes, and a
+//! family's reader and stream cutter. A new family is a folder that implements
+//! [`Family`] and one line in [`FAMILIES`].
+
+use crate::family::{Family, RecordCut};
+use crate::record::Game;
+use crate::text::{Span, Syntax};
+
+/// Every family, in the order their signs are tried on a text of unknown family.
+static FAMILIES: [&dyn Family; 3] = [
+    &crate::go::Go,
+    &crate::shatar::Shatar,
+    &crate::draughts::Draughts,
+];
+
+/// How much of a text its signs are looked for in.
+const HEAD: usize = 64 * 1024;
+
+/// The family of `game`.
+pub(crate) fn family(game: Game) -> &'static dyn Family {
+    FAMILIES
+        .into_iter()
+        .find(|family| family.game() == game)
+        .expect("every game has its family in the list")
+}
+
+/// The family implied by a file extension, if any.
+pub fn game_from_path(path: &str) -> Option<Game> {
+    let extension = std::path::Path::new(path)
+        .extension()?
+        .to_str()?
+        .to_ascii_lowercase();
+    FAMILIES
+        .into_iter()
+        .find(|family| family.extensions().contains(&extension.as_str()))
+        .map(|family| family.game())
+}
+
+/// The family of raw bytes: the one given, else one that recognises them undecoded.
+fn family_of_bytes(bytes: &[u8], game: Option<Game>) -> Option<&'static dyn Family> {
+    match game {
+        Some(game) => Some(family(game)),
+        None => {
+            let head = &bytes[..bytes.len().min(HEAD)];
+            FAMILIES
+                .into_iter()
+                .find(|family| family.recognises_bytes(head))
+        }
+    }
+}
+
+/// The syntax of a file's records, from its family or, unknown, from its raw bytes: the
+/// structure decoding must keep.
+pub fn syntax(bytes: &[u8], game: Option<Game>) -> Syntax {
+    family_of_bytes(bytes, game).map_or(Syntax::Text, |family| family.syntax())
+}
+
+/// The charset a file declares in its own syntax, read from the raw bytes. Its span
+/// indexes the text only when the bytes before it are ASCII (which decode to the same
+/// bytes in any ASCII-compatible encoding).
+pub fn declared_charset(bytes: &[u8], game: Option<Game>) -> Option<(&str, Option<Span>)> {
+    let (label, range) = family_of_bytes(bytes, game)?.declared_charset(bytes)?;
+    let span = bytes
+        .get(..range.start)
+        .is_some_and(<[u8]>::is_ascii)
+        .then_some(range);
+    Some((label, span))
+}
+
+/// The family that the text looks like, from cheap signs in its first kilobytes (an SGF
+/// game tree, Shatar headers and piece names, PDN tags or numeric draughts moves), and
+/// failing those, weaker ones (the only two first moves Shatar allows).
+pub fn game_from_text(text: &str) -> Option<Game> {
+    let head = head(text, HEAD);
+    FAMILIES
+        .into_iter()
+        .find(|family| family.recognises(head))
+        .or_else(|| FAMILIES.into_iter().find(|family| family.might_hold(head)))
+        .map(|family| family.game())
+}
+
+/// How a stream of `game`'s text is cut; text of a family not known yet is cut as
+/// Shatar's is (before a tag pair or a scoresheet's players).
+pub(crate) fn cutter(game: Option<Game>) -> Box<dyn RecordCut> {
+    family(game.unwrap_or(Game::Shatar)).cutter()
+}
+
+/// The longest prefix of `text` of at most `max` bytes that ends on a character boundary.
+fn head(text: &str, max: usize) -> &str {
+    let mut end = text.len().min(max);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
