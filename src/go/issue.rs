@@ -107,20 +107,13 @@ fn color_name(color: Color) -> &'static str {
     }
 }
 
-fn sgf_severity(severity: sgf_check::Severity) -> Severity {
-    match severity {
-        sgf_check::Severity::Error => Severity::Error,
-        sgf_check::Severity::Warning => Severity::Warning,
-    }
-}
-
 impl GoIssue {
     /// Rule breaches and unreadable moves are errors; disagreements the record survives
     /// are warnings; facts worth knowing are notes.
     pub fn severity(&self) -> Severity {
         match self {
-            GoIssue::Syntax(e) => sgf_severity(e.severity()),
-            GoIssue::Structure(i) => sgf_severity(i.severity()),
+            GoIssue::Syntax(e) => e.severity(),
+            GoIssue::Structure(i) => i.severity(),
             GoIssue::Occupied { .. }
             | GoIssue::Suicide { .. }
             | GoIssue::Ko { .. }

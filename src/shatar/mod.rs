@@ -61,7 +61,7 @@ pub fn start_position(record: &Record<ShatarMove>) -> Position {
 
 /// Normalised PGN of a replayed record.
 pub fn write_pgn(record: &Record<ShatarMove>) -> String {
-    write::write_pgn(record, &start_position(record))
+    write::write_pgn_from(record, &start_position(record))
 }
 
 /// The rulebook's scoresheet text of a replayed record.

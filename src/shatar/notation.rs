@@ -16,8 +16,9 @@ use nom::combinator::{cut, map_res, not, opt, peek, value};
 use nom::error::{ErrorKind, FromExternalError, ParseError};
 use nom::{Err, IResult, Parser};
 
-use super::syntax::{MoveNumber, ResultToken, Span, SyntaxError, SyntaxErrorKind};
+use super::syntax::{MoveNumber, ResultToken, SyntaxError, SyntaxErrorKind};
 use super::types::{Role, Square};
+use crate::text::Span;
 
 /// How a piece name was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,14 +3,11 @@
 //! Everything here is what the text *says*, with byte spans into the decoded source; nothing
 //! has been checked against a position. The validator replays [`ParsedGame::moves`] later.
 
+use crate::text::Span;
 use std::fmt;
-use std::ops::Range;
 
 use super::notation::{MoveText, PieceToken};
 use super::types::{Color, Square};
-
-/// A byte range into the decoded source text.
-pub type Span = Range<usize>;
 
 pub use crate::pgn::MAX_VARIATION_DEPTH;
 

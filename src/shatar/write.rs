@@ -24,7 +24,7 @@ const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 /// Writes the record as PGN: Seven Tag Roster, `[Variant "Shatar"]`, the start position
 /// if not the standard one, the other tags in their original order, then SAN movetext
 /// with comments, NAGs and variations.
-pub fn write_pgn(record: &Record<ShatarMove>, start: &Position) -> String {
+pub fn write_pgn_from(record: &Record<ShatarMove>, start: &Position) -> String {
     let mut out = String::new();
     for line in &record.escape_lines {
         out.push_str(line);
