@@ -34,10 +34,13 @@ use position::{Move, Position};
 /// A replayed Shatar move as the record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShatarMove {
+    /// The move as the engine resolved it.
     pub mv: Move,
     /// PGN SAN with English letters, including `+`/`#`.
     pub san: String,
+    /// The move gives check.
     pub check: bool,
+    /// The move gives mate.
     pub mate: bool,
 }
 
