@@ -13,7 +13,8 @@ use crate::write::{Format, LeftOut};
 pub enum Severity {
     /// Worth knowing; the record is fine.
     Note,
-    /// Suspicious, or changed on reading, but the record is usable.
+    /// Worth checking (a wrong check mark, a result the position contradicts, bytes that
+    /// could not be decoded), but the record is still usable.
     Warning,
     /// The record is wrong: it makes the record invalid.
     Error,

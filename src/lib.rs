@@ -281,7 +281,8 @@ pub struct RecordReport {
     pub index: usize,
     /// The family it was read as.
     pub game: Option<Game>,
-    /// The rules variant replayed (`russian`, `brazilian`, …), where the family has several.
+    /// The draughts rules the record was replayed under (`russian`, `brazilian`); `None`
+    /// for the other families.
     pub variant: Option<&'static str>,
     /// Byte range of the record in the file text.
     pub span: Span,

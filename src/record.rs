@@ -114,7 +114,8 @@ impl<M> Node<M> {
 pub struct Record<M> {
     /// The family the record belongs to.
     pub game: Game,
-    /// The rules variant (`russian`, `brazilian`, …) where the family has several.
+    /// The rules the record was replayed under, where the family has several (draughts:
+    /// `russian`, `brazilian`), or `chess` for a PGN game that is not Shatar.
     pub variant: Option<&'static str>,
     /// Tag pairs as read.
     pub tags: Tags,
