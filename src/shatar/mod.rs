@@ -69,7 +69,7 @@ pub fn write_pgn(record: &Record<ShatarMove>) -> String {
 
 /// The rulebook's scoresheet text of a replayed record.
 pub fn write_text(record: &Record<ShatarMove>, options: &WriteOptions) -> String {
-    write::write_text(record, &start_position(record), options)
+    write::write_text_from(record, &start_position(record), options)
 }
 
 /// Tags the rulebook's scoresheet text carries: the players, the date and the place
