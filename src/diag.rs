@@ -11,12 +11,17 @@ use crate::write::{Format, LeftOut};
 /// How bad a diagnostic is. Only errors make a record invalid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
+    /// Worth knowing; the record is fine.
     Note,
+    /// Worth checking (a wrong check mark, a result the position contradicts, bytes that
+    /// could not be decoded), but the record is still usable.
     Warning,
+    /// The record is wrong: it makes the record invalid.
     Error,
 }
 
 impl Severity {
+    /// The lower-case name used in JSON and in rendered output: `error`, `warning`, `note`.
     pub fn name(self) -> &'static str {
         match self {
             Severity::Error => "error",
@@ -39,11 +44,13 @@ pub trait Issue {
 /// Issues that concern the file rather than a game family.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FileIssue {
+    /// The text could not be decoded cleanly, or its declared charset disagrees with it.
     Decode(DecodeIssue),
     /// The game family could not be told from the extension or the content.
     UnknownGame,
     /// The file holds no record of the family it was read as.
     NoRecords {
+        /// The family's name, as in `no shatar records`.
         game: &'static str,
     },
     /// The file is empty (or white space only).
@@ -53,17 +60,21 @@ pub enum FileIssue {
     /// A streamed input held more text than `limit` bytes without a record boundary;
     /// reading stopped there.
     RecordTooLarge {
+        /// The limit, in bytes ([`crate::ReadOptions::max_record_size`]).
         limit: usize,
     },
     /// A text file met in a folder walk that holds no game record: skipped.
     NotARecordFile,
     /// The file could not be read at all.
     Io {
+        /// What the operating system reported.
         kind: std::io::ErrorKind,
     },
     /// A conversion to `format` had no place for these parts of the record.
     LeftOut {
+        /// The format converted to.
         format: Format,
+        /// What it had no place for, in the order met.
         what: Vec<LeftOut>,
     },
 }
@@ -149,7 +160,9 @@ impl Issue for FileIssue {
 /// here lists the families.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// An issue of the file itself.
     File(FileIssue),
+    /// An issue of a game family, defined by the family.
     Game(GameIssue),
 }
 
@@ -168,14 +181,17 @@ impl Kind {
         }
     }
 
+    /// Stable kebab-case identifier of the issue, such as `illegal-move`.
     pub fn code(&self) -> &'static str {
         self.issue().code()
     }
 
+    /// What is wrong, in English.
     pub fn message(&self) -> String {
         self.issue().message()
     }
 
+    /// What to do about it, in English, where there is advice to give.
     pub fn help(&self) -> Option<String> {
         self.issue().help()
     }
@@ -247,18 +263,22 @@ impl fmt::Debug for GameIssue {
 /// One finding about one record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// How bad it is; only errors make the record invalid.
     pub severity: Severity,
+    /// What the issue is, with its arguments.
     pub kind: Kind,
     /// Byte range in the decoded file text.
     pub span: Option<Span>,
     /// 1-based ply over the whole game.
     pub ply: Option<u32>,
+    /// The move number the ply belongs to, as the record numbers it.
     pub move_number: Option<u32>,
     /// `white`, `blue` (Shatar) or `black`.
     pub side: Option<&'static str>,
 }
 
 impl Diagnostic {
+    /// A diagnostic with no position in the game (see [`Diagnostic::at_ply`]).
     pub fn new(severity: Severity, kind: Kind, span: Option<Span>) -> Diagnostic {
         Diagnostic {
             severity,
@@ -278,6 +298,7 @@ impl Diagnostic {
         self
     }
 
+    /// Stable kebab-case identifier of the issue (see [`Kind::code`]).
     pub fn code(&self) -> &'static str {
         self.kind.code()
     }
@@ -294,8 +315,11 @@ impl Diagnostic {
 
 /// A diagnostic with the text it points into, as [`crate::json`] writes it.
 pub struct Located<'a> {
+    /// The diagnostic.
     pub diagnostic: &'a Diagnostic,
+    /// The decoded file text its span points into.
     pub text: &'a str,
+    /// Line starts of that text.
     pub lines: &'a LineIndex,
 }
 

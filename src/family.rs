@@ -1,5 +1,5 @@
 //! What a game family gives the pipeline: each family's folder implements [`Family`],
-//! and [`crate::registry`] lists them. Nothing here names a family.
+//! and the registry (`src/registry.rs`) lists them. Nothing here names a family.
 
 use std::any::Any;
 use std::fmt;
@@ -58,7 +58,10 @@ pub trait RecordCut: Send {
 /// How to read files; every field overrides what would otherwise be detected.
 #[derive(Clone, Debug, Default)]
 pub struct ReadOptions {
+    /// The game family, instead of the one the extension or the content suggests.
     pub game: Option<Game>,
+    /// The encoding, instead of a byte-order mark, a declared charset or detection.
+    /// [`crate::read_str`] takes text already decoded and ignores it.
     pub encoding: Option<&'static Encoding>,
     /// Keep each replayed record (moves, comments, variations) for writing; validation
     /// alone does not need them.

@@ -7,8 +7,11 @@ use crate::text::Span;
 /// The game families qipu reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Game {
+    /// Mongolian chess (PGN with `[Variant "Shatar"]`, or the rulebook's scoresheets).
     Shatar,
+    /// 64-square draughts, Russian or Brazilian rules (PDN).
     Draughts,
+    /// Go (SGF).
     Go,
 }
 
@@ -29,6 +32,7 @@ impl Game {
 pub struct Tags(pub Vec<(String, String)>);
 
 impl Tags {
+    /// The value of the first tag named `name`, compared without regard to ASCII case.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0
             .iter()
@@ -74,19 +78,24 @@ pub type Line<M> = Vec<Node<M>>;
 /// One move as replayed, with what the record said around it.
 #[derive(Clone, Debug)]
 pub struct Node<M> {
+    /// The move the engine resolved, in the family's own model.
     pub mv: M,
     /// 1-based over the whole game (variations continue the numbering of their branch point).
     pub ply: u32,
     /// The move as written in the source.
     pub text: String,
+    /// Byte range of the move text in the decoded file text.
     pub span: Span,
+    /// The comment after the move.
     pub comment: Option<String>,
+    /// Numeric annotation glyphs (`$n`, and `!`/`?` marks as their NAGs).
     pub nags: Vec<u16>,
     /// Alternative lines to this move, each starting in the position before it.
     pub variations: Vec<Line<M>>,
 }
 
 impl<M> Node<M> {
+    /// A node with no comment, NAGs or variations.
     pub fn new(mv: M, ply: u32, text: impl Into<String>, span: Span) -> Node<M> {
         Node {
             mv,
@@ -103,13 +112,18 @@ impl<M> Node<M> {
 /// A replayed record of any family.
 #[derive(Clone, Debug)]
 pub struct Record<M> {
+    /// The family the record belongs to.
     pub game: Game,
+    /// The rules the record was replayed under, where the family has several (draughts:
+    /// `russian`, `brazilian`), or `chess` for a PGN game that is not Shatar.
     pub variant: Option<&'static str>,
+    /// Tag pairs as read.
     pub tags: Tags,
     /// The start position in the family's setup notation, when it is not the standard one.
     pub start: Option<String>,
     /// A comment before the first move.
     pub comment: Option<String>,
+    /// The main line.
     pub moves: Line<M>,
     /// The result as normalised by the family (`1-0`, `2-0`, `B+3.5`, …).
     pub result: Option<String>,
@@ -134,6 +148,7 @@ impl<M> Record<M> {
         }
     }
 
+    /// An empty record of `game`: no tags, no moves, no result.
     pub fn new(game: Game) -> Record<M> {
         Record {
             game,

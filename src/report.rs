@@ -14,12 +14,17 @@ use crate::write::{Format, LeftOut, WriteError, WriteOptions};
 pub struct Document {
     /// Where the bytes came from, as given by the caller.
     pub source: String,
+    /// The decoded text, which every span points into.
     pub text: String,
+    /// Line starts of [`Document::text`], for lines and columns.
     pub lines: LineIndex,
     /// Name of the encoding the text was decoded from; empty when no text was decoded
     /// (an input that could not be read, or that is empty, binary or over the size limit).
     pub encoding: &'static str,
+    /// The family the records were read as; `None` when nothing looked like a record.
     pub game: Option<Game>,
+    /// The records in file order; a file without any still has one, carrying the
+    /// diagnostic that says why.
     pub records: Vec<RecordReport>,
 }
 
@@ -137,12 +142,16 @@ impl Clone for AnyRecord {
 pub struct RecordReport {
     /// 0-based position of the record in its file.
     pub index: usize,
+    /// The family it was read as.
     pub game: Option<Game>,
+    /// The draughts rules the record was replayed under (`russian`, `brazilian`); `None`
+    /// for the other families.
     pub variant: Option<&'static str>,
     /// Byte range of the record in the file text.
     pub span: Span,
     /// Moves replayed legally.
     pub plies: u32,
+    /// What the reading and the replay found, in text order within each stage.
     pub diagnostics: Vec<Diagnostic>,
     /// `None` when nothing could be read as a record of any family.
     pub record: Option<AnyRecord>,

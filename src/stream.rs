@@ -66,6 +66,7 @@ struct State {
 }
 
 impl<R: Read> DocumentStream<R> {
+    /// A stream over `reader`, read as the file named `source` is (its extension may tell the family).
     pub fn new(source: &str, reader: R, options: &ReadOptions) -> DocumentStream<R> {
         DocumentStream {
             source: source.to_string(),

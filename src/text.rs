@@ -29,9 +29,13 @@ pub enum EncodingSource {
 /// Text decoded from a file, with what was learnt on the way.
 #[derive(Debug)]
 pub struct Decoded {
+    /// The decoded text; malformed sequences replaced by U+FFFD.
     pub text: String,
+    /// The encoding the bytes were decoded from.
     pub encoding: &'static Encoding,
+    /// How that encoding was chosen.
     pub source: EncodingSource,
+    /// What went wrong on the way, in text order.
     pub issues: Vec<DecodeIssue>,
 }
 
@@ -47,19 +51,31 @@ impl Decoded {
 pub enum DecodeIssue {
     /// Bytes that are not valid in the chosen encoding, replaced by U+FFFD.
     Malformed {
+        /// Where the replacement characters stand in the decoded text.
         span: Span,
+        /// Offset of the malformed bytes in the file.
         byte_offset: usize,
+        /// The malformed bytes themselves.
         bytes: Vec<u8>,
+        /// Name of the encoding they are not valid in.
         encoding: &'static str,
     },
     /// The declared charset contradicts the bytes (e.g. `CA[UTF-8]` over GBK bytes).
     DeclaredMismatch {
+        /// Where the declaration stands in the decoded text, when it was found there.
         span: Option<Span>,
+        /// The charset as declared.
         declared: String,
+        /// Name of the encoding used instead.
         used: &'static str,
     },
     /// The declared charset label is not one we know.
-    UnknownLabel { span: Option<Span>, label: String },
+    UnknownLabel {
+        /// Where the label stands in the decoded text, when it was found there.
+        span: Option<Span>,
+        /// The label as written.
+        label: String,
+    },
 }
 
 impl fmt::Display for DecodeIssue {
@@ -141,10 +157,13 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
 /// The encoding chosen for a file, from its first bytes.
 #[derive(Debug)]
 pub struct EncodingChoice {
+    /// The encoding chosen.
     pub encoding: &'static Encoding,
+    /// How it was chosen.
     pub source: EncodingSource,
     /// Length of the byte-order mark to skip.
     pub bom_len: usize,
+    /// Issues found while choosing (a declaration that was not kept).
     pub issues: Vec<DecodeIssue>,
 }
 
@@ -277,7 +296,7 @@ const LONGEST_WINDOW: usize = 4 * WINDOW;
 /// Decodes a file that arrives in pieces, replacing malformed sequences with U+FFFD and
 /// remembering where each was. In an encoding that can take a structural ASCII byte into a
 /// character (GBK, Big5, Shift_JIS, EUC-KR), the input is gathered into windows of about
-/// [`WINDOW`] bytes, each cut between characters, and each is protected as the structure
+/// 16 KiB, each cut between characters, and each is protected as the structure
 /// asks (a character cut before a `]` is ended there), the state of the ASCII reading
 /// carried on from one window to the next. A whole file is decoded the same way, so a
 /// file and a stream of it decode alike.
@@ -329,6 +348,7 @@ impl StreamDecoder {
         }
     }
 
+    /// The encoding this decoder decodes.
     pub fn encoding(&self) -> &'static Encoding {
         self.encoding
     }
@@ -491,7 +511,9 @@ fn declared_choice(
 /// A problem found while parsing, and where: `K` is the family's own kind of problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError<K> {
+    /// What the problem is.
     pub kind: K,
+    /// Where it is, in the decoded text.
     pub span: Span,
 }
 
@@ -522,6 +544,7 @@ pub struct LineIndex {
 }
 
 impl LineIndex {
+    /// The index of a whole text.
     pub fn new(text: &str) -> LineIndex {
         LineIndex::after_lines(text, 0)
     }

@@ -9,9 +9,13 @@ use crate::AnyRecord;
 /// Output formats of `convert --to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// PGN (Shatar).
     Pgn,
+    /// PDN (draughts).
     Pdn,
+    /// SGF (Go).
     Sgf,
+    /// One JSON line per record, any family (see [`crate::json`]).
     Json,
     /// The rulebook's own scoresheet text (Shatar).
     Text,
@@ -27,6 +31,7 @@ impl Format {
         Format::Text,
     ];
 
+    /// The name `--to` takes: `pgn`, `pdn`, `sgf`, `json`, `text`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Pgn => "pgn",
@@ -41,16 +46,20 @@ impl Format {
 /// Shatar rulebook notation: full (`Ng1—f3`) or short (`Nf3`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Notation {
+    /// From and to squares with a dash or colon (`Ng1—f3`).
     #[default]
     Full,
+    /// SAN-like, with only the destination and what disambiguates it (`Nf3`).
     Short,
 }
 
 /// Piece names: Latin letters or Chinese characters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Pieces {
+    /// Letters (`K`, `Q`, `R`, `B`, `N`).
     #[default]
     Latin,
+    /// Chinese characters (`王`, `车`, …).
     Zh,
 }
 
@@ -58,7 +67,9 @@ pub enum Pieces {
 /// numbers (1 = a1). Records whose game type was assumed keep their squares as read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Squares {
+    /// Numbers 1–32 as in the rulebook.
     Numeric,
+    /// Algebraic squares such as `c3`.
     #[default]
     Algebraic,
 }
@@ -67,15 +78,20 @@ pub enum Squares {
 /// (`2-0`, `0-2`, `1-1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Results {
+    /// PDN's default: `1-0`, `0-1`, `1/2-1/2`.
     Standard,
+    /// The rulebook's points: `2-0`, `0-2`, `1-1`.
     Points,
 }
 
 /// Choices that shape the written text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WriteOptions {
+    /// Full or short Shatar rulebook notation.
     pub notation: Notation,
+    /// Latin or Chinese piece names (Shatar text).
     pub pieces: Pieces,
+    /// Algebraic or numeric draughts squares.
     pub squares: Squares,
     /// `None`: each record's results in the form it was read in.
     pub results: Option<Results>,
@@ -87,7 +103,9 @@ pub struct WriteOptions {
 pub enum LeftOut {
     /// A tag (header, game-info property) the format has no field for.
     Tag(String),
+    /// Comments (Go: those the record could not keep in place).
     Comments,
+    /// Variations (side lines), or those beyond the depth a reader keeps.
     Variations,
     /// Numeric annotation glyphs (`$1`, `!`, `?` written as NAGs).
     Nags,
@@ -137,7 +155,12 @@ pub fn left_out(record: &AnyRecord, format: Format) -> Vec<LeftOut> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WriteError {
     /// The format does not carry this game (e.g. a Go record as PGN).
-    Unsupported { game: Game, format: Format },
+    Unsupported {
+        /// The record's family.
+        game: Game,
+        /// The format asked for.
+        format: Format,
+    },
 }
 
 impl fmt::Display for WriteError {

@@ -126,7 +126,7 @@ pub fn write_pdn(record: &DraughtsRecord, options: &WriteOptions) -> String {
             None => comments.push(comment),
         }
     }
-    let game = pdn_writer::write_pdn(&WriteGame {
+    let game = pdn_writer::write_pdn_game(&WriteGame {
         tags,
         first_move_number: record.read.first_move_number,
         black_first: record.start.as_deref().is_some_and(|f| f.starts_with('B')),

@@ -76,56 +76,89 @@ pub enum Unparsable {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DraughtsIssue {
     /// The text around the moves is malformed (tags, comments, variations).
-    Syntax { kind: SyntaxErrorKind },
+    Syntax {
+        /// What is malformed.
+        kind: SyntaxErrorKind,
+    },
     /// The FEN tag does not give a playable position.
-    BadFen { problem: FenProblem },
+    BadFen {
+        /// What is wrong with it.
+        problem: FenProblem,
+    },
     /// The record is of a game qipu does not replay (10×10, English checkers, …).
     UnsupportedGameType {
+        /// The PDN `GameType` number of the game it is.
         number: u32,
+        /// What shows it.
         evidence: GameTypeEvidence,
     },
     /// The token could not be read as a move.
-    Unparsable { reason: Unparsable },
+    Unparsable {
+        /// Why the token is not a move.
+        reason: Unparsable,
+    },
     /// A move written `-`: not recorded, so the game cannot be replayed beyond it.
     UnrecordedMove,
     /// The start square holds no piece of the side to move.
     NoSuchPiece {
+        /// The start square written.
         square: Square,
+        /// The side to move.
         side: Color,
         /// The side whose piece stands there, if any.
         occupant: Option<Color>,
+        /// The legal moves of the position, for help.
         legal: Vec<Move>,
+        /// How the record writes squares, so that help is written the same way.
         style: SquareStyle,
     },
     /// A piece of the side to move stands there, but the move breaks a rule.
     IllegalMove {
+        /// The move as written.
         written: String,
+        /// The rule it breaks.
         reason: IllegalReason,
+        /// The legal moves of the position, for help.
         legal: Vec<Move>,
+        /// How the record writes squares, so that help is written the same way.
         style: SquareStyle,
     },
     /// The from–to fits captures that take different pieces.
     AmbiguousMove {
+        /// The captures that fit.
         candidates: Vec<Move>,
+        /// How the record writes squares, so that help is written the same way.
         style: SquareStyle,
     },
     /// A move after the side to move has lost (no piece or no legal move).
-    MoveAfterEnd { loser: Color, no_pieces: bool },
+    MoveAfterEnd {
+        /// The side that had lost.
+        loser: Color,
+        /// It had lost by having no piece left (else, no legal move).
+        no_pieces: bool,
+    },
     /// The recorded result contradicts the final position.
     ResultMismatch {
+        /// The result the record states.
         recorded: String,
+        /// The side that lost on the board.
         loser: Color,
+        /// It lost by having no piece left (else, no legal move).
         no_pieces: bool,
     },
     /// Which numbering convention numeric squares were read in, and why.
     Numbering {
+        /// The convention used.
         numbering: Numbering,
+        /// Why it was chosen.
         source: NumberingSource,
     },
     /// No `GameType` and no `--variant`: the rules were taken to be these, though the
     /// record may be English checkers, which looks the same (`checkers`).
     VariantDefaulted {
+        /// The rules assumed.
         variant: Variant,
+        /// What makes the record look like English checkers, if anything.
         checkers: Option<CheckersLook>,
     },
     /// A comment that a writer made of moves it could not replay (`{unreplayed: …}`).

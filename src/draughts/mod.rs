@@ -41,7 +41,9 @@ use syntax::{GameResult, MoveSeparator};
 /// can keep what qipu had to assume as it was read instead of stating it as a fact.
 #[derive(Clone, Debug)]
 pub struct DraughtsRecord {
+    /// The moves, tags and result, as every family keeps them.
     pub record: Record<DraughtsMove>,
+    /// How the record was written, where qipu had to assume it.
     pub read: ReadConventions,
 }
 
@@ -105,6 +107,7 @@ pub struct ReadConventions {
     pub first_move_number: u32,
     /// `%` escape lines before the record's first tag and after its end, in order.
     pub escapes_before: Vec<String>,
+    /// `%` escape lines after the record's end.
     pub escapes_after: Vec<String>,
     /// `%` escape lines between the record's first tag and its end; PDN output cannot put
     /// them back where they stood.

@@ -21,10 +21,11 @@ use super::pdn_move::{
 };
 use super::syntax::{
     Comment, CommentKind, Fen, FenColour, FenEntry, FenSide, FirstSquareCorner, GameResult,
-    GameType, MoveNumber, MoveSeparator, MoveStrength, NotationKind, PdnGame, PdnMove, Span,
-    SquareKind, SquareToken, StartColour, SyntaxError, SyntaxErrorKind, Tag, Variation,
+    GameType, MoveNumber, MoveSeparator, MoveStrength, NotationKind, PdnGame, PdnMove, SquareKind,
+    SquareToken, StartColour, SyntaxError, SyntaxErrorKind, Tag, Variation,
 };
 use crate::pgn::{self, Dialect, EscapePlace, StructureError, Token};
+use crate::text::Span;
 
 pub use crate::pgn::MAX_VARIATION_DEPTH;
 

@@ -52,7 +52,7 @@ pub struct WriteMove {
 }
 
 /// Writes one game, ending with a line break.
-pub fn write_pdn(game: &WriteGame) -> String {
+pub fn write_pdn_game(game: &WriteGame) -> String {
     let mut out = String::new();
     for (name, value) in ordered_tags(&game.tags) {
         out.push('[');
@@ -71,7 +71,11 @@ pub fn write_pdn(game: &WriteGame) -> String {
 
 /// Writes several games separated by blank lines.
 pub fn write_pdn_games(games: &[WriteGame]) -> String {
-    games.iter().map(write_pdn).collect::<Vec<_>>().join("\n")
+    games
+        .iter()
+        .map(write_pdn_game)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Tags in the documented output order.
@@ -425,7 +429,7 @@ mod tests {
             first_move_number: 1,
             ..WriteGame::default()
         };
-        let out = write_pdn(&game);
+        let out = write_pdn_game(&game);
         assert_eq!(
             out,
             "[Event \"E\"]\n[Black \"B \\\"q\\\" \\\\\"]\n[GameType \"25\"]\n[FEN \"W:W1:B32\"]\n[Alpha \"a b\"]\n[Zeta \"z\"]\n\n*\n"
@@ -445,7 +449,7 @@ mod tests {
             ..WriteGame::default()
         };
         assert_eq!(
-            write_pdn(&game),
+            write_pdn_game(&game),
             "1. c3-d4 {a (b) c} 1... f6-g5 (1... f6-e5 2. g3-f4) () 2. b2-c3 2-0\n"
         );
     }
@@ -459,7 +463,7 @@ mod tests {
             moves,
             ..WriteGame::default()
         };
-        let out = write_pdn(&game);
+        let out = write_pdn_game(&game);
         assert!(out.starts_with("7... 22-18 8. 22-18"));
         assert!(out.lines().all(|l| l.chars().count() < 80));
         assert!(out.lines().count() > 1);
@@ -478,7 +482,7 @@ mod tests {
             moves: line,
             ..WriteGame::default()
         };
-        let out = write_pdn(&game);
+        let out = write_pdn_game(&game);
         assert_eq!(out.matches('(').count(), 20_000);
         // Drop the deep structure iteratively to keep the test itself safe.
         let mut stack = game.moves;

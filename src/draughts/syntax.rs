@@ -4,11 +4,8 @@
 //! Squares stay as written tokens: whether `1` means a1 or b8 is decided later, by the
 //! module that knows the rules and the numbering convention.
 
+use crate::text::Span;
 use std::fmt;
-use std::ops::Range;
-
-/// A byte range into the decoded input text.
-pub type Span = Range<usize>;
 
 /// One `[Name "value"]` tag pair.
 #[derive(Debug, Clone, PartialEq, Eq)]

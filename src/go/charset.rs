@@ -110,11 +110,9 @@ fn search_literal(bytes: &[u8], region: Range<usize>) -> Option<(&str, Range<usi
     None
 }
 
-/// Maps an SGF `CA` label to an encoding: the labels [`crate::text::encoding_for_label`]
-/// knows, which include the Windows code-page names SGF writers use (`cp936`, `cp950`, …).
-pub fn encoding_for_label(label: &str) -> Option<&'static encoding_rs::Encoding> {
-    crate::text::encoding_for_label(label)
-}
+/// SGF `CA` labels are looked up as every charset label is, Windows code-page names
+/// (`cp936`, `cp950`, …) included.
+pub use crate::text::encoding_for_label;
 
 #[cfg(test)]
 mod tests {

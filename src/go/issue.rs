@@ -18,17 +18,27 @@ pub enum GoIssue {
     Structure(SgfIssue),
     /// A stone played on a point that already holds one.
     Occupied {
+        /// The player who moved.
         color: Color,
+        /// The point played.
         point: Point,
+        /// The colour of the stone already there.
         stone: Color,
         /// The move that put the stone there; `None` for a setup stone.
         since: Option<u32>,
     },
     /// A stone that would leave its own group without liberties and capture nothing (禁着点).
-    Suicide { color: Color, point: Point },
+    Suicide {
+        /// The player who moved.
+        color: Color,
+        /// The point played.
+        point: Point,
+    },
     /// A move that repeats an earlier whole-board position (第6条).
     Ko {
+        /// The player who moved.
         color: Color,
+        /// The point played.
         point: Point,
         /// True when it retakes, at once, the single stone whose capture made the ko.
         retake: bool,
@@ -38,43 +48,70 @@ pub enum GoIssue {
     /// A move that repeats an earlier whole-board position where the rules forbid only the
     /// immediate ko retake (Japanese, Korean) or judge repetitions their own way (Ing).
     RepetitionAllowed {
+        /// The player who moved.
         color: Color,
+        /// The point played.
         point: Point,
+        /// The rules that allow it.
         rules: Rules,
     },
     /// A suicide the rules allow: the mover's own group was removed.
     SuicideAllowed {
+        /// The player who moved.
         color: Color,
+        /// The point played.
         point: Point,
         /// Own stones removed.
         stones: usize,
+        /// The rules that allow it.
         rules: Rules,
     },
     /// `RU` names rules qipu does not know; the Chinese rules were used.
-    UnknownRules { value: String },
+    UnknownRules {
+        /// `RU` as written.
+        value: String,
+    },
     /// The rules count territory: the count needs the prisoners and the dead stones, which
     /// the record does not hold.
-    TerritoryUnverifiable { rules: Rules },
+    TerritoryUnverifiable {
+        /// The rules, which count territory.
+        rules: Rules,
+    },
     /// A move on a point outside the board.
     OffBoard {
+        /// The player who moved.
         color: Color,
         /// The SGF letters as written.
         point: String,
+        /// The board's width.
         width: u8,
+        /// The board's height.
         height: u8,
     },
     /// A move whose value is not a point (nor a pass).
-    BadMove { color: Color, reason: ValueError },
+    BadMove {
+        /// The player who moved.
+        color: Color,
+        /// Why the value is not a move.
+        reason: ValueError,
+    },
     /// A move after the game ended with two passes in a row.
     MoveAfterEnd {
         /// The move number of the second pass.
         ended_at: u32,
     },
     /// `HA` disagrees with the handicap stones placed in the root node.
-    HandicapMismatch { declared: u32, stones: usize },
+    HandicapMismatch {
+        /// `HA` as declared.
+        declared: u32,
+        /// Black stones placed in the root node.
+        stones: usize,
+    },
     /// `KM` was written in stones or hundredths and was converted to points.
     KomiNormalised {
+        /// `KM` as written.
         raw: String,
+        /// The unit it was written in.
         unit: KomiUnit,
         /// The komi in points, as a decimal number.
         points: String,
@@ -85,16 +122,25 @@ pub enum GoIssue {
         recorded: String,
         /// What the count gives, in SGF form.
         counted: String,
+        /// Black's area in the final position.
         black: u32,
+        /// White's area in the final position.
         white: u32,
         /// Komi in points, as a decimal number.
         komi: String,
+        /// `HA`, which decides what White receives for the handicap.
         handicap: u32,
     },
     /// The result cannot be checked against the record.
-    ResultUnverifiable { reason: Unverifiable },
+    ResultUnverifiable {
+        /// Why not.
+        reason: Unverifiable,
+    },
     /// Variations nested deeper than this are replayed but left out of the kept record.
-    VariationsTooDeep { depth: usize },
+    VariationsTooDeep {
+        /// The deepest nesting kept.
+        depth: usize,
+    },
     /// The tree is so large that later variations are replayed with a fresh repetition
     /// history: ko is still checked, superko across their branch point is not.
     SuperkoLimited,
@@ -107,20 +153,13 @@ fn color_name(color: Color) -> &'static str {
     }
 }
 
-fn sgf_severity(severity: sgf_check::Severity) -> Severity {
-    match severity {
-        sgf_check::Severity::Error => Severity::Error,
-        sgf_check::Severity::Warning => Severity::Warning,
-    }
-}
-
 impl GoIssue {
     /// Rule breaches and unreadable moves are errors; disagreements the record survives
     /// are warnings; facts worth knowing are notes.
     pub fn severity(&self) -> Severity {
         match self {
-            GoIssue::Syntax(e) => sgf_severity(e.severity()),
-            GoIssue::Structure(i) => sgf_severity(i.severity()),
+            GoIssue::Syntax(e) => e.severity(),
+            GoIssue::Structure(i) => i.severity(),
             GoIssue::Occupied { .. }
             | GoIssue::Suicide { .. }
             | GoIssue::Ko { .. }

@@ -39,6 +39,7 @@ use sgf::{GameTree, NodeId};
 /// A replayed Go move as the record keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GoMove {
+    /// The player who moved.
     pub color: Color,
     /// `None` for a pass.
     pub point: Option<Point>,
@@ -58,7 +59,9 @@ impl MoveFields for GoMove {
 /// family-neutral record of its moves, which JSON is written from.
 #[derive(Clone, Debug)]
 pub struct GoRecord {
+    /// The game tree as parsed.
     pub tree: GameTree,
+    /// The moves of the main line and its variations, as every family keeps them.
     pub record: Record<GoMove>,
     /// Text before the file's first tree, trimmed; SGF readers skip it, so the SGF
     /// writer can keep it.

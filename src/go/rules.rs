@@ -15,11 +15,15 @@ pub enum Rules {
     /// 中国围棋竞赛规则 (2002).
     #[default]
     Chinese,
+    /// Japanese rules.
     Japanese,
+    /// Korean rules.
     Korean,
     /// American Go Association.
     Aga,
+    /// New Zealand rules.
     NewZealand,
+    /// Tromp-Taylor rules.
     TrompTaylor,
     /// Ing Chang-ki's rules (SGF `GOE`).
     Ing,
@@ -49,13 +53,16 @@ pub enum HandicapCompensation {
 /// One rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RuleSet {
+    /// Which rule set this is.
     pub rules: Rules,
     /// Which repetitions are forbidden: under [`KoRule::Simple`] a longer cycle is legal
     /// and reported as a note.
     pub ko: KoRule,
     /// Whether a move may leave its own group without liberties (the group is removed).
     pub suicide: bool,
+    /// Area or territory counting.
     pub scoring: Scoring,
+    /// What White receives for the handicap stones.
     pub handicap: HandicapCompensation,
 }
 

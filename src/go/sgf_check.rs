@@ -5,26 +5,9 @@ use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range;
 
+use crate::diag::Severity;
 use crate::go::sgf::grammar::{is_space, whole};
 use crate::go::sgf::{BoardSize, GameTree, NodeRef, Point, Property, Value, ValueError};
-
-/// How bad a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// The record is wrong or ambiguous.
-    Error,
-    /// The record is still usable.
-    Warning,
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Error => "error",
-            Self::Warning => "warning",
-        })
-    }
-}
 
 /// A structural problem, with the span of the offending property, value or node.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -721,7 +721,7 @@ impl<'a> Replay<'a> {
                 let issue = match reason {
                     ValueError::OutsideBoard { point, size } => GoIssue::OffBoard {
                         color,
-                        point: point.to_sgf(),
+                        point: point.to_string(),
                         width: size.width,
                         height: size.height,
                     },
@@ -740,8 +740,7 @@ impl<'a> Replay<'a> {
                 }
                 None
             }
-            Move::Play(p) => {
-                let point = Point::new(p.x, p.y);
+            Move::Play(point) => {
                 if let (Some(ended_at), false) = (state.ended_at, state.moved_after_end) {
                     state.moved_after_end = true;
                     self.report(

@@ -20,6 +20,7 @@ pub enum FenError {
     ChessOnlyField(String),
     /// A counter is not a number.
     BadCounter,
+    /// The board and side to move do not give a playable position.
     Setup(SetupError),
 }
 

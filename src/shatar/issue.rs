@@ -15,7 +15,10 @@ pub enum DrawNote {
     /// The same position, same side to move, for the third time (§1.5.2.5).
     Repetition,
     /// One side gave check on every move while the position repeated (§1.5.2.1).
-    PerpetualCheck { checking: Color },
+    PerpetualCheck {
+        /// The side that kept giving check.
+        checking: Color,
+    },
     /// One of the drawn endings of §1.5.2.6 (1)–(3).
     DrawnEnding(&'static str),
 }
@@ -23,7 +26,12 @@ pub enum DrawNote {
 /// How a finished game ended on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
-    Checkmate { winner: Color },
+    /// One side is mated.
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check.
     Stalemate,
 }
 
@@ -46,60 +54,111 @@ impl Ending {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShatarIssue {
     /// The text around the moves is malformed (tags, comments, variations, listing).
-    Syntax { kind: SyntaxErrorKind },
+    Syntax {
+        /// What is malformed.
+        kind: SyntaxErrorKind,
+    },
     /// The text could not be read as a move.
-    Unparsable { reason: String },
+    Unparsable {
+        /// Why the token is not a move, worded by the notation reader.
+        reason: String,
+    },
     /// Castling does not exist in Shatar.
     Castling,
     /// A pawn may promote to a tiger/lion, rook, knight or camel, never to a king.
     PromotionToKing,
     /// A pawn reached the last rank without saying what it becomes.
-    PromotionMissing { suggestions: Vec<String> },
+    PromotionMissing {
+        /// The promotions that would be legal, in the record's notation.
+        suggestions: Vec<String>,
+    },
     /// Not one of the forced opening moves.
-    BadFirstMove { side: Color, expected: Vec<String> },
+    BadFirstMove {
+        /// The side whose first move it is.
+        side: Color,
+        /// The first moves allowed, in the record's notation.
+        expected: Vec<String>,
+    },
     /// No piece of that kind (on that square) belongs to the side to move.
     NoSuchPiece {
+        /// The kind of piece written.
         role: Role,
+        /// The square written for it, if any.
         from: Option<Square>,
+        /// The side to move.
         side: Color,
+        /// Legal moves that may have been meant, in the record's notation.
         suggestions: Vec<String>,
     },
     /// The piece exists but the move breaks a rule.
     IllegalMove {
+        /// The kind of piece moved.
         role: Role,
+        /// Where it stands.
         from: Square,
+        /// Where it was written to go.
         to: Square,
+        /// The rule the move breaks.
         reason: IllegalReason,
+        /// Where the piece may go instead.
         piece_moves: Vec<Square>,
+        /// Legal moves that may have been meant, in the record's notation.
         suggestions: Vec<String>,
     },
     /// Several legal moves fit what was written.
-    AmbiguousMove { candidates: Vec<String> },
+    AmbiguousMove {
+        /// The legal moves that fit, in the record's notation.
+        candidates: Vec<String>,
+    },
     /// A move written after checkmate or stalemate.
-    GameOver { ending: Ending },
+    GameOver {
+        /// How the game had ended.
+        ending: Ending,
+    },
     /// `+` or `#` written where the move does not give check or mate, or a mate left
     /// unmarked with `#`.
     CheckMarker {
+        /// What the mark claims: `check` or `mate`.
         written: &'static str,
+        /// What the move gives: `not check`, or `check but not mate`.
         actual: &'static str,
     },
     /// A capture sign on a move that takes nothing, or none on a capture in full notation.
-    CaptureMarker { capture: bool },
+    CaptureMarker {
+        /// Whether the move takes a piece.
+        capture: bool,
+    },
     /// White's queen called the lion or Blue's the tiger.
-    QueenName { side: Color },
+    QueenName {
+        /// The side whose queen is misnamed.
+        side: Color,
+    },
     /// The recorded result contradicts the final position.
-    ResultMismatch { recorded: String, position: Ending },
+    ResultMismatch {
+        /// The result the record states.
+        recorded: String,
+        /// How the final position ended.
+        position: Ending,
+    },
     /// The position listing or FEN does not give a playable position.
-    BadSetup { reason: String },
+    BadSetup {
+        /// What makes the position unplayable.
+        reason: String,
+    },
     /// A draw that became claimable at this move.
     Draw(DrawNote),
     /// A side is reduced to a bare king (§1.5.2.6 (4): matters for claims against a
     /// loss on time, not a draw by itself).
-    BareKing { side: Color },
+    BareKing {
+        /// The side left with its king alone.
+        side: Color,
+    },
     /// A PGN game of chess (or another variant), not Shatar: named once instead of a
     /// cascade of Shatar rule errors. `variant` is the record's `Variant` tag, if any.
     OtherGame {
+        /// The record's `Variant` tag, if any.
         variant: Option<String>,
+        /// What showed it is not Shatar.
         sign: ChessSign,
     },
 }

@@ -36,10 +36,13 @@ use position::{Move, Position};
 /// A replayed Shatar move as the record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShatarMove {
+    /// The move as the engine resolved it.
     pub mv: Move,
     /// PGN SAN with English letters, including `+`/`#`.
     pub san: String,
+    /// The move gives check.
     pub check: bool,
+    /// The move gives mate.
     pub mate: bool,
 }
 
@@ -63,12 +66,12 @@ pub fn start_position(record: &Record<ShatarMove>) -> Position {
 
 /// Normalised PGN of a replayed record.
 pub fn write_pgn(record: &Record<ShatarMove>) -> String {
-    write::write_pgn(record, &start_position(record))
+    write::write_pgn_from(record, &start_position(record))
 }
 
 /// The rulebook's scoresheet text of a replayed record.
 pub fn write_text(record: &Record<ShatarMove>, options: &WriteOptions) -> String {
-    write::write_text(record, &start_position(record), options)
+    write::write_text_from(record, &start_position(record), options)
 }
 
 /// Tags the rulebook's scoresheet text carries: the players, the date and the place

@@ -16,8 +16,9 @@ use nom::combinator::{cut, map_res, not, opt, peek, value};
 use nom::error::{ErrorKind, FromExternalError, ParseError};
 use nom::{Err, IResult, Parser};
 
-use super::syntax::{MoveNumber, ResultToken, Span, SyntaxError, SyntaxErrorKind};
+use super::syntax::{MoveNumber, ResultToken, SyntaxError, SyntaxErrorKind};
 use super::types::{Role, Square};
+use crate::text::Span;
 
 /// How a piece name was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,19 +43,26 @@ pub enum QueenName {
 /// A piece name as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceToken {
+    /// The kind of piece it names.
     pub role: Role,
+    /// Latin letter or Chinese character.
     pub script: PieceScript,
     /// Which Chinese queen name was used, so a check can warn when White writes 狮.
     pub queen_name: Option<QueenName>,
+    /// Where the name is written.
     pub span: Span,
 }
 
 /// A capture mark: `:` `：` `x` `×`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CaptureMark {
+    /// `:`, the rulebook's capture mark.
     Colon,
+    /// `：`, the full-width colon of Chinese text.
     FullwidthColon,
+    /// `x`, as in PGN.
     X,
+    /// `×`, the multiplication sign.
     Times,
 }
 
@@ -79,9 +87,11 @@ pub enum CastlingSide {
 /// Where a move goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
+    /// A destination square.
     Square(Square),
     /// Pawn capture written file to file (`cd`: the c-pawn takes on the d-file).
     File(u8),
+    /// Castling, which Shatar does not have.
     Castling(CastlingSide),
 }
 
@@ -105,12 +115,16 @@ pub enum PromotionStyle {
 /// A promotion as written. A king (`变王`, `=K`) is accepted here and refused by the validator.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Promotion {
+    /// The piece promoted to.
     pub piece: PieceToken,
+    /// How the promotion was written.
     pub style: PromotionStyle,
+    /// Where the promotion is written.
     pub span: Span,
 }
 
 impl Promotion {
+    /// The kind of piece promoted to.
     pub fn role(&self) -> Role {
         self.piece.role
     }
@@ -166,7 +180,9 @@ impl Annotation {
 /// Marks after a move (ASCII or full-width).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Suffix {
+    /// `+` or `#`, when written.
     pub check: Option<CheckMark>,
+    /// `!`, `?`, `!!`, `??`, `!?` or `?!`, when written.
     pub annotation: Option<Annotation>,
 }
 
@@ -181,9 +197,13 @@ pub struct MoveText {
     pub from_rank: Option<u8>,
     /// The mark between origin and destination, when written.
     pub link: Option<Link>,
+    /// Where the move goes.
     pub to: Target,
+    /// The promotion, when written.
     pub promotion: Option<Promotion>,
+    /// Check and annotation marks after the move.
     pub suffix: Suffix,
+    /// The whole token.
     pub span: Span,
 }
 
@@ -210,6 +230,7 @@ impl MoveText {
         self.capture_mark().is_some() || matches!(self.to, Target::File(_))
     }
 
+    /// The side castled to, for castling.
     pub fn castling(&self) -> Option<CastlingSide> {
         match self.to {
             Target::Castling(side) => Some(side),

@@ -34,7 +34,9 @@ impl SafetyFilter {
 pub struct Move {
     /// The piece that moves (a promoting pawn is a pawn here).
     pub role: Role,
+    /// The square the piece leaves.
     pub from: Square,
+    /// The square it goes to.
     pub to: Square,
     /// The role of the piece standing on `to`, if any.
     pub capture: Option<Role>,

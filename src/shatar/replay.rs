@@ -14,18 +14,25 @@ use crate::write::{Notation, Pieces};
 pub struct MoveQuery {
     /// `None` when no piece was written: a pawn, or any piece in long algebraic.
     pub role: Option<Role>,
+    /// The origin file (0 = a), when written.
     pub from_file: Option<u8>,
+    /// The origin rank (0 = first), when written.
     pub from_rank: Option<u8>,
     /// The destination square, or only its file for the file-to-file pawn capture `cd`.
     pub to_square: Option<Square>,
+    /// The destination file alone, for the file-to-file pawn capture.
     pub to_file: Option<u8>,
     /// A capture sign was written (`:`, `x`, `×`, `：`).
     pub capture_mark: bool,
     /// A non-capture separator was written between two squares (`—`, `-`).
     pub move_mark: bool,
+    /// The piece promoted to, when written (never a king: see `promotion_to_king`).
     pub promotion: Option<Role>,
+    /// A promotion to a king was written, which the rules refuse.
     pub promotion_to_king: bool,
+    /// Castling was written, which Shatar does not have.
     pub castling: bool,
+    /// The check or mate sign written.
     pub check_mark: CheckMark,
     /// The queen's name says which side it belongs to (虎 White, 狮 Blue).
     pub queen_of: Option<Color>,
@@ -36,22 +43,29 @@ pub struct MoveQuery {
 /// Check and mate signs as written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum CheckMark {
+    /// No sign.
     #[default]
     None,
+    /// `+`.
     Check,
+    /// `#`.
     Mate,
 }
 
 /// Notation of a written move, so that help is written the way the record is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Style {
+    /// Full or short rulebook notation.
     pub notation: Notation,
+    /// Latin or Chinese piece names.
     pub pieces: Pieces,
 }
 
 /// Outcome of resolving one written move.
 pub enum Resolution {
+    /// The one legal move the text fits.
     Move(Move),
+    /// Why no legal move, or more than one, fits.
     Error(ShatarIssue),
 }
 
@@ -285,6 +299,7 @@ pub struct DrawWatch {
 }
 
 impl DrawWatch {
+    /// A watch over a game that starts from `start`.
     pub fn new(start: &Position) -> DrawWatch {
         DrawWatch {
             positions: PositionCounts::starting_with(start.zobrist()),

@@ -20,9 +20,10 @@ use super::notation::{
 };
 use super::syntax::{
     LineBuilder, MoveNumber, ParsedGame, ParsedMove, PartialDate, SetupEntry, SetupListing,
-    SourceFormat, Span, SyntaxError, SyntaxErrorKind,
+    SourceFormat, SyntaxError, SyntaxErrorKind,
 };
 use super::types::Color;
+use crate::text::Span;
 
 /// Reads every scoresheet in `src`; never fails, problems are recorded in the games.
 pub fn parse_scoresheets(src: &str) -> Vec<ParsedGame> {

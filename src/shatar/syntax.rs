@@ -3,14 +3,11 @@
 //! Everything here is what the text *says*, with byte spans into the decoded source; nothing
 //! has been checked against a position. The validator replays [`ParsedGame::moves`] later.
 
+use crate::text::Span;
 use std::fmt;
-use std::ops::Range;
 
 use super::notation::{MoveText, PieceToken};
 use super::types::{Color, Square};
-
-/// A byte range into the decoded source text.
-pub type Span = Range<usize>;
 
 pub use crate::pgn::MAX_VARIATION_DEPTH;
 
@@ -51,9 +48,11 @@ impl ResultToken {
 /// A move number as written: `(5)`, `5.`, `5...`, `5…`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveNumber {
+    /// The number.
     pub value: u32,
     /// Written with `...`/`…`, i.e. announcing a Blue move.
     pub ellipsis: bool,
+    /// Where the number is written.
     pub span: Span,
 }
 
@@ -99,9 +98,13 @@ impl ParsedMove {
 /// A half-known date: `2007年x月x日` keeps only the year.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PartialDate {
+    /// The year, when written.
     pub year: Option<u16>,
+    /// The month, when written.
     pub month: Option<u8>,
+    /// The day, when written.
     pub day: Option<u8>,
+    /// Where the date is written.
     pub span: Span,
 }
 
@@ -119,35 +122,44 @@ impl PartialDate {
 /// One entry of a position listing: a piece and the squares it stands on (`夫a2b2c2`, `Pa2,b2`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupEntry {
+    /// The piece, as written.
     pub piece: PieceToken,
+    /// Each square it stands on, with where that square is written.
     pub squares: Vec<(Square, Span)>,
+    /// The whole entry.
     pub span: Span,
 }
 
 /// A position listing (§2.2.3 of the rulebook), unvalidated: pieces may overlap or be missing.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SetupListing {
+    /// White's pieces.
     pub white: Vec<SetupEntry>,
+    /// Blue's pieces.
     pub blue: Vec<SetupEntry>,
     /// `白先`/`蓝先`, `White to move`/`Blue to move`, when written.
     pub to_move: Option<Color>,
+    /// The whole listing.
     pub span: Span,
 }
 
 /// One game as read, before any validation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParsedGame {
+    /// The reader that produced the game.
     pub format: SourceFormat,
     /// PGN tag pairs in input order; scoresheet headers mapped to `White`, `Black` (Blue),
     /// `Date` (`2007.05.??`), `Site`, `Event`, `Round`.
     pub tags: Vec<(String, String)>,
     /// The scoresheet date with its unknown parts.
     pub date: Option<PartialDate>,
+    /// The position listing a scoresheet starts from, if it has one.
     pub setup: Option<SetupListing>,
     /// A comment before the first move of the main line.
     pub leading_comment: Option<String>,
     /// The main line.
     pub moves: Vec<ParsedMove>,
+    /// The result written at the end of the game, if any.
     pub result: Option<(ResultToken, Span)>,
     /// Structural problems (unterminated comments, unbalanced variations, bad tags…). Unreadable
     /// moves are not repeated here: they are the `Err` moves of the line they stand in.
@@ -155,6 +167,7 @@ pub struct ParsedGame {
     /// PGN `%` escape lines read with the game (before it, inside it, after the last
     /// game), without their line break.
     pub escapes: Vec<String>,
+    /// Byte range of the whole game in the source.
     pub span: Span,
 }
 
@@ -186,22 +199,37 @@ impl ParsedGame {
 /// What is wrong with a piece of text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SyntaxErrorKind {
+    /// No move where the line needs one.
     ExpectedMove,
+    /// A separator (`-`, `—`, `:`, `x`) with no square after it.
     ExpectedDestination,
+    /// A promotion mark with no piece after it.
     ExpectedPromotionPiece,
+    /// A `(` promotion piece without its `)`.
     UnclosedPromotion,
+    /// Characters after a complete move token.
     TrailingCharacters,
+    /// A `{` comment still open at the end of the text.
     UnterminatedComment,
     /// A `{` comment still open where the next game's tag pairs begin.
     CommentIntoNextGame,
+    /// A tag value without its closing `"`.
     UnterminatedString,
+    /// A tag pair that is not `[Name "value"]`.
     MalformedTag,
+    /// A `)` with no open variation.
     UnmatchedCloseParen,
+    /// A `(` variation still open at the end of the game.
     UnclosedVariation,
+    /// A variation nested deeper than the reader keeps.
     VariationTooDeep,
+    /// A variation before any move it could replace.
     VariationWithoutMove,
+    /// A `$n` before any move.
     NagWithoutMove,
+    /// A `$` without a number from 0 to 255.
     BadNag,
+    /// An entry of a position listing that cannot be read.
     MalformedSetup,
 }
 

@@ -5,13 +5,17 @@ use std::fmt;
 /// The two sides. Blue (蓝) is the second player; PGN calls it Black.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
+    /// The first player (白).
     White,
+    /// The second player (蓝), Black in PGN.
     Blue,
 }
 
 impl Color {
+    /// Both sides, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Blue];
 
+    /// The opponent.
     pub fn other(self) -> Color {
         match self {
             Color::White => Color::Blue,
@@ -19,6 +23,7 @@ impl Color {
         }
     }
 
+    /// 0 for White, 1 for Blue: an index into per-side tables.
     pub fn index(self) -> usize {
         self as usize
     }
@@ -35,15 +40,22 @@ impl Color {
 /// Kinds of piece. Queen is the tiger (虎, White) or lion (狮, Blue); Bishop is the camel (驼).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
+    /// Pawn (夫).
     Pawn,
+    /// Knight, the horse (马).
     Knight,
+    /// Bishop: the camel (驼).
     Bishop,
+    /// Rook, the cart (车).
     Rook,
+    /// Queen: the tiger (虎) or lion (狮), moving as a rook or a bishop.
     Queen,
+    /// King (王).
     King,
 }
 
 impl Role {
+    /// Every kind, in the order of [`Role::index`].
     pub const ALL: [Role; 6] = [
         Role::Pawn,
         Role::Knight,
@@ -53,6 +65,7 @@ impl Role {
         Role::King,
     ];
 
+    /// 0 for a pawn up to 5 for the king: an index into per-kind tables.
     pub fn index(self) -> usize {
         self as usize
     }
@@ -87,6 +100,7 @@ impl Role {
 pub struct Square(pub u8);
 
 impl Square {
+    /// The square on `file` and `rank`, both from 0.
     pub fn new(file: u8, rank: u8) -> Square {
         debug_assert!(file < 8 && rank < 8);
         Square(rank * 8 + file)
@@ -102,14 +116,17 @@ impl Square {
         self.0 >> 3
     }
 
+    /// The square as a one-bit set of a bitboard.
     pub fn bit(self) -> u64 {
         1u64 << self.0
     }
 
+    /// The file letter, `a`–`h`.
     pub fn file_char(self) -> char {
         (b'a' + self.file()) as char
     }
 
+    /// The rank digit, `1`–`8`.
     pub fn rank_char(self) -> char {
         (b'1' + self.rank()) as char
     }

@@ -23,8 +23,9 @@ const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 
 /// Writes the record as PGN: Seven Tag Roster, `[Variant "Shatar"]`, the start position
 /// if not the standard one, the other tags in their original order, then SAN movetext
-/// with comments, NAGs and variations.
-pub fn write_pgn(record: &Record<ShatarMove>, start: &Position) -> String {
+/// with comments, NAGs and variations. `start` is the position the moves are played
+/// from ([`super::start_position`]); [`super::write_pgn`] finds it itself.
+pub fn write_pgn_from(record: &Record<ShatarMove>, start: &Position) -> String {
     let mut out = String::new();
     for line in &record.escape_lines {
         out.push_str(line);
@@ -277,8 +278,13 @@ fn wrap_tokens(out: &mut String, tokens: &[String]) {
 /// Writes the record in the rulebook's scoresheet form (§2.2): the players, the date
 /// and place, the start position if not the standard one, the numbered move pairs
 /// `(1)e2—e4,e7—e5;` and the result. Only the main line is written, with its comments
-/// in braces as scoresheets add them: the rulebook's form has no variations.
-pub fn write_text(record: &Record<ShatarMove>, start: &Position, options: &WriteOptions) -> String {
+/// in braces as scoresheets add them: the rulebook's form has no variations. `start` is
+/// the position the moves are played from; [`super::write_text`] finds it itself.
+pub fn write_text_from(
+    record: &Record<ShatarMove>,
+    start: &Position,
+    options: &WriteOptions,
+) -> String {
     let mut out = text_headers(record).0;
     if record.start.is_some() {
         out.push_str(&position_listing(start, options.pieces));

@@ -23,6 +23,7 @@ mod go_rules;
 mod go_validate;
 mod pdn_corpus;
 mod pdn_parse_fuzz;
+mod read_str;
 mod readme_codes;
 mod round_trip_property;
 mod sgf_corpus;

@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use qipu::draughts::pdn::{parse_pdn, MAX_VARIATION_DEPTH};
-use qipu::draughts::pdn_writer::{from_syntax, write_pdn};
+use qipu::draughts::pdn_writer::{from_syntax, write_pdn_game};
 use qipu::draughts::syntax::{PdnGame, PdnMove, SyntaxErrorKind};
 
 use crate::support::rng::Rng;
@@ -40,7 +40,7 @@ fn exercise(src: &str) {
             assert!(!e.to_string().is_empty());
         }
         assert!(max_depth(&game) <= MAX_VARIATION_DEPTH);
-        write_pdn(&from_syntax(&game));
+        write_pdn_game(&from_syntax(&game));
     }
 }
 
@@ -105,7 +105,7 @@ fn hundred_thousand_open_parens() {
         2,
         "the line after the deep nest is read again"
     );
-    write_pdn(&from_syntax(&games[0]));
+    write_pdn_game(&from_syntax(&games[0]));
 }
 
 /// Times to parse `small` and `large`, each the best of three. The two are parsed in

@@ -2,8 +2,9 @@
 //! beside the package) and every sample decodes, parses without error, and writes back
 //! deterministically.
 
+use qipu::diag::Severity;
 use qipu::go::sgf::{parse, BoardSize, Collection, Move};
-use qipu::go::sgf_check::{check, Severity};
+use qipu::go::sgf_check::check;
 use qipu::go::sgf_writer::write_collection;
 
 use crate::support::sgf::{archives, decode, samples_dir, sgf_files, Archive};

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use crate::go::sgf_check::Severity;
+use crate::diag::Severity;
 
 /// A syntax problem with the byte span (in the decoded text) where it was found.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -16,7 +16,7 @@
 //! ```
 
 mod error;
-pub mod grammar;
+pub(crate) mod grammar;
 mod parser;
 mod value;
 

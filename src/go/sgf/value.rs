@@ -4,38 +4,7 @@ use std::fmt;
 use std::ops::Range;
 
 use super::grammar::{self, is_space, letter_coordinate};
-
-/// A point on the board, 0-based: `x` is the column (`a` = 0), `y` the row from the top.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Point {
-    /// Column, 0-based from the left.
-    pub x: u8,
-    /// Row, 0-based from the top.
-    pub y: u8,
-}
-
-impl Point {
-    /// The two SGF letters of this point (`a`–`z`, then `A`–`Z`).
-    pub fn to_sgf(self) -> String {
-        [self.x, self.y]
-            .iter()
-            .map(|&c| coordinate_letter(c))
-            .collect()
-    }
-}
-
-fn coordinate_letter(c: u8) -> char {
-    match c {
-        0..=25 => char::from(b'a' + c),
-        _ => char::from(b'A' + (c - 26).min(25)),
-    }
-}
-
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_sgf())
-    }
-}
+pub use crate::go::board::{Color, Point};
 
 /// Board dimensions from `SZ` (1–52 on each side; square unless written `SZ[w:h]`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -87,15 +56,6 @@ pub enum Move {
     Pass,
     /// A stone placed on a point.
     Play(Point),
-}
-
-/// An SGF Color value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// `B`
-    Black,
-    /// `W`
-    White,
 }
 
 /// An SGF Double value (`1` normal, `2` emphasised).
@@ -423,7 +383,7 @@ mod tests {
 
     #[test]
     fn point_letters_round_trip() {
-        assert_eq!(Point { x: 0, y: 51 }.to_sgf(), "aZ");
+        assert_eq!(Point { x: 0, y: 51 }.to_string(), "aZ");
         assert_eq!(Point { x: 15, y: 3 }.to_string(), "pd");
     }
 }
