@@ -7,6 +7,17 @@ use crate::family::{Family, RecordCut};
 use crate::record::Game;
 use crate::text::{Span, Syntax};
 
+/// The families by name, for everyone outside them.
+#[allow(non_upper_case_globals)]
+impl Game {
+    /// Shatar, Mongolian chess.
+    pub const Shatar: Game = crate::shatar::GAME;
+    /// 64-square draughts.
+    pub const Draughts: Game = crate::draughts::GAME;
+    /// Go.
+    pub const Go: Game = crate::go::GAME;
+}
+
 /// Every family, in the order their signs are tried on a text of unknown family.
 static FAMILIES: [&dyn Family; 3] = [
     &crate::go::Go,

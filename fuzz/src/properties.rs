@@ -156,6 +156,7 @@ fn writers(game: Game) -> Vec<(Format, WriteOptions)> {
             all
         }
         Game::Go => vec![(Format::Sgf, default), (Format::Json, default)],
+        other => panic!("no writers known for {other:?}"),
     }
 }
 
@@ -165,6 +166,7 @@ fn native(game: Game) -> Format {
         Game::Shatar => Format::Pgn,
         Game::Draughts => Format::Pdn,
         Game::Go => Format::Sgf,
+        other => panic!("no format known for {other:?}"),
     }
 }
 

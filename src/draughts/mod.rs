@@ -154,7 +154,7 @@ impl MoveFields for DraughtsMove {
 
 impl GameRecord for DraughtsRecord {
     fn game(&self) -> Game {
-        Game::Draughts
+        GAME
     }
 
     fn write(
@@ -167,7 +167,7 @@ impl GameRecord for DraughtsRecord {
         match format {
             Format::Json => Ok(write_json(self, source, index, options)),
             Format::Pdn => Ok(write_pdn(self, options)),
-            _ => Err(WriteError::unsupported(Game::Draughts, format)),
+            _ => Err(WriteError::unsupported(GAME, format)),
         }
     }
 
@@ -184,12 +184,15 @@ impl GameRecord for DraughtsRecord {
     }
 }
 
+/// This family's game: 64-square draughts, Russian or Brazilian rules (PDN).
+pub const GAME: Game = Game::named("draughts");
+
 /// The draughts family: PDN, Russian and Brazilian rules.
 pub struct Draughts;
 
 impl Family for Draughts {
     fn game(&self) -> Game {
-        Game::Draughts
+        GAME
     }
 
     fn extensions(&self) -> &'static [&'static str] {

@@ -22,9 +22,7 @@ use super::syntax::{
 };
 use super::{DraughtsMove, DraughtsRecord, ReadConventions};
 use crate::diag::{Diagnostic, Kind, Severity};
-use crate::record::{
-    append_comment, Game, Line, Node, Record, Tags, UNREPLAYED, UNREPLAYED_VARIATION,
-};
+use crate::record::{append_comment, Line, Node, Record, Tags, UNREPLAYED, UNREPLAYED_VARIATION};
 use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
 
@@ -125,7 +123,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
     }
     let finish = |replay: Replay<'_>, plies: u32, record: Option<DraughtsRecord>| RecordReport {
         index: 0,
-        game: Some(Game::Draughts),
+        game: Some(super::GAME),
         variant: record.as_ref().and_then(|r| r.record.variant),
         span: game.span.clone(),
         plies,
@@ -157,7 +155,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
             Variant::Russian
         }
     };
-    let mut record: Record<DraughtsMove> = Record::new(Game::Draughts);
+    let mut record: Record<DraughtsMove> = Record::new(super::GAME);
     record.variant = Some(variant_name(replay.variant));
     record.tags = Tags(
         game.tags

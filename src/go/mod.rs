@@ -104,7 +104,7 @@ fn outside_is_writable(text: &str) -> bool {
 
 impl GameRecord for GoRecord {
     fn game(&self) -> Game {
-        Game::Go
+        GAME
     }
 
     fn write(
@@ -117,7 +117,7 @@ impl GameRecord for GoRecord {
         match format {
             Format::Json => Ok(record_line(source, index, &self.record)),
             Format::Sgf => Ok(write_sgf(self)),
-            _ => Err(WriteError::unsupported(Game::Go, format)),
+            _ => Err(WriteError::unsupported(GAME, format)),
         }
     }
 
@@ -134,12 +134,15 @@ impl GameRecord for GoRecord {
     }
 }
 
+/// This family's game: Go (SGF).
+pub const GAME: Game = Game::named("go");
+
 /// The Go family: SGF.
 pub struct Go;
 
 impl Family for Go {
     fn game(&self) -> Game {
-        Game::Go
+        GAME
     }
 
     fn extensions(&self) -> &'static [&'static str] {

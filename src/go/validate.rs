@@ -21,7 +21,7 @@ use super::sgf::{
 use super::sgf_check::{self, SgfIssue};
 use super::{GoMove, GoRecord};
 use crate::diag::{Diagnostic, Kind};
-use crate::record::{Game, Line, Node, Record, Tags};
+use crate::record::{Line, Node, Record, Tags};
 use crate::{AnyRecord, RecordReport};
 
 /// Variations nested deeper than this are replayed but not kept: the kept record is
@@ -107,7 +107,7 @@ fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<Recor
         }
         return vec![RecordReport {
             index: 0,
-            game: Some(Game::Go),
+            game: Some(super::GAME),
             variant: None,
             span: 0..text.len(),
             plies: 0,
@@ -192,7 +192,7 @@ fn read_game(
     let kept = keep.then(|| replay.into_record());
     RecordReport {
         index,
-        game: Some(Game::Go),
+        game: Some(super::GAME),
         variant: None,
         span: tree.span(),
         plies,
@@ -370,7 +370,7 @@ impl<'a> Replay<'a> {
             unreplayed_from: None,
             plies: 0,
             main_final: None,
-            record: Record::new(Game::Go),
+            record: Record::new(super::GAME),
         }
     }
 

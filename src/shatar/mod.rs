@@ -126,7 +126,7 @@ pub fn left_out(record: &Record<ShatarMove>, format: Format) -> Vec<LeftOut> {
 
 impl GameRecord for Record<ShatarMove> {
     fn game(&self) -> Game {
-        Game::Shatar
+        GAME
     }
 
     fn write(
@@ -140,7 +140,7 @@ impl GameRecord for Record<ShatarMove> {
             Format::Json => Ok(record_line(source, index, self)),
             Format::Pgn => Ok(write_pgn(self)),
             Format::Text => Ok(write_text(self, options)),
-            _ => Err(WriteError::unsupported(Game::Shatar, format)),
+            _ => Err(WriteError::unsupported(GAME, format)),
         }
     }
 
@@ -157,12 +157,15 @@ impl GameRecord for Record<ShatarMove> {
     }
 }
 
+/// This family's game: Mongolian chess (PGN with `[Variant "Shatar"]`, or the rulebook's scoresheets).
+pub const GAME: Game = Game::named("shatar");
+
 /// The Shatar family: PGN and the rulebook's scoresheets.
 pub struct Shatar;
 
 impl Family for Shatar {
     fn game(&self) -> Game {
-        Game::Shatar
+        GAME
     }
 
     fn extensions(&self) -> &'static [&'static str] {

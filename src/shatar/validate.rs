@@ -9,9 +9,7 @@ use super::syntax::{ParsedGame, ParsedMove, SourceFormat, SyntaxErrorKind};
 use super::types::{Color, Role};
 use super::ShatarMove;
 use crate::diag::{Diagnostic, Kind, Severity};
-use crate::record::{
-    append_comment, Game, Line, Node, Record, Tags, UNREPLAYED, UNREPLAYED_VARIATION,
-};
+use crate::record::{append_comment, Line, Node, Record, Tags, UNREPLAYED, UNREPLAYED_VARIATION};
 use crate::text::Span;
 use crate::write::{Notation, Pieces};
 use crate::{AnyRecord, RecordReport};
@@ -96,7 +94,7 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
     for error in &game.syntax_errors {
         replay.report(ShatarIssue::Syntax { kind: error.kind }, &error.span, None);
     }
-    let mut record: Record<ShatarMove> = Record::new(Game::Shatar);
+    let mut record: Record<ShatarMove> = Record::new(super::GAME);
     record.tags = Tags(game.tags.clone());
     record.comment = game.leading_comment.clone();
     record.escape_lines = game.escapes.clone();
@@ -215,7 +213,7 @@ fn finish(
 ) -> RecordReport {
     RecordReport {
         index: 0,
-        game: Some(Game::Shatar),
+        game: Some(super::GAME),
         variant: None,
         span: game.span.clone(),
         plies,

@@ -227,6 +227,7 @@ fn json_line(moves: &Value, game: Game) -> Vec<Move> {
                     text(&m["color"]).expect("color"),
                     text(&m["point"]).expect("point")
                 ),
+                other => panic!("no move form known for {other:?}"),
             },
             comment: normal_opt(m["comment"].as_str()),
             nags: m["nags"]
@@ -388,6 +389,7 @@ fn documents(game: Game) -> &'static [qipu::Document] {
         Game::Shatar => 0,
         Game::Draughts => 1,
         Game::Go => 2,
+        other => panic!("no inputs for {other:?}"),
     };
     READ[slot].get_or_init(|| {
         inputs("round trips of corpus files")
