@@ -178,10 +178,10 @@ use diag::FileIssue;
 pub use diag::{Diagnostic, Kind, Severity};
 pub use family::ReadOptions;
 pub use record::Game;
-pub use report::{AnyRecord, Document, GameRecord, RecordReport};
+pub use report::{Document, RecordReport};
 pub use stream::DocumentStream;
 pub use text::{LineIndex, Span};
-pub use write::{write_record, Format, WriteError, WriteOptions};
+pub use write::{write_record, AnyRecord, Format, GameRecord, WriteError, WriteOptions};
 
 /// The largest record a stream reads by default: 256 MiB.
 pub const DEFAULT_MAX_RECORD_SIZE: usize = 256 << 20;

@@ -1,14 +1,11 @@
-//! What reading gives: a [`Document`] per input, a [`RecordReport`] per record, and each
-//! record in its family's own model behind [`AnyRecord`]. Nothing here names a family:
-//! each one implements [`GameRecord`] for its record type.
-
-use std::any::Any;
-use std::fmt;
+//! What reading gives: a [`Document`] per input, and a [`RecordReport`] per record, which
+//! keeps the record in its family's own model behind [`AnyRecord`]. Nothing here names a
+//! family.
 
 use crate::diag::{Diagnostic, FileIssue, Kind, Severity};
 use crate::record::Game;
 use crate::text::{LineIndex, Span};
-use crate::write::{Format, LeftOut, WriteError, WriteOptions};
+use crate::write::{AnyRecord, GameRecord};
 
 /// A decoded file and the records read from it.
 pub struct Document {
@@ -67,73 +64,6 @@ impl Document {
                 .iter()
                 .any(|d| matches!(d.kind, Kind::File(FileIssue::Io { .. })))
         })
-    }
-}
-
-/// What the pipeline needs of a family's replayed record: its game, its writers, what
-/// each format leaves out of it, and moving its spans when it was read from a block of a
-/// larger text.
-pub trait GameRecord: Any + fmt::Debug + Send + Sync {
-    /// The family the record belongs to.
-    fn game(&self) -> Game;
-    /// The record in `format` (one line for JSON), or why the format cannot carry it.
-    fn write(
-        &self,
-        source: &str,
-        index: usize,
-        format: Format,
-        options: &WriteOptions,
-    ) -> Result<String, WriteError>;
-    /// What of the record a conversion to `format` cannot carry (unsorted).
-    fn left_out(&self, format: Format) -> Vec<LeftOut>;
-    /// Moves every span `offset` bytes on.
-    fn shift(&mut self, offset: usize);
-    /// A copy, boxed.
-    fn boxed_clone(&self) -> Box<dyn GameRecord>;
-}
-
-/// A replayed record of some family, in the family's own model: downcast it to that
-/// model (`record.downcast_ref::<qipu::go::GoRecord>()`) to look inside.
-#[derive(Debug)]
-pub struct AnyRecord(Box<dyn GameRecord>);
-
-impl AnyRecord {
-    /// Wraps a family's record.
-    pub fn new(record: impl GameRecord) -> AnyRecord {
-        AnyRecord(Box::new(record))
-    }
-
-    /// The family's record, if it is of type `T`.
-    pub fn downcast_ref<T: GameRecord>(&self) -> Option<&T> {
-        let record: &dyn Any = self.0.as_ref();
-        record.downcast_ref()
-    }
-
-    /// The family's record, if it is of type `T`, to change it.
-    pub fn downcast_mut<T: GameRecord>(&mut self) -> Option<&mut T> {
-        let record: &mut dyn Any = self.0.as_mut();
-        record.downcast_mut()
-    }
-
-    /// The record as its family's [`GameRecord`].
-    pub fn as_game_record(&self) -> &dyn GameRecord {
-        self.0.as_ref()
-    }
-
-    /// The family the record belongs to.
-    pub fn game(&self) -> Game {
-        self.0.game()
-    }
-
-    /// Moves every span `offset` bytes on (a record read from a block of a larger text).
-    pub(crate) fn shift(&mut self, offset: usize) {
-        self.0.shift(offset);
-    }
-}
-
-impl Clone for AnyRecord {
-    fn clone(&self) -> AnyRecord {
-        AnyRecord(self.0.boxed_clone())
     }
 }
 

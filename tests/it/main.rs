@@ -4,6 +4,7 @@
 
 mod support;
 
+mod architecture;
 mod cli;
 mod convert_cli;
 mod draughts_archives;
