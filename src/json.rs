@@ -6,7 +6,7 @@
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use crate::diag::Located;
+use crate::diag::{Located, Side};
 use crate::record::{Game, Node, Record, Tags};
 use crate::{Document, RecordReport};
 
@@ -58,7 +58,7 @@ impl Serialize for Located<'_> {
         map.serialize_entry("code", d.code())?;
         map.serialize_entry("ply", &d.ply)?;
         map.serialize_entry("move_number", &d.move_number)?;
-        map.serialize_entry("side", &d.side)?;
+        map.serialize_entry("side", &d.side.map(Side::name))?;
         let (line, column) = self.line_col().unzip();
         map.serialize_entry("line", &line)?;
         map.serialize_entry("column", &column)?;

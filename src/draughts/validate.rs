@@ -21,7 +21,7 @@ use super::syntax::{
     SquareToken, SyntaxError, SyntaxErrorKind, Variation,
 };
 use super::{DraughtsMove, DraughtsRecord, ReadConventions};
-use crate::diag::{Diagnostic, Kind, Severity};
+use crate::diag::{Diagnostic, Kind, Severity, Side};
 use crate::record::{
     append_comment, Game, Line, Node, Record, Tags, UNREPLAYED, UNREPLAYED_VARIATION,
 };
@@ -75,7 +75,11 @@ impl Replay<'_> {
         let severity = issue.severity();
         let mut diagnostic = Diagnostic::new(severity, Kind::game(issue), span);
         if let Some(ply) = ply {
-            let side = if ply % 2 == 1 { "white" } else { "black" };
+            let side = if ply % 2 == 1 {
+                Side::White
+            } else {
+                Side::Black
+            };
             diagnostic = diagnostic.at_ply(ply, ply.div_ceil(2), side);
         }
         self.diagnostics.push(diagnostic);

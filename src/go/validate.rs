@@ -20,7 +20,7 @@ use super::sgf::{
 };
 use super::sgf_check::{self, SgfIssue};
 use super::{GoMove, GoRecord};
-use crate::diag::{Diagnostic, Kind};
+use crate::diag::{Diagnostic, Kind, Side};
 use crate::record::{Game, Line, Node, Record, Tags};
 use crate::{AnyRecord, RecordReport};
 
@@ -134,10 +134,11 @@ fn sort_by_position(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
 }
 
-fn side(color: Color) -> &'static str {
+/// The player of `color`.
+fn side(color: Color) -> Side {
     match color {
-        Color::Black => "black",
-        Color::White => "white",
+        Color::Black => Side::Black,
+        Color::White => Side::White,
     }
 }
 

@@ -8,7 +8,7 @@ use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
 use super::syntax::{ParsedGame, ParsedMove, SourceFormat, SyntaxErrorKind};
 use super::types::{Color, Role};
 use super::ShatarMove;
-use crate::diag::{Diagnostic, Kind, Severity};
+use crate::diag::{Diagnostic, Kind, Severity, Side};
 use crate::record::{
     append_comment, Game, Line, Node, Record, Tags, UNREPLAYED, UNREPLAYED_VARIATION,
 };
@@ -80,9 +80,17 @@ impl Replay<'_> {
         let severity = issue.severity();
         let mut diagnostic = Diagnostic::new(severity, Kind::game(issue), Some(span.clone()));
         if let Some((ply, position)) = at {
-            diagnostic = diagnostic.at_ply(ply, position.fullmoves(), position.turn().name());
+            diagnostic = diagnostic.at_ply(ply, position.fullmoves(), side(position.turn()));
         }
         self.diagnostics.push(diagnostic);
+    }
+}
+
+/// The player of `color`.
+fn side(color: Color) -> Side {
+    match color {
+        Color::White => Side::White,
+        Color::Blue => Side::Blue,
     }
 }
 
