@@ -710,7 +710,9 @@ impl<'a> Replay<'a> {
                 let issue = match reason {
                     ValueError::OutsideBoard { point, size } => GoIssue::OffBoard {
                         color,
-                        point: point.to_sgf(),
+                        // Letters read are coordinates below 52, which board points
+                        // write with the same letters.
+                        point: Point::new(point.x, point.y),
                         width: size.width,
                         height: size.height,
                     },
@@ -829,7 +831,7 @@ impl<'a> Replay<'a> {
             },
             PlayError::OffBoard => GoIssue::OffBoard {
                 color,
-                point: point.to_string(),
+                point,
                 width: self.size.width,
                 height: self.size.height,
             },
@@ -879,11 +881,7 @@ impl<'a> Replay<'a> {
             Some(value) => Komi::parse(&value.simple_text()).ok().inspect(|komi| {
                 if komi.unit() != KomiUnit::Points {
                     self.report(
-                        GoIssue::KomiNormalised {
-                            raw: komi.raw().to_string(),
-                            unit: komi.unit(),
-                            points: komi.points().to_string(),
-                        },
+                        GoIssue::KomiNormalised { komi: komi.clone() },
                         value.span.clone(),
                         None,
                     );
@@ -941,11 +939,11 @@ impl<'a> Replay<'a> {
                     return;
                 };
                 GoIssue::ResultMismatch {
-                    recorded: recorded.to_string(),
-                    counted: counted.to_string(),
+                    recorded,
+                    counted,
                     black: count.black,
                     white: count.white,
-                    komi: komi.points().to_string(),
+                    komi: komi.points(),
                     handicap,
                 }
             }

@@ -2,7 +2,10 @@
 //! Move texts inside an issue (`written`, `suggestions`) are notation, not wording:
 //! they are written in the notation the record itself uses.
 
-use super::position::IllegalReason;
+use std::fmt;
+
+use super::fen::FenError;
+use super::position::{IllegalReason, SetupError};
 use super::syntax::SyntaxErrorKind;
 use super::types::{Color, Role, Square};
 use crate::diag::Issue;
@@ -48,7 +51,7 @@ pub enum ShatarIssue {
     /// The text around the moves is malformed (tags, comments, variations, listing).
     Syntax { kind: SyntaxErrorKind },
     /// The text could not be read as a move.
-    Unparsable { reason: String },
+    Unparsable { reason: SyntaxErrorKind },
     /// Castling does not exist in Shatar.
     Castling,
     /// A pawn may promote to a tiger/lion, rook, knight or camel, never to a king.
@@ -90,7 +93,7 @@ pub enum ShatarIssue {
     /// The recorded result contradicts the final position.
     ResultMismatch { recorded: String, position: Ending },
     /// The position listing or FEN does not give a playable position.
-    BadSetup { reason: String },
+    BadSetup { reason: SetupFault },
     /// A draw that became claimable at this move.
     Draw(DrawNote),
     /// A side is reduced to a bare king (§1.5.2.6 (4): matters for claims against a
@@ -102,6 +105,23 @@ pub enum ShatarIssue {
         variant: Option<String>,
         sign: ChessSign,
     },
+}
+
+/// Why a start position is not playable: its FEN could not be read, or its piece
+/// listing sets up no legal position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupFault {
+    Fen(FenError),
+    Listing(SetupError),
+}
+
+impl fmt::Display for SetupFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupFault::Fen(error) => error.fmt(f),
+            SetupFault::Listing(error) => error.fmt(f),
+        }
+    }
 }
 
 /// What shows that a PGN game is not Shatar.

@@ -1,7 +1,7 @@
 //! Reading Shatar files: parse (scoresheet or PGN), then replay every game and line.
 
 use super::fen::{parse_fen, write_fen};
-use super::issue::{ChessSign, Ending, ShatarIssue};
+use super::issue::{ChessSign, Ending, SetupFault, ShatarIssue};
 use super::notation::{CheckMark as WrittenCheck, Link, MoveText, PieceScript, QueenName, Target};
 use super::position::{MoveList, Position};
 use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
@@ -296,7 +296,7 @@ fn start_position(game: &ParsedGame) -> Result<Position, (ShatarIssue, Span)> {
         return parse_fen(fen).map_err(|e| {
             (
                 ShatarIssue::BadSetup {
-                    reason: e.to_string(),
+                    reason: SetupFault::Fen(e),
                 },
                 game.span.start..game.span.start,
             )
@@ -316,7 +316,7 @@ fn start_position(game: &ParsedGame) -> Result<Position, (ShatarIssue, Span)> {
     Position::from_pieces(&pieces, listing.to_move.unwrap_or(Color::White)).map_err(|e| {
         (
             ShatarIssue::BadSetup {
-                reason: e.to_string(),
+                reason: SetupFault::Listing(e),
             },
             listing.span.clone(),
         )
@@ -393,9 +393,7 @@ fn replay_line(
             Ok(text) => text,
             Err(error) => {
                 replay.report(
-                    ShatarIssue::Unparsable {
-                        reason: error.kind.to_string(),
-                    },
+                    ShatarIssue::Unparsable { reason: error.kind },
                     &written.span,
                     Some((ply, &position)),
                 );
