@@ -122,7 +122,7 @@ pub struct RecordReport {
     /// 0-based position of the record in its file.
     pub index: usize,
     pub game: Option<Game>,
-    pub variant: Option<&'static str>,
+    pub variant: Option<record::VariantName>,
     /// Byte range of the record in the file text.
     pub span: Span,
     /// Moves replayed legally.

@@ -2,6 +2,8 @@
 //! variations hanging off the move they replace, and the result. Each family plugs in
 //! its own move type `M` (what the engine resolved); [`crate::json`] writes it out.
 
+use std::fmt;
+
 use crate::text::Span;
 
 /// The game families qipu reads.
@@ -21,6 +23,52 @@ impl Game {
             Game::Go => "go",
         }
     }
+}
+
+/// A family's rules variant (draughts' Russian and Brazilian rules, say).
+pub trait RulesVariant: Copy + fmt::Debug + PartialEq {
+    /// Lower-case name, as JSON and the command line give it (`"russian"`).
+    fn name(self) -> &'static str;
+}
+
+/// A rules variant where the family is not known (in a report of any family): the
+/// family's variant, by its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VariantName(&'static str);
+
+impl VariantName {
+    /// The name of a family's `variant`.
+    pub fn of(variant: impl RulesVariant) -> VariantName {
+        VariantName(variant.name())
+    }
+
+    /// Lower-case name, as JSON gives it.
+    pub fn name(self) -> &'static str {
+        self.0
+    }
+}
+
+impl fmt::Display for VariantName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// The variant of a family that has none (Go): no value of it exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoVariant {}
+
+impl RulesVariant for NoVariant {
+    fn name(self) -> &'static str {
+        match self {}
+    }
+}
+
+/// What a family's records say beside their moves, each in the family's own type; the
+/// family's move type names them.
+pub trait Family {
+    /// The rules variant a record is played under.
+    type Variant: RulesVariant;
 }
 
 /// Tag pairs in the order they were read (PGN/PDN tags, SGF game-info properties,
@@ -102,9 +150,9 @@ impl<M> Node<M> {
 
 /// A replayed record of any family.
 #[derive(Clone, Debug)]
-pub struct Record<M> {
+pub struct Record<M: Family> {
     pub game: Game,
-    pub variant: Option<&'static str>,
+    pub variant: Option<M::Variant>,
     pub tags: Tags,
     /// The start position in the family's setup notation, when it is not the standard one.
     pub start: Option<String>,
@@ -121,7 +169,7 @@ pub struct Record<M> {
     pub escape_lines: Vec<String>,
 }
 
-impl<M> Record<M> {
+impl<M: Family> Record<M> {
     pub fn new(game: Game) -> Record<M> {
         Record {
             game,

@@ -18,11 +18,12 @@ use serde::ser::SerializeMap;
 
 use super::notation::SquareStyle;
 use super::pdn_writer::{self, WriteGame, WriteMove};
+use super::position::Variant;
 use super::square::{Numbering, Square};
 use super::syntax::{GameResult, MoveSeparator};
 use super::{DraughtsMove, DraughtsRecord};
 use crate::json::{record_line, MoveFields};
-use crate::record::{Line, Node, Record, UNREPLAYED};
+use crate::record::{Family, Line, Node, Record, UNREPLAYED};
 use crate::write::{Format, LeftOut, Results, Squares, WriteOptions};
 
 /// The square style and capture separator of the written moves.
@@ -37,7 +38,9 @@ fn style(record: &DraughtsRecord, options: &WriteOptions) -> (SquareStyle, char)
     }
     match options.squares {
         Squares::Numeric => (SquareStyle::Numeric(Numbering::Rulebook), 'x'),
-        Squares::Algebraic if record.variant == Some("brazilian") => (SquareStyle::Algebraic, 'x'),
+        Squares::Algebraic if record.variant == Some(Variant::Brazilian) => {
+            (SquareStyle::Algebraic, 'x')
+        }
         Squares::Algebraic => (SquareStyle::Algebraic, ':'),
     }
 }
@@ -88,7 +91,7 @@ pub fn write_pdn(record: &DraughtsRecord, options: &WriteOptions) -> String {
         .collect();
     tags.push(("Result".to_string(), result.clone()));
     if stated {
-        let type_number = if record.variant == Some("brazilian") {
+        let type_number = if record.variant == Some(Variant::Brazilian) {
             26
         } else {
             25
@@ -235,6 +238,10 @@ struct Styled {
     mv: DraughtsMove,
     style: SquareStyle,
     capture: char,
+}
+
+impl Family for Styled {
+    type Variant = Variant;
 }
 
 impl MoveFields for Styled {

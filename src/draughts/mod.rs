@@ -28,7 +28,7 @@ use std::ops::{Deref, DerefMut};
 use serde::ser::SerializeMap;
 
 use crate::json::MoveFields;
-use crate::record::Record;
+use crate::record::{Family, Record, RulesVariant};
 use notation::SquareStyle;
 use position::Move;
 use square::Numbering;
@@ -106,6 +106,16 @@ pub struct ReadConventions {
     /// `%` escape lines between the record's first tag and its end; PDN output cannot put
     /// them back where they stood.
     pub escapes_inside: Vec<String>,
+}
+
+impl RulesVariant for position::Variant {
+    fn name(self) -> &'static str {
+        issue::variant_name(self)
+    }
+}
+
+impl Family for DraughtsMove {
+    type Variant = position::Variant;
 }
 
 /// A replayed draughts move as the record keeps it.

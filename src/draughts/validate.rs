@@ -9,8 +9,7 @@
 
 use super::draw_rules::DrawTracker;
 use super::issue::{
-    variant_name, CheckersLook, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource,
-    Unparsable,
+    CheckersLook, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource, Unparsable,
 };
 use super::notation::{distinct_effects, write_fen, SquareStyle};
 use super::pdn::parse_pdn;
@@ -23,7 +22,7 @@ use super::syntax::{
 use super::{DraughtsMove, DraughtsRecord, ReadConventions};
 use crate::diag::{Diagnostic, Kind, Severity, Side};
 use crate::record::{
-    append_comment, Game, Line, Node, Record, Tags, UNREPLAYED, UNREPLAYED_VARIATION,
+    append_comment, Game, Line, Node, Record, Tags, VariantName, UNREPLAYED, UNREPLAYED_VARIATION,
 };
 use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
@@ -121,7 +120,10 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
     let finish = |replay: Replay<'_>, plies: u32, record: Option<DraughtsRecord>| RecordReport {
         index: 0,
         game: Some(Game::Draughts),
-        variant: record.as_ref().and_then(|r| r.record.variant),
+        variant: record
+            .as_ref()
+            .and_then(|r| r.record.variant)
+            .map(VariantName::of),
         span: game.span.clone(),
         plies,
         diagnostics: replay.diagnostics,
@@ -153,7 +155,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         }
     };
     let mut record: Record<DraughtsMove> = Record::new(Game::Draughts);
-    record.variant = Some(variant_name(replay.variant));
+    record.variant = Some(replay.variant);
     record.tags = Tags(
         game.tags
             .iter()

@@ -27,7 +27,7 @@ pub use validate::read_records;
 use serde::ser::SerializeMap;
 
 use crate::json::MoveFields;
-use crate::record::Record;
+use crate::record::{Family, NoVariant, Record};
 use board::{Color, Point};
 use sgf::{GameTree, NodeId};
 
@@ -37,6 +37,10 @@ pub struct GoMove {
     pub color: Color,
     /// `None` for a pass.
     pub point: Option<Point>,
+}
+
+impl Family for GoMove {
+    type Variant = NoVariant;
 }
 
 impl MoveFields for GoMove {

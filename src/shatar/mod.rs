@@ -27,7 +27,7 @@ pub use validate::read_records;
 use serde::ser::SerializeMap;
 
 use crate::json::MoveFields;
-use crate::record::Record;
+use crate::record::{Family, Record, RulesVariant};
 use crate::write::{Format, LeftOut, WriteOptions};
 use position::{Move, Position};
 
@@ -48,6 +48,25 @@ impl MoveFields for ShatarMove {
         map.serialize_entry("check", &self.check)?;
         map.serialize_entry("mate", &self.mate)
     }
+}
+
+/// The variant of a record that is not Shatar: a PGN game of chess, kept as written but
+/// not replayed. A Shatar record has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    Chess,
+}
+
+impl RulesVariant for Variant {
+    fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+        }
+    }
+}
+
+impl Family for ShatarMove {
+    type Variant = Variant;
 }
 
 /// The position a record starts from: its FEN, or the standard array.

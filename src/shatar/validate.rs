@@ -205,7 +205,7 @@ fn other_game(
         .first()
         .map_or(game.span.start..game.span.start, |m| m.span.clone());
     replay.report(issue, &span, None);
-    record.variant = Some("chess");
+    record.variant = Some(super::Variant::Chess);
     record.moves.clear();
     record.unreplayed = unreplayed_text(source, game, 0);
     record.result = game

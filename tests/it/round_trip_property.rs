@@ -11,7 +11,7 @@
 use std::sync::OnceLock;
 
 use qipu::draughts::square::Numbering;
-use qipu::record::{Line, Record};
+use qipu::record::{Family, Line, Record};
 use qipu::write::{write_record, Format, Notation, Pieces, Squares, WriteOptions};
 use qipu::{read_document, AnyRecord, Game, ReadOptions};
 use serde_json::Value;
@@ -113,7 +113,7 @@ fn line<M>(moves: &Line<M>, id: &dyn Fn(&M) -> String) -> Vec<Move> {
         .collect()
 }
 
-fn record_content<M>(record: &Record<M>, id: &dyn Fn(&M) -> String) -> Content {
+fn record_content<M: Family>(record: &Record<M>, id: &dyn Fn(&M) -> String) -> Content {
     Content {
         tags: TagList::new(record.tags.0.iter().map(|(n, v)| (n.clone(), normal(v)))),
         start: record.start.clone(),
