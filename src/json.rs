@@ -111,7 +111,7 @@ impl<M: MoveFields> Serialize for SourcedRecord<'_, M> {
         s.serialize_field("variant", &r.variant.map(RulesVariant::name))?;
         s.serialize_field("tags", &r.tags)?;
         if let Some(start) = &r.start {
-            s.serialize_field("start", start)?;
+            s.serialize_field("start", &start.to_string())?;
         } else {
             s.skip_field("start")?;
         }

@@ -69,6 +69,9 @@ impl RulesVariant for NoVariant {
 pub trait Family {
     /// The rules variant a record is played under.
     type Variant: RulesVariant;
+    /// A start position other than the standard one, written in the family's setup
+    /// notation by `Display` (FEN, SGF setup properties).
+    type Start: Clone + fmt::Debug + PartialEq + fmt::Display;
 }
 
 /// Tag pairs in the order they were read (PGN/PDN tags, SGF game-info properties,
@@ -154,8 +157,8 @@ pub struct Record<M: Family> {
     pub game: Game,
     pub variant: Option<M::Variant>,
     pub tags: Tags,
-    /// The start position in the family's setup notation, when it is not the standard one.
-    pub start: Option<String>,
+    /// The start position, when it is not the standard one.
+    pub start: Option<M::Start>,
     /// A comment before the first move.
     pub comment: Option<String>,
     pub moves: Line<M>,

@@ -18,7 +18,7 @@ use serde::ser::SerializeMap;
 
 use super::notation::SquareStyle;
 use super::pdn_writer::{self, WriteGame, WriteMove};
-use super::position::Variant;
+use super::position::{Color, Variant};
 use super::square::{Numbering, Square};
 use super::syntax::{GameResult, MoveSeparator};
 use super::{DraughtsMove, DraughtsRecord};
@@ -107,7 +107,7 @@ pub fn write_pdn(record: &DraughtsRecord, options: &WriteOptions) -> String {
         ));
     }
     if let Some(fen) = &record.start {
-        let mut fen = restyle_fen(fen, style);
+        let mut fen = restyle_fen(&fen.to_string(), style);
         for field in &record.read.fen_fields {
             fen.push(':');
             fen.push_str(field);
@@ -132,7 +132,7 @@ pub fn write_pdn(record: &DraughtsRecord, options: &WriteOptions) -> String {
     let game = pdn_writer::write_pdn(&WriteGame {
         tags,
         first_move_number: record.read.first_move_number,
-        black_first: record.start.as_deref().is_some_and(|f| f.starts_with('B')),
+        black_first: record.start.is_some_and(|fen| fen.0.turn() == Color::Black),
         moves,
         comments,
         result: Some(result),
@@ -242,6 +242,8 @@ struct Styled {
 
 impl Family for Styled {
     type Variant = Variant;
+    /// The start FEN in the squares of the output.
+    type Start = String;
 }
 
 impl MoveFields for Styled {
@@ -294,7 +296,7 @@ pub fn write_json(
         game: record.game,
         variant: record.variant,
         tags: record.tags.clone(),
-        start: record.start.as_deref().map(|f| restyle_fen(f, style)),
+        start: record.start.map(|fen| restyle_fen(&fen.to_string(), style)),
         comment: record.comment.clone(),
         moves: styled_line(&record.moves, style, capture),
         unreplayed: record.unreplayed.clone(),

@@ -116,6 +116,7 @@ impl RulesVariant for position::Variant {
 
 impl Family for DraughtsMove {
     type Variant = position::Variant;
+    type Start = notation::StartPosition;
 }
 
 /// A replayed draughts move as the record keeps it.

@@ -11,7 +11,7 @@ use super::draw_rules::DrawTracker;
 use super::issue::{
     CheckersLook, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource, Unparsable,
 };
-use super::notation::{distinct_effects, write_fen, SquareStyle};
+use super::notation::{distinct_effects, SquareStyle, StartPosition};
 use super::pdn::parse_pdn;
 use super::position::{Color, Move, Piece, Position, Variant};
 use super::square::{Numbering, Square};
@@ -226,7 +226,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         return finish(replay, 0, None);
     }
     if start != Position::initial() {
-        record.start = Some(write_fen(&start, SquareStyle::Numeric(Numbering::Rulebook)));
+        record.start = Some(StartPosition(start));
     }
     let first_ply = if start.turn() == Color::White { 1 } else { 2 };
     let mut tracker = DrawTracker::new(replay.variant, &start);

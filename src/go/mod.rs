@@ -24,6 +24,8 @@ mod validate;
 pub use left_out::left_out;
 pub use validate::read_records;
 
+use std::fmt;
+
 use serde::ser::SerializeMap;
 
 use crate::json::MoveFields;
@@ -41,6 +43,29 @@ pub struct GoMove {
 
 impl Family for GoMove {
     type Variant = NoVariant;
+    type Start = Setup;
+}
+
+/// The stones on the board before the first move, each colour's points in board order;
+/// `Display` writes them as SGF setup properties (`AB[pd][dp]AW[qq]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub black: Vec<Point>,
+    pub white: Vec<Point>,
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (ident, points) in [("AB", &self.black), ("AW", &self.white)] {
+            if !points.is_empty() {
+                f.write_str(ident)?;
+                for point in points {
+                    write!(f, "[{point}]")?;
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 impl MoveFields for GoMove {

@@ -19,7 +19,7 @@ use super::sgf::{
     self, BoardSize, GameTree, Move, NodeId, NodeRef, Property, SgfSyntaxError, Value, ValueError,
 };
 use super::sgf_check::{self, SgfIssue};
-use super::{GoMove, GoRecord};
+use super::{GoMove, GoRecord, Setup};
 use crate::diag::{Diagnostic, Kind, Side};
 use crate::record::{Game, Line, Node, Record, Tags};
 use crate::{AnyRecord, RecordReport};
@@ -481,7 +481,7 @@ impl<'a> Replay<'a> {
                 break false;
             }
             if current.is_root() && self.keep {
-                self.record.start = start_text(&state.board);
+                self.record.start = setup_of(&state.board);
             }
             let Some(first) = current.first_child() else {
                 break true;
@@ -1082,28 +1082,18 @@ fn subtree_sizes(tree: &GameTree) -> Vec<u32> {
     sizes
 }
 
-/// The stones on the board as SGF setup (`AB[dd][pp]AW[dp]`), `None` for an empty board.
-fn start_text(board: &Board) -> Option<String> {
-    let mut black = String::new();
-    let mut white = String::new();
+/// The stones on the board as the record's setup, `None` for an empty board.
+fn setup_of(board: &Board) -> Option<Setup> {
+    let mut setup = Setup {
+        black: Vec::new(),
+        white: Vec::new(),
+    };
     for point in board.points() {
-        let list = match board.get(point) {
-            Some(Color::Black) => &mut black,
-            Some(Color::White) => &mut white,
-            None => continue,
-        };
-        list.push('[');
-        list.push_str(&point.to_string());
-        list.push(']');
+        match board.get(point) {
+            Some(Color::Black) => setup.black.push(point),
+            Some(Color::White) => setup.white.push(point),
+            None => {}
+        }
     }
-    let mut start = String::new();
-    if !black.is_empty() {
-        start.push_str("AB");
-        start.push_str(&black);
-    }
-    if !white.is_empty() {
-        start.push_str("AW");
-        start.push_str(&white);
-    }
-    (!start.is_empty()).then_some(start)
+    (!setup.black.is_empty() || !setup.white.is_empty()).then_some(setup)
 }

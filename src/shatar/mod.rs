@@ -67,15 +67,16 @@ impl RulesVariant for Variant {
 
 impl Family for ShatarMove {
     type Variant = Variant;
+    type Start = fen::Fen;
 }
 
-/// The position a record starts from: its FEN, or the standard array.
+/// The position a record starts from: its FEN, or the standard array. The record holds
+/// its FEN as a position, read when the record was, so there is no FEN left to fail.
 pub fn start_position(record: &Record<ShatarMove>) -> Position {
     record
         .start
-        .as_deref()
-        .and_then(|fen| fen::parse_fen(fen).ok())
-        .unwrap_or_default()
+        .as_ref()
+        .map_or_else(Position::new, |fen| fen.0.clone())
 }
 
 /// Normalised PGN of a replayed record.

@@ -1,6 +1,6 @@
 //! Reading Shatar files: parse (scoresheet or PGN), then replay every game and line.
 
-use super::fen::{parse_fen, write_fen};
+use super::fen::{parse_fen, Fen};
 use super::issue::{ChessSign, Ending, SetupFault, ShatarIssue};
 use super::notation::{CheckMark as WrittenCheck, Link, MoveText, PieceScript, QueenName, Target};
 use super::position::{MoveList, Position};
@@ -124,7 +124,7 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
         }
     };
     if start != Position::new() {
-        record.start = Some(write_fen(&start));
+        record.start = Some(Fen(start.clone()));
     }
     let mut watch = DrawWatch::new(&start);
     let rule_errors_from = replay.diagnostics.len();

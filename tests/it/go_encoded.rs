@@ -150,7 +150,11 @@ fn differences(file: &str, record: &Record<GoMove>, game: &Value) -> Vec<String>
         .map(|p| p.as_str().expect("point").to_string())
         .collect();
     setup.sort();
-    let start = record.start.clone().unwrap_or_default();
+    let start = record
+        .start
+        .as_ref()
+        .map(ToString::to_string)
+        .unwrap_or_default();
     let mut stones: Vec<String> = start
         .strip_prefix("AB")
         .unwrap_or(&start)

@@ -116,7 +116,7 @@ fn line<M>(moves: &Line<M>, id: &dyn Fn(&M) -> String) -> Vec<Move> {
 fn record_content<M: Family>(record: &Record<M>, id: &dyn Fn(&M) -> String) -> Content {
     Content {
         tags: TagList::new(record.tags.0.iter().map(|(n, v)| (n.clone(), normal(v)))),
-        start: record.start.clone(),
+        start: record.start.as_ref().map(ToString::to_string),
         comment: normal_opt(record.comment.as_deref()),
         result: record.result.clone(),
         moves: line(&record.moves, id),
