@@ -120,7 +120,7 @@ impl<M: MoveFields> Serialize for SourcedRecord<'_, M> {
         } else {
             s.skip_field("comment")?;
         }
-        s.serialize_field("result", &r.result)?;
+        s.serialize_field("result", &r.result.as_ref().map(ToString::to_string))?;
         s.serialize_field("moves", &r.moves)?;
         if let Some(unreplayed) = &r.unreplayed {
             s.serialize_field("unreplayed", unreplayed)?;

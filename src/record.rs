@@ -72,6 +72,9 @@ pub trait Family {
     /// A start position other than the standard one, written in the family's setup
     /// notation by `Display` (FEN, SGF setup properties).
     type Start: Clone + fmt::Debug + PartialEq + fmt::Display;
+    /// A result, normalised by the family; `Display` writes it as the family's records do
+    /// (`1-0`, `2-0`, `B+3.5`).
+    type Outcome: Clone + fmt::Debug + PartialEq + fmt::Display;
 }
 
 /// Tag pairs in the order they were read (PGN/PDN tags, SGF game-info properties,
@@ -162,8 +165,8 @@ pub struct Record<M: Family> {
     /// A comment before the first move.
     pub comment: Option<String>,
     pub moves: Line<M>,
-    /// The result as normalised by the family (`1-0`, `2-0`, `B+3.5`, …).
-    pub result: Option<String>,
+    /// The result as normalised by the family.
+    pub result: Option<M::Outcome>,
     /// The rest of the main line as written, from the first move that could not be
     /// replayed; writers carry it in a comment marked as unreplayed, so nothing is lost.
     pub unreplayed: Option<String>,

@@ -61,7 +61,7 @@ fn result_token(record: &DraughtsRecord, options: &WriteOptions) -> String {
     } else {
         Results::Standard
     });
-    let result = record.result.as_deref().unwrap_or("*");
+    let result = record.result.map_or("*", GameResult::as_str);
     match (form, result) {
         (Results::Standard, "2-0") => "1-0",
         (Results::Standard, "0-2") => "0-1",
@@ -244,6 +244,7 @@ impl Family for Styled {
     type Variant = Variant;
     /// The start FEN in the squares of the output.
     type Start = String;
+    type Outcome = GameResult;
 }
 
 impl MoveFields for Styled {
@@ -301,7 +302,7 @@ pub fn write_json(
         moves: styled_line(&record.moves, style, capture),
         unreplayed: record.unreplayed.clone(),
         escape_lines: record.escape_lines.clone(),
-        result: record.result.clone(),
+        result: record.result,
     };
     record_line(source, index, &styled)
 }

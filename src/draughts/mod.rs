@@ -117,6 +117,8 @@ impl RulesVariant for position::Variant {
 impl Family for DraughtsMove {
     type Variant = position::Variant;
     type Start = notation::StartPosition;
+    /// Normalised to the rulebook's points: `2-0`, `1-1`, `0-2`, `0-0` or `*`.
+    type Outcome = GameResult;
 }
 
 /// A replayed draughts move as the record keeps it.

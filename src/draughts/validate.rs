@@ -208,8 +208,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
                 let movetext_start = game.tags.iter().map(|t| t.span.end).max().unwrap_or(0);
                 record.unreplayed = as_written(source, movetext_start, movetext_end);
             }
-            record.result =
-                written.map(|(result, _)| normalise_result(result, Color::White).to_string());
+            record.result = written.map(|(result, _)| normalise_result(result, Color::White));
             return finish(replay, 0, Some(DraughtsRecord { record, read }));
         }
     };
@@ -272,7 +271,11 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
     }
     let lost = outcome.completed && outcome.position.is_lost(replay.variant);
     let loser = outcome.position.turn();
-    let expected = if loser == Color::White { "0-2" } else { "2-0" };
+    let expected = if loser == Color::White {
+        GameResult::ZeroTwo
+    } else {
+        GameResult::TwoZero
+    };
     let last_mover = if (first_ply as usize + game.moves.len()).is_multiple_of(2) {
         Color::White
     } else {
@@ -281,7 +284,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
     match written {
         Some((result, span)) => {
             let result = normalise_result(result, last_mover);
-            if lost && result != "*" && result != expected {
+            if lost && result != GameResult::Unfinished && result != expected {
                 let no_pieces = outcome.position.pieces(loser) == 0;
                 replay.report(
                     DraughtsIssue::ResultMismatch {
@@ -293,9 +296,9 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
                     None,
                 );
             }
-            record.result = Some(result.to_string());
+            record.result = Some(result);
         }
-        None if lost => record.result = Some(expected.to_string()),
+        None if lost => record.result = Some(expected),
         None => {}
     }
     finish(replay, outcome.plies, Some(DraughtsRecord { record, read }))
@@ -414,16 +417,16 @@ fn checkers_look(source: &str, game: &PdnGame) -> Option<CheckersLook> {
 
 /// The result in the 2-0 / 1-1 / 0-2 scale; the rulebook's `+` marks a win for the side
 /// that made the last move.
-fn normalise_result(result: GameResult, last_mover: Color) -> &'static str {
+fn normalise_result(result: GameResult, last_mover: Color) -> GameResult {
     match result {
-        GameResult::TwoZero | GameResult::OneZero => "2-0",
-        GameResult::ZeroTwo | GameResult::ZeroOne => "0-2",
-        GameResult::OneOne | GameResult::HalfHalf | GameResult::DrawMark => "1-1",
-        GameResult::ZeroZero => "0-0",
-        GameResult::Unfinished => "*",
+        GameResult::TwoZero | GameResult::OneZero => GameResult::TwoZero,
+        GameResult::ZeroTwo | GameResult::ZeroOne => GameResult::ZeroTwo,
+        GameResult::OneOne | GameResult::HalfHalf | GameResult::DrawMark => GameResult::OneOne,
+        GameResult::ZeroZero => GameResult::ZeroZero,
+        GameResult::Unfinished => GameResult::Unfinished,
         GameResult::WinMark => match last_mover {
-            Color::White => "2-0",
-            Color::Black => "0-2",
+            Color::White => GameResult::TwoZero,
+            Color::Black => GameResult::ZeroTwo,
         },
     }
 }

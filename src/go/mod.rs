@@ -44,6 +44,24 @@ pub struct GoMove {
 impl Family for GoMove {
     type Variant = NoVariant;
     type Start = Setup;
+    type Outcome = Outcome;
+}
+
+/// A record's `RE`: read as a result, or as written when it is none qipu can read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Read(scoring::GameResult),
+    AsWritten(String),
+}
+
+impl fmt::Display for Outcome {
+    /// SGF form (`B+3.5`), or the text as written.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Read(result) => result.fmt(f),
+            Outcome::AsWritten(text) => f.write_str(text),
+        }
+    }
 }
 
 /// The stones on the board before the first move, each colour's points in board order;

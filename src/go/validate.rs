@@ -19,7 +19,7 @@ use super::sgf::{
     self, BoardSize, GameTree, Move, NodeId, NodeRef, Property, SgfSyntaxError, Value, ValueError,
 };
 use super::sgf_check::{self, SgfIssue};
-use super::{GoMove, GoRecord, Setup};
+use super::{GoMove, GoRecord, Outcome, Setup};
 use crate::diag::{Diagnostic, Kind, Side};
 use crate::record::{Game, Line, Node, Record, Tags};
 use crate::{AnyRecord, RecordReport};
@@ -902,8 +902,8 @@ impl<'a> Replay<'a> {
         });
         if self.keep {
             self.record.result = recorded.as_ref().map(|(raw, parsed, _)| match parsed {
-                Ok(result) => result.to_string(),
-                Err(_) => raw.clone(),
+                Ok(result) => Outcome::Read(*result),
+                Err(_) => Outcome::AsWritten(raw.clone()),
             });
             let tags = found.iter().map(|(ident, value, node)| {
                 let text = if *ident == "GC" {

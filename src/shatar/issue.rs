@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::fen::FenError;
 use super::position::{IllegalReason, SetupError};
-use super::syntax::SyntaxErrorKind;
+use super::syntax::{ResultToken, SyntaxErrorKind};
 use super::types::{Color, Role, Square};
 use crate::diag::Issue;
 
@@ -31,16 +31,16 @@ pub enum Ending {
 }
 
 impl Ending {
-    /// The PGN result this ending gives.
-    pub fn result(self) -> &'static str {
+    /// The result this ending gives.
+    pub fn result(self) -> ResultToken {
         match self {
             Ending::Checkmate {
                 winner: Color::White,
-            } => "1-0",
+            } => ResultToken::WhiteWins,
             Ending::Checkmate {
                 winner: Color::Blue,
-            } => "0-1",
-            Ending::Stalemate => "1/2-1/2",
+            } => ResultToken::BlueWins,
+            Ending::Stalemate => ResultToken::Draw,
         }
     }
 }
@@ -91,7 +91,10 @@ pub enum ShatarIssue {
     /// White's queen called the lion or Blue's the tiger.
     QueenName { side: Color },
     /// The recorded result contradicts the final position.
-    ResultMismatch { recorded: String, position: Ending },
+    ResultMismatch {
+        recorded: ResultToken,
+        position: Ending,
+    },
     /// The position listing or FEN does not give a playable position.
     BadSetup { reason: SetupFault },
     /// A draw that became claimable at this move.

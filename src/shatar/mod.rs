@@ -68,6 +68,7 @@ impl RulesVariant for Variant {
 impl Family for ShatarMove {
     type Variant = Variant;
     type Start = fen::Fen;
+    type Outcome = syntax::ResultToken;
 }
 
 /// The position a record starts from: its FEN, or the standard array. The record holds

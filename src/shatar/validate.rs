@@ -5,7 +5,7 @@ use super::issue::{ChessSign, Ending, SetupFault, ShatarIssue};
 use super::notation::{CheckMark as WrittenCheck, Link, MoveText, PieceScript, QueenName, Target};
 use super::position::{MoveList, Position};
 use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
-use super::syntax::{ParsedGame, ParsedMove, SourceFormat, SyntaxErrorKind};
+use super::syntax::{ParsedGame, ParsedMove, ResultToken, SourceFormat, SyntaxErrorKind};
 use super::types::{Color, Role};
 use super::ShatarMove;
 use crate::diag::{Diagnostic, Kind, Severity, Side};
@@ -145,23 +145,30 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
     let written_result = game
         .result
         .as_ref()
-        .map(|(token, span)| (token.pgn().to_string(), span.clone()))
+        .map(|(token, span)| (*token, span.clone()))
         .or_else(|| {
             // Only the four PGN results: a free-form Result tag is not a result to write.
-            game.tag("Result")
-                .filter(|r| ["1-0", "0-1", "1/2-1/2", "*"].contains(r))
-                .map(|r| (r.to_string(), game.span.clone()))
+            let tag = game.tag("Result")?;
+            let token = [
+                ResultToken::WhiteWins,
+                ResultToken::BlueWins,
+                ResultToken::Draw,
+                ResultToken::Unknown,
+            ]
+            .into_iter()
+            .find(|token| token.pgn() == tag)?;
+            Some((token, game.span.clone()))
         });
     if let Some((result, span)) = &written_result {
         if outcome.completed {
-            if let Some(issue) = replay::check_result(result, outcome.ending) {
+            if let Some(issue) = replay::check_result(*result, outcome.ending) {
                 replay.report(issue, span, None);
             }
         }
-        record.result = Some(result.clone());
+        record.result = Some(*result);
     } else if outcome.completed {
         // A game finished on the board has a result even when none was written.
-        record.result = outcome.ending.map(|ending| ending.result().to_string());
+        record.result = outcome.ending.map(Ending::result);
     }
     finish(game, plies, replay, record)
 }
@@ -208,10 +215,7 @@ fn other_game(
     record.variant = Some(super::Variant::Chess);
     record.moves.clear();
     record.unreplayed = unreplayed_text(source, game, 0);
-    record.result = game
-        .result
-        .as_ref()
-        .map(|(token, _)| token.pgn().to_string());
+    record.result = game.result.as_ref().map(|(token, _)| *token);
     finish(game, 0, replay, record)
 }
 

@@ -118,7 +118,7 @@ fn record_content<M: Family>(record: &Record<M>, id: &dyn Fn(&M) -> String) -> C
         tags: TagList::new(record.tags.0.iter().map(|(n, v)| (n.clone(), normal(v)))),
         start: record.start.as_ref().map(ToString::to_string),
         comment: normal_opt(record.comment.as_deref()),
-        result: record.result.clone(),
+        result: record.result.as_ref().map(ToString::to_string),
         moves: line(&record.moves, id),
         unreplayed: normal_opt(record.unreplayed.as_deref()),
         properties: Vec::new(),
