@@ -67,7 +67,8 @@ impl RulesVariant for Variant {
 
 impl Family for ShatarMove {
     type Variant = Variant;
-    type Start = fen::Fen;
+    /// Boxed: a position is large, and most records start from the standard one.
+    type Start = Box<fen::Fen>;
     type Outcome = syntax::ResultToken;
 }
 

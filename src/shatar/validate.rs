@@ -124,7 +124,7 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
         }
     };
     if start != Position::new() {
-        record.start = Some(Fen(start.clone()));
+        record.start = Some(Box::new(Fen(start.clone())));
     }
     let mut watch = DrawWatch::new(&start);
     let rule_errors_from = replay.diagnostics.len();

@@ -3,7 +3,7 @@
 //! Russian archives and PDN grammar edge cases (10×10 games) — this package's own and the
 //! shared corpus when it is beside the package — and the samples.
 
-use qipu::diag::{Kind, Severity};
+use qipu::diag::Severity;
 use qipu::draughts::issue::DraughtsIssue;
 use qipu::draughts::position::{IllegalReason, Variant};
 use qipu::draughts::DraughtsMove;
