@@ -19,10 +19,12 @@ use qipu::draughts::notation::distinct_effects;
 use qipu::draughts::position::{
     Color as DraughtsColor, Move, Position as DraughtsPosition, Variant,
 };
+use qipu::draughts::syntax::GameResult;
 use qipu::draughts::DraughtsMove;
 use qipu::go::board::{Board, Color as GoColor, Point};
 use qipu::record::{Game, Node, Record, Tags};
 use qipu::shatar::position::Position;
+use qipu::shatar::syntax::ResultToken;
 use qipu::shatar::ShatarMove;
 use qipu::write::{Results, Squares, WriteOptions};
 
@@ -70,16 +72,16 @@ fn shatar_game(rng: &mut Rng, index: usize) -> Record<ShatarMove> {
     }
     let result = if position.is_checkmate() {
         if position.turn() == qipu::shatar::types::Color::White {
-            "0-1"
+            ResultToken::BlueWins
         } else {
-            "1-0"
+            ResultToken::WhiteWins
         }
     } else if position.is_stalemate() {
-        "1/2-1/2"
+        ResultToken::Draw
     } else {
-        "*"
+        ResultToken::Unknown
     };
-    record.result = Some(result.to_string());
+    record.result = Some(result);
     record
 }
 
@@ -91,7 +93,7 @@ const DRAUGHTS_MAX_PLIES: usize = 150;
 /// move has none (it has lost) or the ply limit.
 fn draughts_game(rng: &mut Rng, index: usize) -> Record<DraughtsMove> {
     let mut record = Record::new(Game::Draughts);
-    record.variant = Some("russian");
+    record.variant = Some(Variant::Russian);
     record.tags = archive_tags(index);
     let mut position = DraughtsPosition::initial();
     let mut lost = false;
@@ -121,14 +123,11 @@ fn draughts_game(rng: &mut Rng, index: usize) -> Record<DraughtsMove> {
             0..0,
         ));
     }
-    record.result = Some(
-        match (lost, position.turn()) {
-            (false, _) => "*",
-            (true, DraughtsColor::White) => "0-2",
-            (true, DraughtsColor::Black) => "2-0",
-        }
-        .to_string(),
-    );
+    record.result = Some(match (lost, position.turn()) {
+        (false, _) => GameResult::Unfinished,
+        (true, DraughtsColor::White) => GameResult::ZeroTwo,
+        (true, DraughtsColor::Black) => GameResult::TwoZero,
+    });
     record
 }
 

@@ -260,6 +260,36 @@ impl fmt::Debug for GameIssue {
     }
 }
 
+/// A player, by the colour of their pieces. Families name their own colours (Shatar's
+/// are white and blue, draughts' white and black, Go's black and white) and say which
+/// of these each is; the names are what JSON and the human output print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// White: Shatar's and draughts' first player, Go's second.
+    White,
+    /// Black: Go's first player, draughts' second.
+    Black,
+    /// Blue: Shatar's second player (the rulebook's 蓝方).
+    Blue,
+}
+
+impl Side {
+    /// Lower-case English name, as JSON gives it (`"white"`, `"black"`, `"blue"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+            Side::Blue => "blue",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// One finding about one record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -273,8 +303,8 @@ pub struct Diagnostic {
     pub ply: Option<u32>,
     /// The move number the ply belongs to, as the record numbers it.
     pub move_number: Option<u32>,
-    /// `white`, `blue` (Shatar) or `black`.
-    pub side: Option<&'static str>,
+    /// The player whose ply it is.
+    pub side: Option<Side>,
 }
 
 impl Diagnostic {
@@ -291,7 +321,7 @@ impl Diagnostic {
     }
 
     /// Sets where in the game the diagnostic belongs.
-    pub fn at_ply(mut self, ply: u32, move_number: u32, side: &'static str) -> Diagnostic {
+    pub fn at_ply(mut self, ply: u32, move_number: u32, side: Side) -> Diagnostic {
         self.ply = Some(ply);
         self.move_number = Some(move_number);
         self.side = Some(side);

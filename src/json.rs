@@ -6,8 +6,8 @@
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use crate::diag::Located;
-use crate::record::{Game, Node, Record, Tags};
+use crate::diag::{Located, Side};
+use crate::record::{FamilyTypes, Game, Node, Record, RulesVariant, Tags, VariantName};
 use crate::{Document, RecordReport};
 
 /// `validate --format json` of a document: one object per record that `keep` selects,
@@ -34,7 +34,7 @@ impl Serialize for JsonRecord<'_> {
         map.serialize_entry("source", &document.source)?;
         map.serialize_entry("index", &report.index)?;
         map.serialize_entry("game", &report.game.map(|g| g.name()))?;
-        map.serialize_entry("variant", &report.variant)?;
+        map.serialize_entry("variant", &report.variant.map(VariantName::name))?;
         // An input that could not be read has no encoding.
         let encoding = Some(document.encoding).filter(|e| !e.is_empty());
         map.serialize_entry("encoding", &encoding)?;
@@ -58,7 +58,7 @@ impl Serialize for Located<'_> {
         map.serialize_entry("code", d.code())?;
         map.serialize_entry("ply", &d.ply)?;
         map.serialize_entry("move_number", &d.move_number)?;
-        map.serialize_entry("side", &d.side)?;
+        map.serialize_entry("side", &d.side.map(Side::name))?;
         let (line, column) = self.line_col().unzip();
         map.serialize_entry("line", &line)?;
         map.serialize_entry("column", &column)?;
@@ -70,7 +70,7 @@ impl Serialize for Located<'_> {
 }
 
 /// What a family's move contributes to `convert --to json`, beside `ply` and `text`.
-pub trait MoveFields {
+pub trait MoveFields: FamilyTypes {
     /// Writes the family's own fields (`uci`/`san`, `path`/`captured`, `color`/`point`).
     fn write_fields<S: SerializeMap>(&self, map: &mut S) -> Result<(), S::Error>;
 }
@@ -95,7 +95,7 @@ impl<M: MoveFields> Serialize for Node<M> {
 }
 
 /// A record together with where it came from, as `convert --to json` prints it ([`record_line`]).
-struct SourcedRecord<'a, M> {
+struct SourcedRecord<'a, M: FamilyTypes> {
     source: &'a str,
     index: usize,
     record: &'a Record<M>,
@@ -108,10 +108,10 @@ impl<M: MoveFields> Serialize for SourcedRecord<'_, M> {
         s.serialize_field("source", self.source)?;
         s.serialize_field("index", &self.index)?;
         s.serialize_field("game", &r.game)?;
-        s.serialize_field("variant", &r.variant)?;
+        s.serialize_field("variant", &r.variant.map(RulesVariant::name))?;
         s.serialize_field("tags", &r.tags)?;
         if let Some(start) = &r.start {
-            s.serialize_field("start", start)?;
+            s.serialize_field("start", &start.to_string())?;
         } else {
             s.skip_field("start")?;
         }
@@ -120,7 +120,7 @@ impl<M: MoveFields> Serialize for SourcedRecord<'_, M> {
         } else {
             s.skip_field("comment")?;
         }
-        s.serialize_field("result", &r.result)?;
+        s.serialize_field("result", &r.result.as_ref().map(ToString::to_string))?;
         s.serialize_field("moves", &r.moves)?;
         if let Some(unreplayed) = &r.unreplayed {
             s.serialize_field("unreplayed", unreplayed)?;

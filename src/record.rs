@@ -32,6 +32,58 @@ impl fmt::Debug for Game {
     }
 }
 
+/// A family's rules variant (draughts' Russian and Brazilian rules, say).
+pub trait RulesVariant: Copy + fmt::Debug + PartialEq {
+    /// Lower-case name, as JSON and the command line give it (`"russian"`).
+    fn name(self) -> &'static str;
+}
+
+/// A rules variant where the family is not known (in a report of any family): the
+/// family's variant, by its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VariantName(&'static str);
+
+impl VariantName {
+    /// The name of a family's `variant`.
+    pub fn of(variant: impl RulesVariant) -> VariantName {
+        VariantName(variant.name())
+    }
+
+    /// Lower-case name, as JSON gives it.
+    pub fn name(self) -> &'static str {
+        self.0
+    }
+}
+
+impl fmt::Display for VariantName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// The variant of a family that has none (Go): no value of it exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoVariant {}
+
+impl RulesVariant for NoVariant {
+    fn name(self) -> &'static str {
+        match self {}
+    }
+}
+
+/// What a family's records say beside their moves, each in the family's own type; the
+/// family's move type names them.
+pub trait FamilyTypes {
+    /// The rules variant a record is played under.
+    type Variant: RulesVariant;
+    /// A start position other than the standard one, written in the family's setup
+    /// notation by `Display` (FEN, SGF setup properties).
+    type Start: Clone + fmt::Debug + PartialEq + fmt::Display;
+    /// A result, normalised by the family; `Display` writes it as the family's records do
+    /// (`1-0`, `2-0`, `B+3.5`).
+    type Outcome: Clone + fmt::Debug + PartialEq + fmt::Display;
+}
+
 /// Tag pairs in the order they were read (PGN/PDN tags, SGF game-info properties,
 /// scoresheet headers).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -117,22 +169,22 @@ impl<M> Node<M> {
 
 /// A replayed record of any family.
 #[derive(Clone, Debug)]
-pub struct Record<M> {
+pub struct Record<M: FamilyTypes> {
     /// The family the record belongs to.
     pub game: Game,
     /// The rules the record was replayed under, where the family has several (draughts:
-    /// `russian`, `brazilian`), or `chess` for a PGN game that is not Shatar.
-    pub variant: Option<&'static str>,
+    /// Russian, Brazilian), or chess for a PGN game that is not Shatar.
+    pub variant: Option<M::Variant>,
     /// Tag pairs as read.
     pub tags: Tags,
-    /// The start position in the family's setup notation, when it is not the standard one.
-    pub start: Option<String>,
+    /// The start position, when it is not the standard one.
+    pub start: Option<M::Start>,
     /// A comment before the first move.
     pub comment: Option<String>,
     /// The main line.
     pub moves: Line<M>,
-    /// The result as normalised by the family (`1-0`, `2-0`, `B+3.5`, …).
-    pub result: Option<String>,
+    /// The result as normalised by the family.
+    pub result: Option<M::Outcome>,
     /// The rest of the main line as written, from the first move that could not be
     /// replayed; writers carry it in a comment marked as unreplayed, so nothing is lost.
     pub unreplayed: Option<String>,
@@ -141,7 +193,7 @@ pub struct Record<M> {
     pub escape_lines: Vec<String>,
 }
 
-impl<M> Record<M> {
+impl<M: FamilyTypes> Record<M> {
     /// Moves the span of every node, in every variation, `offset` bytes on (without
     /// recursion: variations nest as deep as the input).
     pub fn shift_spans(&mut self, offset: usize) {

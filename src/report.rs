@@ -76,7 +76,7 @@ pub struct RecordReport {
     pub game: Option<Game>,
     /// The draughts rules the record was replayed under (`russian`, `brazilian`); `None`
     /// for the other families.
-    pub variant: Option<&'static str>,
+    pub variant: Option<crate::record::VariantName>,
     /// Byte range of the record in the file text.
     pub span: Span,
     /// Moves replayed legally.

@@ -18,11 +18,12 @@ use serde::ser::SerializeMap;
 
 use super::notation::SquareStyle;
 use super::pdn_writer::{self, WriteGame, WriteMove};
+use super::position::{Color, Variant};
 use super::square::{Numbering, Square};
 use super::syntax::{GameResult, MoveSeparator};
 use super::{DraughtsMove, DraughtsRecord};
 use crate::json::{record_line, MoveFields};
-use crate::record::{Line, Node, Record, UNREPLAYED};
+use crate::record::{FamilyTypes, Line, Node, Record, UNREPLAYED};
 use crate::write::{Format, LeftOut, Results, Squares, WriteOptions};
 
 /// The square style and capture separator of the written moves.
@@ -37,7 +38,9 @@ fn style(record: &DraughtsRecord, options: &WriteOptions) -> (SquareStyle, char)
     }
     match options.squares {
         Squares::Numeric => (SquareStyle::Numeric(Numbering::Rulebook), 'x'),
-        Squares::Algebraic if record.variant == Some("brazilian") => (SquareStyle::Algebraic, 'x'),
+        Squares::Algebraic if record.variant == Some(Variant::Brazilian) => {
+            (SquareStyle::Algebraic, 'x')
+        }
         Squares::Algebraic => (SquareStyle::Algebraic, ':'),
     }
 }
@@ -58,7 +61,7 @@ fn result_token(record: &DraughtsRecord, options: &WriteOptions) -> String {
     } else {
         Results::Standard
     });
-    let result = record.result.as_deref().unwrap_or("*");
+    let result = record.result.map_or("*", GameResult::as_str);
     match (form, result) {
         (Results::Standard, "2-0") => "1-0",
         (Results::Standard, "0-2") => "0-1",
@@ -88,7 +91,7 @@ pub fn write_pdn(record: &DraughtsRecord, options: &WriteOptions) -> String {
         .collect();
     tags.push(("Result".to_string(), result.clone()));
     if stated {
-        let type_number = if record.variant == Some("brazilian") {
+        let type_number = if record.variant == Some(Variant::Brazilian) {
             26
         } else {
             25
@@ -104,7 +107,7 @@ pub fn write_pdn(record: &DraughtsRecord, options: &WriteOptions) -> String {
         ));
     }
     if let Some(fen) = &record.start {
-        let mut fen = restyle_fen(fen, style);
+        let mut fen = restyle_fen(&fen.to_string(), style);
         for field in &record.read.fen_fields {
             fen.push(':');
             fen.push_str(field);
@@ -129,7 +132,7 @@ pub fn write_pdn(record: &DraughtsRecord, options: &WriteOptions) -> String {
     let game = pdn_writer::write_pdn_game(&WriteGame {
         tags,
         first_move_number: record.read.first_move_number,
-        black_first: record.start.as_deref().is_some_and(|f| f.starts_with('B')),
+        black_first: record.start.is_some_and(|fen| fen.0.turn() == Color::Black),
         moves,
         comments,
         result: Some(result),
@@ -237,6 +240,13 @@ struct Styled {
     capture: char,
 }
 
+impl FamilyTypes for Styled {
+    type Variant = Variant;
+    /// The start FEN in the squares of the output.
+    type Start = String;
+    type Outcome = GameResult;
+}
+
 impl MoveFields for Styled {
     fn write_fields<S: SerializeMap>(&self, map: &mut S) -> Result<(), S::Error> {
         map.serialize_entry(
@@ -287,12 +297,12 @@ pub fn write_json(
         game: record.game,
         variant: record.variant,
         tags: record.tags.clone(),
-        start: record.start.as_deref().map(|f| restyle_fen(f, style)),
+        start: record.start.map(|fen| restyle_fen(&fen.to_string(), style)),
         comment: record.comment.clone(),
         moves: styled_line(&record.moves, style, capture),
         unreplayed: record.unreplayed.clone(),
         escape_lines: record.escape_lines.clone(),
-        result: record.result.clone(),
+        result: record.result,
     };
     record_line(source, index, &styled)
 }

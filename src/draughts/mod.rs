@@ -29,7 +29,7 @@ use serde::ser::SerializeMap;
 
 use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::MoveFields;
-use crate::record::{Game, Record};
+use crate::record::{FamilyTypes, Game, Record, RulesVariant};
 use crate::write::{Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 use notation::SquareStyle;
@@ -112,6 +112,19 @@ pub struct ReadConventions {
     /// `%` escape lines between the record's first tag and its end; PDN output cannot put
     /// them back where they stood.
     pub escapes_inside: Vec<String>,
+}
+
+impl RulesVariant for position::Variant {
+    fn name(self) -> &'static str {
+        issue::variant_name(self)
+    }
+}
+
+impl FamilyTypes for DraughtsMove {
+    type Variant = position::Variant;
+    type Start = notation::StartPosition;
+    /// Normalised to the rulebook's points: `2-0`, `1-1`, `0-2`, `0-0` or `*`.
+    type Outcome = GameResult;
 }
 
 /// A replayed draughts move as the record keeps it.

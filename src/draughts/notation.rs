@@ -83,6 +83,21 @@ pub fn same_outcome(a: &Move, b: &Move) -> bool {
 }
 
 /// A PDN FEN of `position` (`W:W1,2,K5:B30,31`), squares in this style, in rulebook order.
+/// A start position as a record keeps it: `Display` writes its FEN in rulebook numbers
+/// ([`write_fen`]). (The FEN as read, with its spans, is [`super::syntax::Fen`].)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartPosition(pub Position);
+
+impl std::fmt::Display for StartPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&write_fen(
+            &self.0,
+            SquareStyle::Numeric(Numbering::Rulebook),
+        ))
+    }
+}
+
+/// The FEN of `position`, its squares written in `style`.
 pub fn write_fen(position: &Position, style: SquareStyle) -> String {
     let turn = match position.turn() {
         Color::White => 'W',

@@ -9,10 +9,9 @@
 
 use super::draw_rules::DrawTracker;
 use super::issue::{
-    variant_name, CheckersLook, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource,
-    Unparsable,
+    CheckersLook, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource, Unparsable,
 };
-use super::notation::{distinct_effects, write_fen, SquareStyle};
+use super::notation::{distinct_effects, SquareStyle, StartPosition};
 use super::pdn::parse_pdn;
 use super::position::{Color, Move, Piece, Position, Variant};
 use super::square::{Numbering, Square};
@@ -21,8 +20,10 @@ use super::syntax::{
     SquareToken, SyntaxError, SyntaxErrorKind, Variation,
 };
 use super::{DraughtsMove, DraughtsRecord, ReadConventions};
-use crate::diag::{Diagnostic, Kind, Severity};
-use crate::record::{append_comment, Line, Node, Record, Tags, UNREPLAYED, UNREPLAYED_VARIATION};
+use crate::diag::{Diagnostic, Kind, Severity, Side};
+use crate::record::{
+    append_comment, Line, Node, Record, Tags, VariantName, UNREPLAYED, UNREPLAYED_VARIATION,
+};
 use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
 
@@ -82,7 +83,11 @@ impl Replay<'_> {
         let severity = issue.severity();
         let mut diagnostic = Diagnostic::new(severity, Kind::game(issue), span);
         if let Some(ply) = ply {
-            let side = if ply % 2 == 1 { "white" } else { "black" };
+            let side = if ply % 2 == 1 {
+                Side::White
+            } else {
+                Side::Black
+            };
             diagnostic = diagnostic.at_ply(ply, ply.div_ceil(2), side);
         }
         self.diagnostics.push(diagnostic);
@@ -124,7 +129,10 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
     let finish = |replay: Replay<'_>, plies: u32, record: Option<DraughtsRecord>| RecordReport {
         index: 0,
         game: Some(super::GAME),
-        variant: record.as_ref().and_then(|r| r.record.variant),
+        variant: record
+            .as_ref()
+            .and_then(|r| r.record.variant)
+            .map(VariantName::of),
         span: game.span.clone(),
         plies,
         diagnostics: replay.diagnostics,
@@ -156,7 +164,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         }
     };
     let mut record: Record<DraughtsMove> = Record::new(super::GAME);
-    record.variant = Some(variant_name(replay.variant));
+    record.variant = Some(replay.variant);
     record.tags = Tags(
         game.tags
             .iter()
@@ -209,8 +217,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
                 let movetext_start = game.tags.iter().map(|t| t.span.end).max().unwrap_or(0);
                 record.unreplayed = as_written(source, movetext_start, movetext_end);
             }
-            record.result =
-                written.map(|(result, _)| normalise_result(result, Color::White).to_string());
+            record.result = written.map(|(result, _)| normalise_result(result, Color::White));
             return finish(replay, 0, Some(DraughtsRecord { record, read }));
         }
     };
@@ -227,7 +234,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         return finish(replay, 0, None);
     }
     if start != Position::initial() {
-        record.start = Some(write_fen(&start, SquareStyle::Numeric(Numbering::Rulebook)));
+        record.start = Some(StartPosition(start));
     }
     let first_ply = if start.turn() == Color::White { 1 } else { 2 };
     let mut tracker = DrawTracker::new(replay.variant, &start);
@@ -273,7 +280,11 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
     }
     let lost = outcome.completed && outcome.position.is_lost(replay.variant);
     let loser = outcome.position.turn();
-    let expected = if loser == Color::White { "0-2" } else { "2-0" };
+    let expected = if loser == Color::White {
+        GameResult::ZeroTwo
+    } else {
+        GameResult::TwoZero
+    };
     let last_mover = if (first_ply as usize + game.moves.len()).is_multiple_of(2) {
         Color::White
     } else {
@@ -282,7 +293,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
     match written {
         Some((result, span)) => {
             let result = normalise_result(result, last_mover);
-            if lost && result != "*" && result != expected {
+            if lost && result != GameResult::Unfinished && result != expected {
                 let no_pieces = outcome.position.pieces(loser) == 0;
                 replay.report(
                     DraughtsIssue::ResultMismatch {
@@ -294,9 +305,9 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
                     None,
                 );
             }
-            record.result = Some(result.to_string());
+            record.result = Some(result);
         }
-        None if lost => record.result = Some(expected.to_string()),
+        None if lost => record.result = Some(expected),
         None => {}
     }
     finish(replay, outcome.plies, Some(DraughtsRecord { record, read }))
@@ -415,16 +426,16 @@ fn checkers_look(source: &str, game: &PdnGame) -> Option<CheckersLook> {
 
 /// The result in the 2-0 / 1-1 / 0-2 scale; the rulebook's `+` marks a win for the side
 /// that made the last move.
-fn normalise_result(result: GameResult, last_mover: Color) -> &'static str {
+fn normalise_result(result: GameResult, last_mover: Color) -> GameResult {
     match result {
-        GameResult::TwoZero | GameResult::OneZero => "2-0",
-        GameResult::ZeroTwo | GameResult::ZeroOne => "0-2",
-        GameResult::OneOne | GameResult::HalfHalf | GameResult::DrawMark => "1-1",
-        GameResult::ZeroZero => "0-0",
-        GameResult::Unfinished => "*",
+        GameResult::TwoZero | GameResult::OneZero => GameResult::TwoZero,
+        GameResult::ZeroTwo | GameResult::ZeroOne => GameResult::ZeroTwo,
+        GameResult::OneOne | GameResult::HalfHalf | GameResult::DrawMark => GameResult::OneOne,
+        GameResult::ZeroZero => GameResult::ZeroZero,
+        GameResult::Unfinished => GameResult::Unfinished,
         GameResult::WinMark => match last_mover {
-            Color::White => "2-0",
-            Color::Black => "0-2",
+            Color::White => GameResult::TwoZero,
+            Color::Black => GameResult::ZeroTwo,
         },
     }
 }

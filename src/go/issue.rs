@@ -3,13 +3,14 @@
 
 use super::board::{Color, KoRule, Point};
 use super::rules::Rules;
-use super::scoring::{KomiUnit, Unverifiable};
+use super::scoring::{GameResult, Komi, KomiUnit, Unverifiable};
 use super::sgf::{SgfSyntaxError, ValueError};
 use super::sgf_check::{self, Repeat, SgfIssue};
 use crate::diag::{Issue, Severity};
 
-/// Everything the Go reader reports.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Everything the Go reader reports. Komi and counts hold decimal numbers, so an issue
+/// is `PartialEq` only.
+#[derive(Clone, Debug, PartialEq)]
 pub enum GoIssue {
     /// The SGF text is malformed; the reader recovered (codes of [`SgfSyntaxError`]).
     Syntax(SgfSyntaxError),
@@ -68,7 +69,7 @@ pub enum GoIssue {
     },
     /// `RU` names rules qipu does not know; the Chinese rules were used.
     UnknownRules {
-        /// `RU` as written.
+        /// `RU` as written (trimmed): no type of ours holds a name we do not know.
         value: String,
     },
     /// The rules count territory: the count needs the prisoners and the dead stones, which
@@ -81,8 +82,8 @@ pub enum GoIssue {
     OffBoard {
         /// The player who moved.
         color: Color,
-        /// The SGF letters as written.
-        point: String,
+        /// The point as written.
+        point: Point,
         /// The board's width.
         width: u8,
         /// The board's height.
@@ -109,25 +110,21 @@ pub enum GoIssue {
     },
     /// `KM` was written in stones or hundredths and was converted to points.
     KomiNormalised {
-        /// `KM` as written.
-        raw: String,
-        /// The unit it was written in.
-        unit: KomiUnit,
-        /// The komi in points, as a decimal number.
-        points: String,
+        /// `KM` as written, its unit, and the komi in points.
+        komi: Komi,
     },
     /// `RE` disagrees with the area count of the final position (第9条).
     ResultMismatch {
-        /// `RE` in SGF form (`B+3.5`).
-        recorded: String,
-        /// What the count gives, in SGF form.
-        counted: String,
+        /// `RE` as read.
+        recorded: GameResult,
+        /// What the count gives.
+        counted: GameResult,
         /// Black's area in the final position.
         black: u32,
         /// White's area in the final position.
         white: u32,
-        /// Komi in points, as a decimal number.
-        komi: String,
+        /// Komi in points.
+        komi: f64,
         /// `HA`, which decides what White receives for the handicap.
         handicap: u32,
     },
@@ -285,14 +282,16 @@ impl Issue for GoIssue {
                  stone{}",
                 if *stones == 1 { "" } else { "s" }
             ),
-            GoIssue::KomiNormalised { raw, unit, points } => format!(
-                "komi {raw} read as {}: {points} points",
-                match unit {
+            GoIssue::KomiNormalised { komi } => format!(
+                "komi {} read as {}: {} points",
+                komi.raw(),
+                match komi.unit() {
                     KomiUnit::Points => "points",
                     KomiUnit::Stones => "stones",
                     KomiUnit::HundredthsOfPoints => "hundredths of a point",
                     KomiUnit::HundredthsOfStones => "hundredths of a stone",
-                }
+                },
+                komi.points()
             ),
             GoIssue::ResultMismatch {
                 recorded, counted, ..
@@ -377,8 +376,8 @@ impl Issue for GoIssue {
             GoIssue::HandicapMismatch { .. } => {
                 Some("set HA to the number of handicap stones in AB".to_string())
             }
-            GoIssue::KomiNormalised { points, .. } => {
-                Some(format!("SGF writes komi in points: KM[{points}]"))
+            GoIssue::KomiNormalised { komi } => {
+                Some(format!("SGF writes komi in points: KM[{}]", komi.points()))
             }
             GoIssue::ResultMismatch {
                 black,

@@ -25,11 +25,13 @@ mod validate;
 pub use left_out::left_out;
 pub use validate::read_records;
 
+use std::fmt;
+
 use serde::ser::SerializeMap;
 
 use crate::family::{Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
-use crate::record::{Game, Record};
+use crate::record::{FamilyTypes, Game, NoVariant, Record};
 use crate::text::Syntax;
 use crate::write::{Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
@@ -43,6 +45,55 @@ pub struct GoMove {
     pub color: Color,
     /// `None` for a pass.
     pub point: Option<Point>,
+}
+
+impl FamilyTypes for GoMove {
+    type Variant = NoVariant;
+    type Start = Setup;
+    type Outcome = Outcome;
+}
+
+/// A record's `RE`: read as a result, or as written when it is none qipu can read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// A result qipu reads (`B+3.5`, `W+R`, `0`, …).
+    Read(scoring::GameResult),
+    /// `RE` as written, trimmed.
+    AsWritten(String),
+}
+
+impl fmt::Display for Outcome {
+    /// SGF form (`B+3.5`), or the text as written.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Read(result) => result.fmt(f),
+            Outcome::AsWritten(text) => f.write_str(text),
+        }
+    }
+}
+
+/// The stones on the board before the first move, each colour's points in board order;
+/// `Display` writes them as SGF setup properties (`AB[pd][dp]AW[qq]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Black's stones (`AB`).
+    pub black: Vec<Point>,
+    /// White's stones (`AW`).
+    pub white: Vec<Point>,
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (ident, points) in [("AB", &self.black), ("AW", &self.white)] {
+            if !points.is_empty() {
+                f.write_str(ident)?;
+                for point in points {
+                    write!(f, "[{point}]")?;
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 impl MoveFields for GoMove {

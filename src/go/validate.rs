@@ -19,8 +19,8 @@ use super::sgf::{
     self, BoardSize, GameTree, Move, NodeId, NodeRef, Property, SgfSyntaxError, Value, ValueError,
 };
 use super::sgf_check::{self, SgfIssue};
-use super::{GoMove, GoRecord};
-use crate::diag::{Diagnostic, Kind};
+use super::{GoMove, GoRecord, Outcome, Setup};
+use crate::diag::{Diagnostic, Kind, Side};
 use crate::record::{Line, Node, Record, Tags};
 use crate::{AnyRecord, RecordReport};
 
@@ -146,10 +146,11 @@ fn sort_by_position(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
 }
 
-fn side(color: Color) -> &'static str {
+/// The player of `color`.
+fn side(color: Color) -> Side {
     match color {
-        Color::Black => "black",
-        Color::White => "white",
+        Color::Black => Side::Black,
+        Color::White => Side::White,
     }
 }
 
@@ -492,7 +493,7 @@ impl<'a> Replay<'a> {
                 break false;
             }
             if current.is_root() && self.keep {
-                self.record.start = start_text(&state.board);
+                self.record.start = setup_of(&state.board);
             }
             let Some(first) = current.first_child() else {
                 break true;
@@ -721,7 +722,7 @@ impl<'a> Replay<'a> {
                 let issue = match reason {
                     ValueError::OutsideBoard { point, size } => GoIssue::OffBoard {
                         color,
-                        point: point.to_string(),
+                        point,
                         width: size.width,
                         height: size.height,
                     },
@@ -839,7 +840,7 @@ impl<'a> Replay<'a> {
             },
             PlayError::OffBoard => GoIssue::OffBoard {
                 color,
-                point: point.to_string(),
+                point,
                 width: self.size.width,
                 height: self.size.height,
             },
@@ -889,11 +890,7 @@ impl<'a> Replay<'a> {
             Some(value) => Komi::parse(&value.simple_text()).ok().inspect(|komi| {
                 if komi.unit() != KomiUnit::Points {
                     self.report(
-                        GoIssue::KomiNormalised {
-                            raw: komi.raw().to_string(),
-                            unit: komi.unit(),
-                            points: komi.points().to_string(),
-                        },
+                        GoIssue::KomiNormalised { komi: komi.clone() },
                         value.span.clone(),
                         None,
                     );
@@ -914,8 +911,8 @@ impl<'a> Replay<'a> {
         });
         if self.keep {
             self.record.result = recorded.as_ref().map(|(raw, parsed, _)| match parsed {
-                Ok(result) => result.to_string(),
-                Err(_) => raw.clone(),
+                Ok(result) => Outcome::Read(*result),
+                Err(_) => Outcome::AsWritten(raw.clone()),
             });
             let tags = found.iter().map(|(ident, value, node)| {
                 let text = if *ident == "GC" {
@@ -951,11 +948,11 @@ impl<'a> Replay<'a> {
                     return;
                 };
                 GoIssue::ResultMismatch {
-                    recorded: recorded.to_string(),
-                    counted: counted.to_string(),
+                    recorded,
+                    counted,
                     black: count.black,
                     white: count.white,
-                    komi: komi.points().to_string(),
+                    komi: komi.points(),
                     handicap,
                 }
             }
@@ -1094,28 +1091,18 @@ fn subtree_sizes(tree: &GameTree) -> Vec<u32> {
     sizes
 }
 
-/// The stones on the board as SGF setup (`AB[dd][pp]AW[dp]`), `None` for an empty board.
-fn start_text(board: &Board) -> Option<String> {
-    let mut black = String::new();
-    let mut white = String::new();
+/// The stones on the board as the record's setup, `None` for an empty board.
+fn setup_of(board: &Board) -> Option<Setup> {
+    let mut setup = Setup {
+        black: Vec::new(),
+        white: Vec::new(),
+    };
     for point in board.points() {
-        let list = match board.get(point) {
-            Some(Color::Black) => &mut black,
-            Some(Color::White) => &mut white,
-            None => continue,
-        };
-        list.push('[');
-        list.push_str(&point.to_string());
-        list.push(']');
+        match board.get(point) {
+            Some(Color::Black) => setup.black.push(point),
+            Some(Color::White) => setup.white.push(point),
+            None => {}
+        }
     }
-    let mut start = String::new();
-    if !black.is_empty() {
-        start.push_str("AB");
-        start.push_str(&black);
-    }
-    if !white.is_empty() {
-        start.push_str("AW");
-        start.push_str(&white);
-    }
-    (!start.is_empty()).then_some(start)
+    (!setup.black.is_empty() || !setup.white.is_empty()).then_some(setup)
 }

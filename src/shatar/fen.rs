@@ -3,6 +3,7 @@
 //! read, must be `-` (or absent).
 
 use std::fmt;
+use std::str::FromStr;
 
 use super::position::{Position, SetupError};
 use super::types::{Color, Role, Square};
@@ -37,6 +38,25 @@ impl fmt::Display for FenError {
             FenError::BadCounter => write!(f, "the move counters must be numbers"),
             FenError::Setup(e) => write!(f, "{e}"),
         }
+    }
+}
+
+/// A position as FEN: read with `FromStr` ([`parse_fen`]), written with `Display`
+/// ([`write_fen`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fen(pub Position);
+
+impl FromStr for Fen {
+    type Err = FenError;
+
+    fn from_str(fen: &str) -> Result<Fen, FenError> {
+        parse_fen(fen).map(Fen)
+    }
+}
+
+impl fmt::Display for Fen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_fen(&self.0))
     }
 }
 

@@ -2,8 +2,11 @@
 //! Move texts inside an issue (`written`, `suggestions`) are notation, not wording:
 //! they are written in the notation the record itself uses.
 
-use super::position::IllegalReason;
-use super::syntax::SyntaxErrorKind;
+use std::fmt;
+
+use super::fen::FenError;
+use super::position::{IllegalReason, SetupError};
+use super::syntax::{ResultToken, SyntaxErrorKind};
 use super::types::{Color, Role, Square};
 use crate::diag::Issue;
 
@@ -36,16 +39,16 @@ pub enum Ending {
 }
 
 impl Ending {
-    /// The PGN result this ending gives.
-    pub fn result(self) -> &'static str {
+    /// The result this ending gives.
+    pub fn result(self) -> ResultToken {
         match self {
             Ending::Checkmate {
                 winner: Color::White,
-            } => "1-0",
+            } => ResultToken::WhiteWins,
             Ending::Checkmate {
                 winner: Color::Blue,
-            } => "0-1",
-            Ending::Stalemate => "1/2-1/2",
+            } => ResultToken::BlueWins,
+            Ending::Stalemate => ResultToken::Draw,
         }
     }
 }
@@ -60,8 +63,8 @@ pub enum ShatarIssue {
     },
     /// The text could not be read as a move.
     Unparsable {
-        /// Why the token is not a move, worded by the notation reader.
-        reason: String,
+        /// Why the token is not a move, as the notation reader found it.
+        reason: SyntaxErrorKind,
     },
     /// Castling does not exist in Shatar.
     Castling,
@@ -136,14 +139,14 @@ pub enum ShatarIssue {
     /// The recorded result contradicts the final position.
     ResultMismatch {
         /// The result the record states.
-        recorded: String,
+        recorded: ResultToken,
         /// How the final position ended.
         position: Ending,
     },
     /// The position listing or FEN does not give a playable position.
     BadSetup {
         /// What makes the position unplayable.
-        reason: String,
+        reason: SetupFault,
     },
     /// A draw that became claimable at this move.
     Draw(DrawNote),
@@ -161,6 +164,25 @@ pub enum ShatarIssue {
         /// What showed it is not Shatar.
         sign: ChessSign,
     },
+}
+
+/// Why a start position is not playable: its FEN could not be read, or its piece
+/// listing sets up no legal position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupFault {
+    /// The FEN could not be read.
+    Fen(FenError),
+    /// The piece listing gives no legal position.
+    Listing(SetupError),
+}
+
+impl fmt::Display for SetupFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupFault::Fen(error) => error.fmt(f),
+            SetupFault::Listing(error) => error.fmt(f),
+        }
+    }
 }
 
 /// What shows that a PGN game is not Shatar.

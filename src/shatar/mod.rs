@@ -28,7 +28,7 @@ use serde::ser::SerializeMap;
 
 use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
-use crate::record::{Game, Record};
+use crate::record::{FamilyTypes, Game, Record, RulesVariant};
 use crate::write::{Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 use position::{Move, Position};
@@ -55,13 +55,36 @@ impl MoveFields for ShatarMove {
     }
 }
 
-/// The position a record starts from: its FEN, or the standard array.
+/// The variant of a record that is not Shatar: a PGN game of chess, kept as written but
+/// not replayed. A Shatar record has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// Chess, as a PGN game of it shows (castling, a `Variant` tag, an opening Shatar forbids).
+    Chess,
+}
+
+impl RulesVariant for Variant {
+    fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+        }
+    }
+}
+
+impl FamilyTypes for ShatarMove {
+    type Variant = Variant;
+    /// Boxed: a position is large, and most records start from the standard one.
+    type Start = Box<fen::Fen>;
+    type Outcome = syntax::ResultToken;
+}
+
+/// The position a record starts from: its FEN, or the standard array. The record holds
+/// its FEN as a position, read when the record was, so there is no FEN left to fail.
 pub fn start_position(record: &Record<ShatarMove>) -> Position {
     record
         .start
-        .as_deref()
-        .and_then(|fen| fen::parse_fen(fen).ok())
-        .unwrap_or_default()
+        .as_ref()
+        .map_or_else(Position::new, |fen| fen.0.clone())
 }
 
 /// Normalised PGN of a replayed record.

@@ -5,6 +5,7 @@
 use super::attacks::squares;
 use super::issue::{DrawNote, Ending, ShatarIssue};
 use super::position::{DrawnEnding, IllegalReason, Move, Opening, Position};
+use super::syntax::ResultToken;
 use super::types::{Color, Role, Square};
 use crate::history::PositionCounts;
 use crate::write::{Notation, Pieces};
@@ -382,12 +383,14 @@ pub fn ending(position: &Position, legal: &[Move]) -> Option<Ending> {
 }
 
 /// A warning when the recorded result contradicts a game finished on the board.
-pub fn check_result(recorded: &str, ending: Option<Ending>) -> Option<ShatarIssue> {
+pub fn check_result(recorded: ResultToken, ending: Option<Ending>) -> Option<ShatarIssue> {
     let ending = ending?;
-    (recorded != "*" && recorded != ending.result()).then(|| ShatarIssue::ResultMismatch {
-        recorded: recorded.to_string(),
-        position: ending,
-    })
+    (recorded != ResultToken::Unknown && recorded != ending.result()).then_some(
+        ShatarIssue::ResultMismatch {
+            recorded,
+            position: ending,
+        },
+    )
 }
 
 /// Marker warnings for a resolved move.

@@ -33,6 +33,12 @@ pub enum ResultToken {
     Unknown,
 }
 
+impl fmt::Display for ResultToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.pgn())
+    }
+}
+
 impl ResultToken {
     /// The PGN spelling (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub fn pgn(self) -> &'static str {

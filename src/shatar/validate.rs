@@ -1,14 +1,14 @@
 //! Reading Shatar files: parse (scoresheet or PGN), then replay every game and line.
 
-use super::fen::{parse_fen, write_fen};
-use super::issue::{ChessSign, Ending, ShatarIssue};
+use super::fen::{parse_fen, Fen};
+use super::issue::{ChessSign, Ending, SetupFault, ShatarIssue};
 use super::notation::{CheckMark as WrittenCheck, Link, MoveText, PieceScript, QueenName, Target};
 use super::position::{MoveList, Position};
 use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
-use super::syntax::{ParsedGame, ParsedMove, SourceFormat, SyntaxErrorKind};
+use super::syntax::{ParsedGame, ParsedMove, ResultToken, SourceFormat, SyntaxErrorKind};
 use super::types::{Color, Role};
 use super::ShatarMove;
-use crate::diag::{Diagnostic, Kind, Severity};
+use crate::diag::{Diagnostic, Kind, Severity, Side};
 use crate::record::{append_comment, Line, Node, Record, Tags, UNREPLAYED, UNREPLAYED_VARIATION};
 use crate::text::Span;
 use crate::write::{Notation, Pieces};
@@ -78,9 +78,17 @@ impl Replay<'_> {
         let severity = issue.severity();
         let mut diagnostic = Diagnostic::new(severity, Kind::game(issue), Some(span.clone()));
         if let Some((ply, position)) = at {
-            diagnostic = diagnostic.at_ply(ply, position.fullmoves(), position.turn().name());
+            diagnostic = diagnostic.at_ply(ply, position.fullmoves(), side(position.turn()));
         }
         self.diagnostics.push(diagnostic);
+    }
+}
+
+/// The player of `color`.
+fn side(color: Color) -> Side {
+    match color {
+        Color::White => Side::White,
+        Color::Blue => Side::Blue,
     }
 }
 
@@ -114,7 +122,7 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
         }
     };
     if start != Position::new() {
-        record.start = Some(write_fen(&start));
+        record.start = Some(Box::new(Fen(start.clone())));
     }
     let mut watch = DrawWatch::new(&start);
     let rule_errors_from = replay.diagnostics.len();
@@ -135,23 +143,30 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
     let written_result = game
         .result
         .as_ref()
-        .map(|(token, span)| (token.pgn().to_string(), span.clone()))
+        .map(|(token, span)| (*token, span.clone()))
         .or_else(|| {
             // Only the four PGN results: a free-form Result tag is not a result to write.
-            game.tag("Result")
-                .filter(|r| ["1-0", "0-1", "1/2-1/2", "*"].contains(r))
-                .map(|r| (r.to_string(), game.span.clone()))
+            let tag = game.tag("Result")?;
+            let token = [
+                ResultToken::WhiteWins,
+                ResultToken::BlueWins,
+                ResultToken::Draw,
+                ResultToken::Unknown,
+            ]
+            .into_iter()
+            .find(|token| token.pgn() == tag)?;
+            Some((token, game.span.clone()))
         });
     if let Some((result, span)) = &written_result {
         if outcome.completed {
-            if let Some(issue) = replay::check_result(result, outcome.ending) {
+            if let Some(issue) = replay::check_result(*result, outcome.ending) {
                 replay.report(issue, span, None);
             }
         }
-        record.result = Some(result.clone());
+        record.result = Some(*result);
     } else if outcome.completed {
         // A game finished on the board has a result even when none was written.
-        record.result = outcome.ending.map(|ending| ending.result().to_string());
+        record.result = outcome.ending.map(Ending::result);
     }
     finish(game, plies, replay, record)
 }
@@ -195,13 +210,10 @@ fn other_game(
         .first()
         .map_or(game.span.start..game.span.start, |m| m.span.clone());
     replay.report(issue, &span, None);
-    record.variant = Some("chess");
+    record.variant = Some(super::Variant::Chess);
     record.moves.clear();
     record.unreplayed = unreplayed_text(source, game, 0);
-    record.result = game
-        .result
-        .as_ref()
-        .map(|(token, _)| token.pgn().to_string());
+    record.result = game.result.as_ref().map(|(token, _)| *token);
     finish(game, 0, replay, record)
 }
 
@@ -286,7 +298,7 @@ fn start_position(game: &ParsedGame) -> Result<Position, (ShatarIssue, Span)> {
         return parse_fen(fen).map_err(|e| {
             (
                 ShatarIssue::BadSetup {
-                    reason: e.to_string(),
+                    reason: SetupFault::Fen(e),
                 },
                 game.span.start..game.span.start,
             )
@@ -306,7 +318,7 @@ fn start_position(game: &ParsedGame) -> Result<Position, (ShatarIssue, Span)> {
     Position::from_pieces(&pieces, listing.to_move.unwrap_or(Color::White)).map_err(|e| {
         (
             ShatarIssue::BadSetup {
-                reason: e.to_string(),
+                reason: SetupFault::Listing(e),
             },
             listing.span.clone(),
         )
@@ -383,9 +395,7 @@ fn replay_line(
             Ok(text) => text,
             Err(error) => {
                 replay.report(
-                    ShatarIssue::Unparsable {
-                        reason: error.kind.to_string(),
-                    },
+                    ShatarIssue::Unparsable { reason: error.kind },
                     &written.span,
                     Some((ply, &position)),
                 );

@@ -4,6 +4,7 @@
 
 use super::fen::write_fen;
 use super::position::{Move, Position};
+use super::syntax::ResultToken;
 use super::types::{Color, Role};
 use super::ShatarMove;
 use crate::record::{Line, Record};
@@ -31,7 +32,7 @@ pub fn write_pgn_from(record: &Record<ShatarMove>, start: &Position) -> String {
         out.push_str(line);
         out.push('\n');
     }
-    let result = record.result.as_deref().unwrap_or("*");
+    let result = record.result.map_or("*", ResultToken::pgn);
     for (name, default) in SEVEN_TAG_ROSTER {
         let value = if name == "Result" {
             result
@@ -337,7 +338,7 @@ pub fn write_text_from(
     if record.moves.is_empty() {
         // No moves: the leading comment shares the result's token, which a record of
         // neither moves nor result still needs to be read back.
-        pair.push_str(record.result.as_deref().unwrap_or("*"));
+        pair.push_str(record.result.map_or("*", ResultToken::pgn));
         tokens.push(pair);
     } else {
         if !pair.is_empty() {
@@ -346,7 +347,7 @@ pub fn write_text_from(
         // A record whose replay stopped says it has no result: read back, its moves
         // could end in a mate that would seem to give one.
         match (&record.result, &record.unreplayed) {
-            (Some(result), _) => tokens.push(result.clone()),
+            (Some(result), _) => tokens.push(result.to_string()),
             (None, Some(_)) => tokens.push("*".to_string()),
             (None, None) => {}
         }

@@ -127,7 +127,7 @@ fn an_assumed_record_gets_no_inferred_result() {
     // White has no piece left after 1... 22x15 but nothing says who won.
     let text = "[FEN \"W:W10:B14,22,26\"]\n\n1. 10x19 22x15\n";
     let report = &one(read(text));
-    assert_eq!(record(report).result.as_deref(), Some("0-2"));
+    assert_eq!(record(report).result.map(|r| r.as_str()), Some("0-2"));
     let out = pdn(text, None, &WriteOptions::default());
     assert!(out.ends_with("22x15 *\n"), "{out}");
     assert!(out.contains("[FEN \"W:W10:B14,22,26\"]"), "{out}");

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use encoding_rs::Encoding;
-use qipu::diag::{Diagnostic, Severity};
+use qipu::diag::{Diagnostic, Severity, Side};
 use qipu::go::{GoMove, GoRecord};
 use qipu::record::{Node, Record};
 use qipu::write::{write_record, Format, WriteOptions};
@@ -150,7 +150,11 @@ fn differences(file: &str, record: &Record<GoMove>, game: &Value) -> Vec<String>
         .map(|p| p.as_str().expect("point").to_string())
         .collect();
     setup.sort();
-    let start = record.start.clone().unwrap_or_default();
+    let start = record
+        .start
+        .as_ref()
+        .map(ToString::to_string)
+        .unwrap_or_default();
     let mut stones: Vec<String> = start
         .strip_prefix("AB")
         .unwrap_or(&start)
@@ -368,7 +372,7 @@ fn corrupted_copies_fail_at_the_occupied_point() {
         };
         let got: Vec<_> = errors
             .iter()
-            .map(|e| (e.code(), e.ply, e.move_number, e.side))
+            .map(|e| (e.code(), e.ply, e.move_number, e.side.map(Side::name)))
             .collect();
         let want = vec![("occupied-point", Some(number), Some(number), Some(side))];
         if got != want {

@@ -79,7 +79,15 @@ fn gnu_go_handicap_stones_one_property_each() {
     let Some(record) = report.kept::<qipu::go::GoRecord>() else {
         panic!("a Go record");
     };
-    assert_eq!(record.record.start.as_deref(), Some("AB[pd][dp]"));
+    assert_eq!(
+        record
+            .record
+            .start
+            .as_ref()
+            .map(ToString::to_string)
+            .as_deref(),
+        Some("AB[pd][dp]")
+    );
 
     let written = sgf(report);
     assert_eq!(written.matches("AB[").count(), 1, "{written}");

@@ -305,7 +305,12 @@ fn final_position(record: &qipu::go::GoRecord, rules: Rules) -> Board {
         .expect("size")
         .with_ko_rule(set.ko)
         .with_suicide_allowed(set.suicide);
-    let start = record.record.start.clone().unwrap_or_default();
+    let start = record
+        .record
+        .start
+        .as_ref()
+        .map(ToString::to_string)
+        .unwrap_or_default();
     // `AB[..][..]AW[..]`: each bracketed point after AB is black, after AW white.
     let mut color = Color::Black;
     for part in start.split('[') {
@@ -351,7 +356,12 @@ fn sgfmill_reads_the_same_setup_moves_and_final_position() {
         let Some(record) = report.kept::<qipu::go::GoRecord>() else {
             panic!("{file}: a Go record");
         };
-        let start = record.record.start.clone().unwrap_or_default();
+        let start = record
+            .record
+            .start
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default();
         let black = start
             .split("AW")
             .next()

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use encoding_rs::{Encoding, BIG5, EUC_KR, GB18030, SHIFT_JIS, UTF_8, WINDOWS_1251};
-use qipu::diag::{Diagnostic, Severity};
+use qipu::diag::{Diagnostic, Severity, Side};
 use qipu::go::GoRecord;
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, Document, Game, ReadOptions, RecordReport};
@@ -130,7 +130,7 @@ fn corrupted_games_fail_at_the_corrupted_move() {
         assert_eq!(error.ply, Some(number), "{file}");
         assert_eq!(error.move_number, Some(number), "{file}");
         let side = if number % 2 == 1 { "black" } else { "white" };
-        assert_eq!(error.side, Some(side), "{file}");
+        assert_eq!(error.side.map(Side::name), Some(side), "{file}");
         assert_eq!(report.plies, number - 1, "{file}");
         assert!(error.kind.help().is_some(), "{file}");
     }
@@ -375,7 +375,13 @@ fn only(text: &str) -> (String, Severity, Option<u32>, Option<&'static str>, Str
         panic!("{text}: {:?}", report.diagnostics);
     };
     let help = d.kind.help().unwrap_or_default();
-    (d.code().to_string(), d.severity, d.ply, d.side, help)
+    (
+        d.code().to_string(),
+        d.severity,
+        d.ply,
+        d.side.map(Side::name),
+        help,
+    )
 }
 
 #[test]

@@ -11,7 +11,7 @@
 use std::sync::OnceLock;
 
 use qipu::draughts::square::Numbering;
-use qipu::record::{Line, Record};
+use qipu::record::{FamilyTypes, Line, Record};
 use qipu::write::{write_record, Format, Notation, Pieces, Squares, WriteOptions};
 use qipu::{read_document, AnyRecord, Game, ReadOptions};
 use serde_json::Value;
@@ -114,12 +114,12 @@ fn line<M>(moves: &Line<M>, id: &dyn Fn(&M) -> String) -> Vec<Move> {
         .collect()
 }
 
-fn record_content<M>(record: &Record<M>, id: &dyn Fn(&M) -> String) -> Content {
+fn record_content<M: FamilyTypes>(record: &Record<M>, id: &dyn Fn(&M) -> String) -> Content {
     Content {
         tags: TagList::new(record.tags.0.iter().map(|(n, v)| (n.clone(), normal(v)))),
-        start: record.start.clone(),
+        start: record.start.as_ref().map(ToString::to_string),
         comment: normal_opt(record.comment.as_deref()),
-        result: record.result.clone(),
+        result: record.result.as_ref().map(ToString::to_string),
         moves: line(&record.moves, id),
         unreplayed: normal_opt(record.unreplayed.as_deref()),
         properties: Vec::new(),
