@@ -57,7 +57,12 @@ pub(crate) type Res<'a, T> = IResult<&'a str, T, ParseErr<'a>>;
 
 /// Whether `c` may follow a move, number or result token: whitespace or a delimiter.
 pub(crate) fn is_token_end(c: char) -> bool {
-    c.is_whitespace() || "{}()[]$+=*;%".contains(c)
+    // A match rather than a search of a string of them: this runs after every token.
+    c.is_whitespace()
+        || matches!(
+            c,
+            '{' | '}' | '(' | ')' | '[' | ']' | '$' | '+' | '=' | '*' | ';' | '%'
+        )
 }
 
 /// Succeeds, consuming nothing, at the end of input or before a token boundary.
@@ -247,6 +252,20 @@ pub(crate) fn move_number(i: &str) -> Res<'_, (u32, bool)> {
 /// `Result := "2-0" | "1-1" | "0-2" | "1-0" | "0-1" | "1/2-1/2" | "0-0" | "*" | "+" | "="`,
 /// followed by a token boundary so that `1-10` stays a move.
 pub(crate) fn game_result(i: &str) -> Res<'_, GameResult> {
+    // Most tokens are moves (`22-18`): tell them from a result by two bytes before trying
+    // every form.
+    let bytes = i.as_bytes();
+    let may_be_result = match bytes.first() {
+        Some(b'0' | b'1' | b'2') => matches!(bytes.get(1), Some(b'-' | b'/')),
+        Some(b'*' | b'+' | b'=') => true,
+        _ => i.starts_with('½'),
+    };
+    if !may_be_result {
+        return Err(nom::Err::Error(ParseErr {
+            input: i,
+            expected: None,
+        }));
+    }
     let (rest, r) = alt((
         value(GameResult::HalfHalf, alt((tag("1/2-1/2"), tag("½-½")))),
         value(GameResult::TwoZero, tag("2-0")),
