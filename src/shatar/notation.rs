@@ -845,9 +845,8 @@ fn plain_san(
 /// `result = "1-0" | "0-1" | ("1/2" | "½") dash ("1/2" | "½") | "*" | "白胜" | "白勝" | "蓝胜"
 /// | "藍勝" | "蓝勝" | "和棋" | "和"` — any dash may join the scores; digits may not follow.
 pub(crate) fn result_token(i: &str) -> PResult<'_, ResultToken> {
-    // A match rather than a search of a string of them: this runs before every token.
-    if !i.starts_with(|c: char| matches!(c, '1' | '0' | '½' | '*' | '白' | '蓝' | '藍' | '和'))
-    {
+    // Characters to compare rather than a string to search: this runs before every token.
+    if !i.starts_with(['1', '0', '½', '*', '白', '蓝', '藍', '和']) {
         return Err(no_match(i));
     }
     let half = || alt((tag("1/2"), tag("½")));
