@@ -203,7 +203,7 @@ pub fn write_record(
 /// What the writers and the pipeline need of a family's replayed record: its game, its writers, what
 /// each format leaves out of it, and moving its spans when it was read from a block of a
 /// larger text.
-pub trait GameRecord: Any + fmt::Debug + Send + Sync {
+pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
     /// The family the record belongs to.
     fn game(&self) -> Game;
     /// The record in `format` (one line for JSON), or why the format cannot carry it.
@@ -218,8 +218,18 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync {
     fn left_out(&self, format: Format) -> Vec<LeftOut>;
     /// Moves every span `offset` bytes on.
     fn shift(&mut self, offset: usize);
+}
+
+/// A copy of a record behind [`GameRecord`]; every record type that is `Clone` has it.
+pub trait BoxedClone {
     /// A copy, boxed.
     fn boxed_clone(&self) -> Box<dyn GameRecord>;
+}
+
+impl<T: GameRecord + Clone> BoxedClone for T {
+    fn boxed_clone(&self) -> Box<dyn GameRecord> {
+        Box::new(self.clone())
+    }
 }
 
 /// A replayed record of some family, in the family's own model: downcast it to that

@@ -191,10 +191,6 @@ impl GameRecord for DraughtsRecord {
     fn shift(&mut self, offset: usize) {
         self.record.shift_spans(offset);
     }
-
-    fn boxed_clone(&self) -> Box<dyn GameRecord> {
-        Box::new(self.clone())
-    }
 }
 
 /// This family's game: 64-square draughts, Russian or Brazilian rules (PDN).

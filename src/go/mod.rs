@@ -179,10 +179,6 @@ impl GameRecord for GoRecord {
     fn shift(&mut self, offset: usize) {
         self.record.shift_spans(offset);
     }
-
-    fn boxed_clone(&self) -> Box<dyn GameRecord> {
-        Box::new(self.clone())
-    }
 }
 
 /// This family's game: Go (SGF).

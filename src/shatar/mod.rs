@@ -174,10 +174,6 @@ impl GameRecord for Record<ShatarMove> {
     fn shift(&mut self, offset: usize) {
         self.shift_spans(offset);
     }
-
-    fn boxed_clone(&self) -> Box<dyn GameRecord> {
-        Box::new(self.clone())
-    }
 }
 
 /// This family's game: Mongolian chess (PGN with `[Variant "Shatar"]`, or the rulebook's scoresheets).
