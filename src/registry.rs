@@ -1,7 +1,7 @@
 //! The one list of game families qipu reads, and what is decided by asking each of them:
 //! the family of a path or a text, the syntax and declared charset of raw bytes, and a
 //! family's reader and stream cutter. A new family is a folder that implements
-//! [`Family`] and one line in [`FAMILIES`].
+//! [`Family`], its line in [`FAMILIES`], and its name among the `Game` constants.
 
 use crate::family::{Family, RecordCut};
 use crate::record::Game;
