@@ -21,6 +21,9 @@ pub(super) fn tree_end(text: &str, start: usize, min: usize) -> Option<usize> {
 /// `(`, an optional `;`, an identifier and its `[`, with white space between. `None` when
 /// the text ends before that can be told. A tree of another shape may still be a game; it
 /// is just not cut before.
+///
+/// Not [`tree_start`]: that sign tells SGF from other text and asks for the `;`; this one
+/// follows the reader, which takes `(B[aa]` for a game too, and must wait for more text.
 fn holds_a_property(bytes: &[u8], open: usize) -> Option<bool> {
     // The white space of the SGF reader, in ASCII: every byte that is not graphic.
     let after_space = |mut at: usize| {
@@ -164,7 +167,8 @@ impl RecordCut for SgfCut {
 
 /// Where an SGF game tree starts: `(`, white space, `;`, then a property identifier and
 /// `[`. Legacy files may put any text before it. The bytes looked for are ASCII and never
-/// trail bytes of GBK, Big5 or Shift_JIS, so this works on undecoded bytes too.
+/// trail bytes of GBK, Big5 or Shift_JIS, so this works on undecoded bytes too. (Where to
+/// cut between trees is [`holds_a_property`]'s question, which differs.)
 pub(super) fn tree_start(bytes: &[u8]) -> Option<usize> {
     memchr::memchr_iter(b'(', bytes).find(|&open| {
         let rest = skip_space(&bytes[open + 1..]);
