@@ -148,8 +148,13 @@ impl Issue for FileIssue {
             FileIssue::NotARecordFile => {
                 Some("name the file on the command line to have it read".to_string())
             }
-            FileIssue::LeftOut { .. } => Some(
-                "convert to a format that holds them (PGN, PDN or SGF) to keep them".to_string(),
+            FileIssue::LeftOut { what, .. } => Some(
+                if what.iter().all(|item| *item == LeftOut::ControlCharacters) {
+                    "only JSON output keeps control characters"
+                } else {
+                    "convert to a format that holds them (PGN, PDN or SGF) to keep them"
+                }
+                .to_string(),
             ),
         }
     }

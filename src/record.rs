@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::text::Span;
+use crate::text::{picture_controls, Span};
 
 /// A game family qipu reads, known by its name. Each family names itself (its `GAME`
 /// constant); the registry gives them their place here (`Game::Shatar`, `Game::Draughts`,
@@ -201,6 +201,28 @@ impl<M: FamilyTypes> Record<M> {
         while let Some(line) = pending.pop() {
             for node in line.iter_mut() {
                 node.span = node.span.start + offset..node.span.end + offset;
+                pending.extend(node.variations.iter_mut());
+            }
+        }
+    }
+
+    /// Writes the unwritable control characters ([`crate::text::is_unwritable_control`])
+    /// of every text the record holds as their pictures: tags, comments, moves as written, the
+    /// unreplayed rest and escape lines (without recursion, as [`Record::shift_spans`]).
+    pub fn picture_controls(&mut self) {
+        for (name, value) in &mut self.tags.0 {
+            picture_controls(name);
+            picture_controls(value);
+        }
+        let texts = self.comment.iter_mut().chain(self.unreplayed.iter_mut());
+        texts
+            .chain(self.escape_lines.iter_mut())
+            .for_each(picture_controls);
+        let mut pending: Vec<&mut Line<M>> = vec![&mut self.moves];
+        while let Some(line) = pending.pop() {
+            for node in line.iter_mut() {
+                picture_controls(&mut node.text);
+                node.comment.iter_mut().for_each(picture_controls);
                 pending.extend(node.variations.iter_mut());
             }
         }

@@ -599,6 +599,39 @@ impl LineIndex {
     }
 }
 
+/// Whether `c` is a control character that no text format qipu writes holds: an ASCII
+/// control other than white space (tab, line feed, vertical tab, form feed, carriage
+/// return). The PGN standard (§4.1) allows none of them, PDN follows it, and a reader
+/// (qipu's among them) takes a short text dense with them for binary data. JSON escapes
+/// them; the text formats write each as its Unicode picture ([`control_picture`]).
+pub fn is_unwritable_control(c: char) -> bool {
+    c.is_ascii_control() && !c.is_whitespace()
+}
+
+/// The character of the Unicode block Control Pictures that stands for the ASCII control
+/// character `c` (`␀` for NUL, `␡` for DEL); any other character is itself.
+pub fn control_picture(c: char) -> char {
+    match c {
+        '\0'..='\x1F' => char::from_u32(0x2400 + u32::from(c)).unwrap_or(c),
+        '\x7F' => '\u{2421}',
+        _ => c,
+    }
+}
+
+/// Writes every unwritable control character ([`is_unwritable_control`]) of `text` as its
+/// picture.
+pub fn picture_controls(text: &mut String) {
+    if text.contains(is_unwritable_control) {
+        *text = text
+            .chars()
+            .map(|c| match is_unwritable_control(c) {
+                true => control_picture(c),
+                false => c,
+            })
+            .collect();
+    }
+}
+
 /// Offsets where lines start after the first: after each LF, CRLF or CR alone (old Mac
 /// files), so that every line-end style numbers lines alike.
 pub fn line_starts_after(text: &str) -> impl Iterator<Item = usize> + '_ {

@@ -6,6 +6,7 @@ use std::any::Any;
 use std::fmt;
 
 use crate::record::Game;
+use crate::text::is_unwritable_control;
 
 /// Output formats of `convert --to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,6 +125,10 @@ pub enum LeftOut {
     TextOutsideRecords,
     /// A property the family does not know, kept by formats that can hold it.
     Property(String),
+    /// Control characters other than white space inside tags, comments or values: only
+    /// JSON holds them; the text formats write their pictures instead (`␀` for NUL; see
+    /// [`is_unwritable_control`]).
+    ControlCharacters,
 }
 
 impl fmt::Display for LeftOut {
@@ -140,13 +145,27 @@ impl fmt::Display for LeftOut {
             LeftOut::VariationResults => f.write_str("results that end variations"),
             LeftOut::TextOutsideRecords => f.write_str("text outside the records"),
             LeftOut::Property(name) => write!(f, "the {name} property"),
+            LeftOut::ControlCharacters => {
+                f.write_str("control characters (each written as a symbol such as ␀ instead)")
+            }
         }
     }
 }
 
 /// What of `record` a conversion to `format` cannot carry, sorted and without repeats.
+/// Whether control characters are among them is seen in the written text, so this
+/// writes the record; [`write_record_noting`] does both at the cost of one.
 pub fn left_out(record: &AnyRecord, format: Format) -> Vec<LeftOut> {
+    let controls = written(record, "", 0, format, &WriteOptions::default())
+        .is_ok_and(|(_, controls)| controls);
+    sorted_left_out(record, format, controls)
+}
+
+fn sorted_left_out(record: &AnyRecord, format: Format, controls: bool) -> Vec<LeftOut> {
     let mut left_out = record.as_game_record().left_out(format);
+    if controls {
+        left_out.push(LeftOut::ControlCharacters);
+    }
     left_out.sort();
     left_out.dedup();
     left_out
@@ -195,9 +214,40 @@ pub fn write_record(
     format: Format,
     options: &WriteOptions,
 ) -> Result<String, WriteError> {
-    record
-        .as_game_record()
-        .write(source, index, format, options)
+    written(record, source, index, format, options).map(|(text, _)| text)
+}
+
+/// [`write_record`] and what the output left out of the record ([`left_out`]), from one
+/// write: what `convert` needs of each record.
+pub fn write_record_noting(
+    record: &AnyRecord,
+    source: &str,
+    index: usize,
+    format: Format,
+    options: &WriteOptions,
+) -> Result<(String, Vec<LeftOut>), WriteError> {
+    let (text, controls) = written(record, source, index, format, options)?;
+    Ok((text, sorted_left_out(record, format, controls)))
+}
+
+/// The record in `format`, and whether it held unwritable control characters, which
+/// the text formats write as their pictures (JSON escapes them). Such a record is
+/// written again from a copy with the pictures, so that the text is normalised
+/// (wrapped, merged, collapsed) as a reader of it will find it.
+fn written(
+    record: &AnyRecord,
+    source: &str,
+    index: usize,
+    format: Format,
+    options: &WriteOptions,
+) -> Result<(String, bool), WriteError> {
+    let record = record.as_game_record();
+    let text = record.write(source, index, format, options)?;
+    if format == Format::Json || !text.contains(is_unwritable_control) {
+        return Ok((text, false));
+    }
+    let clean = record.with_control_pictures();
+    Ok((clean.write(source, index, format, options)?, true))
 }
 
 /// What the writers and the pipeline need of a family's replayed record: its game, its writers, what
@@ -216,6 +266,11 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
     ) -> Result<String, WriteError>;
     /// What of the record a conversion to `format` cannot carry (unsorted).
     fn left_out(&self, format: Format) -> Vec<LeftOut>;
+    /// A copy with every unwritable control character
+    /// ([`crate::text::is_unwritable_control`]) of its text written as its picture
+    /// ([`crate::text::control_picture`]): tags, comments, values, text kept around it.
+    /// Its spans need not match any text.
+    fn with_control_pictures(&self) -> Box<dyn GameRecord>;
     /// Moves every span `offset` bytes on.
     fn shift(&mut self, offset: usize);
 }

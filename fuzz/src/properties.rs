@@ -182,7 +182,7 @@ fn read_back(written: &str, game: Game, what: &str) -> AnyRecord {
     match (records.pop(), records.len()) {
         (Some(record), 0) => record,
         (_, n) => panic!(
-            "{what}: written as\n{written}\nreads back as {} records",
+            "{what}: written as\n{written:?}\nreads back as {} records",
             n + 1
         ),
     }
@@ -224,6 +224,10 @@ pub fn check_round_trips(document: &Document, game: Game) {
                 (read_back(&written, game, &what), written)
             };
             let (first, written) = carried(record);
+            assert!(
+                !written.contains(qipu::text::is_unwritable_control),
+                "{what}: a control character written: {written:?}"
+            );
             let (second, rewritten) = carried(&first);
             if format == Format::Json {
                 let (a, b) = (

@@ -259,15 +259,15 @@ impl Run<'_> {
             return Ok(status);
         };
         let format = self.convert.format;
-        let written = qipu::write::write_record(
+        let written = qipu::write::write_record_noting(
             record,
             &document.source,
             report.index,
             format,
             &self.convert.options,
         );
-        let text = match written {
-            Ok(text) => text,
+        let (text, left_out) = match written {
+            Ok(written) => written,
             Err(err) => {
                 writeln!(
                     io::stderr(),
@@ -287,7 +287,6 @@ impl Run<'_> {
         if invalid {
             self.counts.written_with_errors += 1;
         }
-        let left_out = qipu::write::left_out(record, format);
         if !left_out.is_empty() {
             let note = Diagnostic::new(
                 Severity::Note,

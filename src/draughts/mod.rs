@@ -30,6 +30,7 @@ use serde::ser::SerializeMap;
 use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::MoveFields;
 use crate::record::{FamilyTypes, Game, Record, RulesVariant};
+use crate::text::picture_controls;
 use crate::write::{Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 use notation::SquareStyle;
@@ -186,6 +187,21 @@ impl GameRecord for DraughtsRecord {
 
     fn left_out(&self, format: Format) -> Vec<LeftOut> {
         left_out(self, format)
+    }
+
+    fn with_control_pictures(&self) -> Box<dyn GameRecord> {
+        let mut clean = self.clone();
+        clean.record.picture_controls();
+        let read = &mut clean.read;
+        let texts = read
+            .fen_fields
+            .iter_mut()
+            .chain(read.escapes_before.iter_mut());
+        let texts = texts.chain(read.escapes_after.iter_mut());
+        texts
+            .chain(read.escapes_inside.iter_mut())
+            .for_each(picture_controls);
+        Box::new(clean)
     }
 
     fn shift(&mut self, offset: usize) {

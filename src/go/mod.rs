@@ -32,7 +32,7 @@ use serde::ser::SerializeMap;
 use crate::family::{Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
 use crate::record::{FamilyTypes, Game, NoVariant, Record};
-use crate::text::Syntax;
+use crate::text::{picture_controls, Syntax};
 use crate::write::{Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 use board::{Color, Point};
@@ -174,6 +174,15 @@ impl GameRecord for GoRecord {
 
     fn left_out(&self, format: Format) -> Vec<LeftOut> {
         left_out(self, format)
+    }
+
+    fn with_control_pictures(&self) -> Box<dyn GameRecord> {
+        let mut clean = self.clone();
+        clean.record.picture_controls();
+        clean.tree.picture_controls();
+        let outside = clean.before.iter_mut().chain(clean.after.iter_mut());
+        outside.for_each(picture_controls);
+        Box::new(clean)
     }
 
     fn shift(&mut self, offset: usize) {

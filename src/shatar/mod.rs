@@ -171,6 +171,12 @@ impl GameRecord for Record<ShatarMove> {
         left_out(self, format)
     }
 
+    fn with_control_pictures(&self) -> Box<dyn GameRecord> {
+        let mut clean = self.clone();
+        clean.picture_controls();
+        Box::new(clean)
+    }
+
     fn shift(&mut self, offset: usize) {
         self.shift_spans(offset);
     }

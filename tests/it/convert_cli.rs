@@ -470,3 +470,37 @@ fn variations_that_cannot_be_replayed_are_kept_as_written() {
     assert_eq!(status, 0);
     assert_eq!(second, first);
 }
+
+#[test]
+fn control_characters_are_written_as_their_pictures_and_named() {
+    let dir = scratch("controls");
+    // Few enough among other text to be read as text (one byte in a hundred at most).
+    let site = "a long way from home ".repeat(30);
+    let pdn = format!(
+        "[Event \"a\x01b\x1b\"]\n[Site \"{site}\"]\n[White \"\x00\x00\x00\"]\n\n1. c3-d4 {{x\x7f}} *\n"
+    );
+    write(&dir, "d.pdn", &pdn);
+    let (first, err, status) = qipu_in(&dir, &["convert", "--to", "pdn", "d.pdn"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(first.contains("[Event \"a␁b␛\"]\n"), "{first}");
+    assert!(first.contains("[White \"␀␀␀\"]\n"), "{first}");
+    assert!(first.contains("{x␡}"), "{first}");
+    assert!(
+        err.contains(
+            "note[left-out]: pdn has no place for control characters (each written as a \
+             symbol such as ␀ instead); left out of this record's output"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("only JSON output keeps control characters"),
+        "{err}"
+    );
+    // Read back, the pictures are text like any other: the same bytes again, no note.
+    write(&dir, "again.pdn", &first);
+    let (second, err, _) = qipu_in(&dir, &["convert", "--to", "pdn", "again.pdn"]);
+    assert_eq!(second, first);
+    assert!(!err.contains("left-out"), "{err}");
+    let (json, _, _) = qipu_in(&dir, &["convert", "--to", "json", "d.pdn"]);
+    assert!(json.contains(r#""White":"\u0000\u0000\u0000""#), "{json}");
+}

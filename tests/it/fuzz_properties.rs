@@ -219,3 +219,53 @@ fn text_with_a_stray_brace_is_written_the_same_twice() {
     let document = properties::read(b"}\n}\nf6", Game::Shatar);
     properties::check_round_trips(&document, Game::Shatar);
 }
+
+/// Found by `cargo fuzz run round_trip`: a draughts tag holding seven control characters,
+/// padded by 900 bytes the writer does not keep (here white space), was written as a
+/// 48-byte PDN that reads back as `binary-file`. No text format holds them (PGN §4.1):
+/// each writer writes their pictures (`␀`) and names them, JSON keeps them. The same for
+/// a Shatar tag and an SGF value.
+#[test]
+fn control_characters_are_left_out_of_text_formats() {
+    use qipu::write::{left_out, write_record, Format, LeftOut, WriteOptions};
+    let controls = "\x05\0\0\0\0\0\0\x7f";
+    let padding = " \n".repeat(450);
+    let inputs = [
+        (
+            Game::Draughts,
+            format!("[mcT \"{controls}\"]\n{padding}\n1. c3-d4 *\n"),
+            Format::Pdn,
+        ),
+        (
+            Game::Shatar,
+            format!("[mcT \"{controls}\"]\n{padding}\n1. e4 *\n"),
+            Format::Pgn,
+        ),
+        (
+            Game::Go,
+            format!("(;GM[1]C[{controls}]{}\n;B[aa])", " ".repeat(900)),
+            Format::Sgf,
+        ),
+    ];
+    for (game, input, format) in inputs {
+        let document = properties::read(input.as_bytes(), game);
+        properties::check_round_trips(&document, game);
+        let record = document.records[0]
+            .record
+            .as_ref()
+            .unwrap_or_else(|| panic!("{game:?}: {:?}", document.records[0].diagnostics));
+        assert!(
+            left_out(record, format).contains(&LeftOut::ControlCharacters),
+            "{game:?}"
+        );
+        assert!(!left_out(record, Format::Json).contains(&LeftOut::ControlCharacters));
+        let written = write_record(record, "t", 0, format, &WriteOptions::default()).unwrap();
+        assert!(
+            !written.contains(['\0', '\x05', '\x7f']),
+            "{game:?}: {written:?}"
+        );
+        assert!(written.contains("␅␀␀␀␀␀␀␡"), "{game:?}: {written:?}");
+        let json = write_record(record, "t", 0, Format::Json, &WriteOptions::default()).unwrap();
+        assert!(json.contains(r"\u0005\u0000"), "{game:?}: {json}");
+    }
+}

@@ -22,6 +22,8 @@ mod value;
 
 use std::ops::Range;
 
+use crate::text::{control_picture, is_unwritable_control};
+
 pub use error::SgfSyntaxError;
 pub use parser::{parse, trees, Trees};
 pub use value::{unescape, BoardSize, Color, Double, Move, Point, Value, ValueError};
@@ -100,6 +102,47 @@ impl GameTree {
         self.nodes.shrink_to_fit();
         self.props.shrink_to_fit();
         self.values.shrink_to_fit();
+    }
+
+    /// Writes the unwritable control characters ([`crate::text::is_unwritable_control`])
+    /// of every value as their pictures ([`crate::text::control_picture`]) and moves the
+    /// arena's offsets to match; identifiers and structure stay. Spans no longer match the
+    /// text the tree was read from.
+    pub fn picture_controls(&mut self) {
+        // Offsets of the controls (each one byte, its picture three), in text order.
+        let mut controls: Vec<u32> = Vec::new();
+        for raw in &self.values {
+            let value = self.slice(raw);
+            let found = value
+                .char_indices()
+                .filter(|&(_, c)| is_unwritable_control(c));
+            controls.extend(found.map(|(at, _)| raw.start + at as u32));
+        }
+        if controls.is_empty() {
+            return;
+        }
+        controls.sort_unstable();
+        let moved = |offset: u32| offset + 2 * controls.partition_point(|&at| at < offset) as u32;
+        let moved_range = |r: &mut Range<u32>| *r = moved(r.start)..moved(r.end);
+        let mut text = String::with_capacity(self.text.len() + 2 * controls.len());
+        let mut from = 0;
+        for &at in &controls {
+            let at = at as usize;
+            text.push_str(&self.text[from..at]);
+            text.push(control_picture(char::from(self.text.as_bytes()[at])));
+            from = at + 1;
+        }
+        text.push_str(&self.text[from..]);
+        self.text = text.into_boxed_str();
+        self.text_len = moved(self.text_len as u32) as usize;
+        self.values.iter_mut().for_each(moved_range);
+        for prop in &mut self.props {
+            moved_range(&mut prop.ident);
+            moved_range(&mut prop.name);
+        }
+        for node in &mut self.nodes {
+            node.start = moved(node.start);
+        }
     }
 
     /// Byte span of the tree in the whole text.
