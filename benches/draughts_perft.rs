@@ -5,7 +5,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use qipu::draughts::position::{Position, Variant};
+use qipu::draughts::{Position, Variant};
 
 const EXPECTED: [(Variant, u64); 2] = [(Variant::Russian, 929_899), (Variant::Brazilian, 907_830)];
 

@@ -5,7 +5,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use qipu::go::board::{Board, Color, Point};
+use qipu::go::{Board, Color, Point};
 
 /// Moves per generated game, as in a typical professional game.
 const MOVES_PER_GAME: usize = 250;

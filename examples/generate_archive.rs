@@ -15,16 +15,14 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 
-use qipu::draughts::notation::distinct_effects;
-use qipu::draughts::position::{
-    Color as DraughtsColor, Move, Position as DraughtsPosition, Variant,
-};
-use qipu::draughts::syntax::GameResult;
+use qipu::draughts::distinct_effects;
 use qipu::draughts::DraughtsMove;
-use qipu::go::board::{Board, Color as GoColor, Point};
+use qipu::draughts::GameResult;
+use qipu::draughts::{Color as DraughtsColor, Move, Position as DraughtsPosition, Variant};
+use qipu::go::{Board, Color as GoColor, Point};
 use qipu::record::{Game, Node, Record, Tags};
-use qipu::shatar::position::Position;
-use qipu::shatar::syntax::ResultToken;
+use qipu::shatar::Position;
+use qipu::shatar::ResultToken;
 use qipu::shatar::ShatarMove;
 use qipu::write::{Results, Squares, WriteOptions};
 
@@ -71,7 +69,7 @@ fn shatar_game(rng: &mut Rng, index: usize) -> Record<ShatarMove> {
         record.moves.push(node);
     }
     let result = if position.is_checkmate() {
-        if position.turn() == qipu::shatar::types::Color::White {
+        if position.turn() == qipu::shatar::Color::White {
             ResultToken::BlueWins
         } else {
             ResultToken::WhiteWins
@@ -184,7 +182,7 @@ fn go_game(rng: &mut Rng, index: usize) -> String {
     }
     sgf.push(')');
     let collection = qipu::go::sgf::parse(&sgf);
-    qipu::go::sgf_writer::write_game(&collection.games[0])
+    qipu::go::write_game(&collection.games[0])
 }
 
 fn main() -> std::io::Result<()> {

@@ -347,9 +347,9 @@ pub fn check_replay(choices: &[u8]) -> u32 {
     let (shatar, shatar_plies) = shatar_game(choices);
     expect_replayed(&shatar, Game::Shatar, shatar_plies);
     let variant = if first & 1 == 0 {
-        qipu::draughts::position::Variant::Russian
+        qipu::draughts::Variant::Russian
     } else {
-        qipu::draughts::position::Variant::Brazilian
+        qipu::draughts::Variant::Brazilian
     };
     let (draughts, draughts_plies) = draughts_game(choices, variant);
     expect_replayed(&draughts, Game::Draughts, draughts_plies);
@@ -378,7 +378,7 @@ fn expect_replayed(text: &str, game: Game, plies: u32) {
 
 /// A Shatar game in SAN from the starting position, and its length in plies.
 fn shatar_game(choices: &[u8]) -> (String, u32) {
-    let mut position = qipu::shatar::position::Position::new();
+    let mut position = qipu::shatar::Position::new();
     let mut text = String::from("[Variant \"Shatar\"]\n\n");
     let mut plies = 0;
     for &choice in choices {
@@ -401,8 +401,8 @@ fn shatar_game(choices: &[u8]) -> (String, u32) {
 
 /// A draughts game in PDN with algebraic squares, every landing square of a capture
 /// written, and its length in plies.
-fn draughts_game(choices: &[u8], variant: qipu::draughts::position::Variant) -> (String, u32) {
-    use qipu::draughts::position::{Position, Variant};
+fn draughts_game(choices: &[u8], variant: qipu::draughts::Variant) -> (String, u32) {
+    use qipu::draughts::{Position, Variant};
     let game_type = match variant {
         Variant::Russian => 25,
         Variant::Brazilian => 26,
@@ -433,7 +433,7 @@ fn draughts_game(choices: &[u8], variant: qipu::draughts::position::Variant) -> 
 /// A Go game in SGF on a board of 2 to 19 lines, each pair of bytes a point (or a pass),
 /// points the board refuses left out, and its length in plies.
 fn go_game(size: u8, choices: &[u8]) -> (String, u32) {
-    use qipu::go::board::{Board, Color, Point};
+    use qipu::go::{Board, Color, Point};
     let size = 2 + size % 18;
     let mut board = Board::new(u32::from(size), u32::from(size)).expect("2 to 19 lines");
     let mut text = format!("(;GM[1]FF[4]SZ[{size}]");

@@ -13,8 +13,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
 
 use qipu::diag::Severity;
-use qipu::draughts::position::Variant;
-use qipu::go::rules::Rules;
+use qipu::draughts::Variant;
+use qipu::go::Rules;
 use qipu::write::{Format, Notation, Pieces, Results, Squares, WriteOptions};
 use qipu::{Document, Game, ReadOptions};
 

@@ -1,26 +1,48 @@
 //! 64-square draughts, Russian and Brazilian rules after the Chinese rulebook (seed 002):
 //! square numbering, the rules engine with move diagnostics, the draw-claim rules, PDN
-//! reading and writing, and validation by replay.
+//! reading and writing, and validation by replay. The files inside are private; what a
+//! library user needs is here:
 //!
-//! - [`position`], [`square`], [`draw_rules`]: the rules.
-//! - [`pdn`] (with [`syntax`]): the PDN reader, into unvalidated records with spans.
-//! - `validate`: game type, rules and numbering of each record, replay, diagnostics
-//!   ([`issue`]).
-//! - [`export`] (with [`pdn_writer`]): normalised PDN and JSON of replayed records.
+//! - the rules: [`Position`] under a [`Variant`], [`Move`], [`Square`] in either
+//!   [`Numbering`], the draw claims ([`DrawTracker`]);
+//! - the PDN reader, into unvalidated records with spans: [`parse_pdn`] ([`PdnGame`]);
+//! - validation by replay ([`read_records`]): game type, rules and numbering of each
+//!   record, with its issues ([`DraughtsIssue`]);
+//! - normalised PDN and JSON of replayed records ([`write_pdn`], [`write_json`]), and
+//!   the PDN writer of plain games ([`write_pdn_game`]).
 
-pub mod draw_rules;
-pub mod export;
-pub mod issue;
-pub mod notation;
-pub mod pdn;
+mod draw_rules;
+mod export;
+mod issue;
+mod notation;
+mod pdn;
 mod pdn_move;
-pub mod pdn_writer;
-pub mod position;
-pub mod square;
-pub mod syntax;
+mod pdn_writer;
+mod position;
+mod square;
+mod syntax;
 mod validate;
 
+pub use crate::pgn::MAX_VARIATION_DEPTH;
+pub use draw_rules::{DrawClaim, DrawClaims, DrawKind, DrawRules, DrawTracker, BRAZILIAN, RUSSIAN};
 pub use export::{left_out, write_json, write_pdn};
+pub use issue::{
+    game_type_name, side_name, variant_name, CheckersLook, DraughtsIssue, FenProblem,
+    GameTypeEvidence, NumberingSource, Unparsable,
+};
+pub use notation::{distinct_effects, same_outcome, write_fen, SquareStyle, StartPosition};
+pub use pdn::{looks_like_pdn, parse_pdn};
+pub use pdn_writer::{from_syntax, write_pdn_game, write_pdn_games, WriteGame, WriteMove};
+pub use position::{
+    squares, Color, IllegalReason, Move, MoveList, Piece, Position, SetupError, Variant,
+    MAX_CAPTURES, MOVE_LIST_CAPACITY,
+};
+pub use square::{convert_number, Direction, Numbering, ParseSquareError, Square};
+pub use syntax::{
+    Comment, CommentKind, Fen, FenColour, FenEntry, FenSide, FirstSquareCorner, GameResult,
+    GameType, MoveNumber, MoveSeparator, MoveStrength, NotationKind, PdnGame, PdnMove, SquareKind,
+    SquareToken, StartColour, SyntaxError, SyntaxErrorKind, Tag, Variation,
+};
 pub use validate::read_records;
 
 use std::ops::{Deref, DerefMut};
@@ -33,10 +55,6 @@ use crate::record::{FamilyTypes, Game, Record, RulesVariant};
 use crate::text::picture_controls;
 use crate::write::{Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
-use notation::SquareStyle;
-use position::Move;
-use square::Numbering;
-use syntax::{GameResult, MoveSeparator};
 
 /// A replayed draughts record with the conventions it was written in, so that the writers
 /// can keep what qipu had to assume as it was read instead of stating it as a fact.

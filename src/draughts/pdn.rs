@@ -27,8 +27,6 @@ use super::syntax::{
 use crate::pgn::{self, Dialect, EscapePlace, StructureError, Token};
 use crate::text::Span;
 
-pub use crate::pgn::MAX_VARIATION_DEPTH;
-
 /// Byte span of `part`, a sub-slice of `base`.
 fn span_in(base: &str, part: &str) -> Span {
     let start = part.as_ptr() as usize - base.as_ptr() as usize;

@@ -110,13 +110,10 @@ fn search_literal(bytes: &[u8], region: Range<usize>) -> Option<(&str, Range<usi
     None
 }
 
-/// SGF `CA` labels are looked up as every charset label is, Windows code-page names
-/// (`cp936`, `cp950`, …) included.
-pub use crate::text::encoding_for_label;
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::encoding_for_label;
 
     #[test]
     fn finds_root_ca() {

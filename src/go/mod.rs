@@ -1,28 +1,39 @@
 //! Go (weiqi, 围棋), under the Chinese rules of 2002 or the rules a record names: SGF
 //! reading, checking and writing, the rules engine and area scoring.
 //!
-//! - [`sgf`], [`sgf_check`], [`charset`]: the SGF reader, its structural checks, and the
-//!   declared character set.
-//! - [`board`], [`scoring`]: captures, forbidden points, ko; area counting, komi, results.
-//! - [`rules`]: the rule sets (Chinese, the default; Japanese, Korean, AGA, New Zealand,
+//! - [`sgf`]: the SGF reader (a public module of its own); [`check_tree`]: its
+//!   structural checks; [`declared_charset`]: the character set a file declares.
+//! - [`Board`], [`count_area`], [`score`]: captures, forbidden points, ko; area
+//!   counting, komi, results.
+//! - [`Rules`]: the rule sets (Chinese, the default; Japanese, Korean, AGA, New Zealand,
 //!   Tromp-Taylor, Ing) as data, chosen by `RU` or `--rules`.
-//! - [`issue`] and [`read_records`]: validation of every game tree by replay.
-//! - [`sgf_writer`]: the normalised `FF[4]` writer; [`left_out()`]: what a conversion
+//! - [`read_records`]: validation of every game tree by replay ([`GoIssue`]).
+//! - [`write_game`]: the normalised `FF[4]` writer; [`left_out()`]: what a conversion
 //!   cannot carry.
 
-pub mod board;
-pub mod charset;
+mod board;
+mod charset;
 mod cut;
-pub mod issue;
+mod issue;
 mod left_out;
-pub mod rules;
-pub mod scoring;
+mod rules;
+mod scoring;
 pub mod sgf;
-pub mod sgf_check;
-pub mod sgf_writer;
+mod sgf_check;
+mod sgf_writer;
 mod validate;
 
+pub use board::{Board, BoardSizeError, Color, KoRule, PlayError, PlayOutcome, Point, MAX_SIZE};
+pub use charset::declared_charset;
+pub use issue::GoIssue;
 pub use left_out::left_out;
+pub use rules::{HandicapCompensation, RuleSet, Rules, Scoring};
+pub use scoring::{
+    check_result, count_area, handicap_compensation, parse_result, score, AreaCount, AreaScore,
+    GameResult, Komi, KomiError, KomiUnit, ResultCheck, ResultError, Unverifiable, WinBy,
+};
+pub use sgf_check::{check as check_tree, Repeat, SgfIssue};
+pub use sgf_writer::{write_collection, write_game, write_game_into};
 pub use validate::read_records;
 
 use std::fmt;
@@ -35,7 +46,6 @@ use crate::record::{FamilyTypes, Game, NoVariant, Record};
 use crate::text::{picture_controls, Syntax};
 use crate::write::{Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
-use board::{Color, Point};
 use sgf::{GameTree, NodeId};
 
 /// A replayed Go move as the record keeps it.

@@ -1,28 +1,47 @@
 //! Shatar (Mongolian chess, 喜塔尔): rules engine, notation parsers, validation by
-//! replay, and writers.
+//! replay, and writers. The files inside are private; what a library user needs is
+//! here:
 //!
-//! - [`position`]: the rules (forced first pair, single-step pawns, no castling or en
-//!   passant, promotion never to a king), bitboards, move generation, SAN.
-//! - [`notation`], [`scoresheet`], [`pgn`]: nom parsers for the rulebook's full and
-//!   short notations (Latin or Chinese names) and for PGN, into [`syntax`] records.
-//! - [`replay`]: resolution of written moves against legal moves, diagnostics.
-//! - [`mod@write`]: PGN and rulebook-text writers.
+//! - the rules (forced first pair, single-step pawns, no castling or en passant,
+//!   promotion never to a king), bitboards, move generation, SAN: [`Position`],
+//!   [`Move`], [`Color`], [`Role`], [`Square`], FEN ([`parse_fen`], [`write_fen`]);
+//! - nom parsers for the rulebook's full and short notations (Latin or Chinese names)
+//!   and for PGN, into unvalidated records with spans ([`ParsedGame`]): [`parse_pgn`],
+//!   [`parse_scoresheets`], one move: [`parse_move`] ([`MoveText`]);
+//! - validation by replay ([`read_records`]) with its issues ([`ShatarIssue`]);
+//! - the PGN and rulebook-text writers: [`write_pgn`], [`write_text`].
 
-pub mod attacks;
-pub mod fen;
-pub mod issue;
-pub mod notation;
-pub mod pgn;
-pub mod position;
-pub mod replay;
-pub mod scoresheet;
-pub mod syntax;
-pub mod types;
+mod attacks;
+mod fen;
+mod issue;
+mod notation;
+mod pgn;
+mod position;
+mod replay;
+mod scoresheet;
+mod syntax;
+mod types;
 mod validate;
-pub mod write;
+mod write;
 
-pub use syntax::{looks_like_pgn, looks_like_shatar};
+pub use fen::{parse_fen, write_fen, Fen, FenError};
+pub use issue::{ChessSign, DrawNote, Ending, SetupFault, ShatarIssue};
+pub use notation::{
+    parse_move, Annotation, CaptureMark, CastlingSide, CheckMark, Link, MoveText, PieceScript,
+    PieceToken, Promotion, PromotionStyle, QueenName, Suffix, Target,
+};
+pub use pgn::parse_pgn;
+pub use position::{
+    DrawnEnding, IllegalReason, Material, Move, MoveList, Opening, Position, SetupError, UciMove,
+};
+pub use scoresheet::parse_scoresheets;
+pub use syntax::{
+    looks_like_pgn, looks_like_shatar, MoveNumber, ParsedGame, ParsedMove, PartialDate,
+    ResultToken, SetupEntry, SetupListing, SourceFormat, SyntaxError, SyntaxErrorKind,
+};
+pub use types::{Color, Role, Square};
 pub use validate::read_records;
+pub use write::{write_pgn_from, write_text_from};
 
 use serde::ser::SerializeMap;
 
@@ -31,7 +50,6 @@ use crate::json::{record_line, MoveFields};
 use crate::record::{FamilyTypes, Game, Record, RulesVariant};
 use crate::write::{Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
-use position::{Move, Position};
 
 /// A replayed Shatar move as the record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -656,7 +656,7 @@ pub(crate) fn move_text<'a>(
 /// Parses exactly one move token; spans are relative to `text`.
 ///
 /// ```
-/// use qipu::shatar::notation::{parse_move, Target};
+/// use qipu::shatar::{parse_move, Target};
 /// let mv = parse_move("马f3：e5+").unwrap();
 /// assert!(mv.claims_capture());
 /// assert!(matches!(mv.to, Target::Square(s) if s.to_string() == "e5"));

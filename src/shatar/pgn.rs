@@ -312,8 +312,9 @@ fn tag_pair(i: &str) -> PResult<'_, Result<(&str, String), ()>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pgn::MAX_VARIATION_DEPTH;
     use crate::shatar::notation::CaptureMark;
-    use crate::shatar::syntax::{ResultToken, MAX_VARIATION_DEPTH};
+    use crate::shatar::syntax::ResultToken;
 
     fn texts<'a>(src: &'a str, moves: &[ParsedMove]) -> Vec<&'a str> {
         moves.iter().map(|m| &src[m.span.clone()]).collect()

@@ -9,8 +9,6 @@ use std::fmt;
 use super::notation::{MoveText, PieceToken};
 use super::types::{Color, Square};
 
-pub use crate::pgn::MAX_VARIATION_DEPTH;
-
 /// Which reader produced a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SourceFormat {

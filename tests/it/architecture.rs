@@ -1,6 +1,7 @@
 //! The shape of the library, checked on its sources: no module depends on another that
-//! depends back on it, families never import one another, and nothing outside a family's
-//! folder but the registry (`src/registry.rs`) names a family. The binary (`src/cli`,
+//! depends back on it, families never import one another, nothing outside a family's
+//! folder but the registry (`src/registry.rs`) names a family, and a family's files are
+//! private behind its curated re-exports. The binary (`src/cli`,
 //! `src/main.rs`) is left out: its arguments name the families.
 //!
 //! A module's dependencies are the `crate::` paths in its code (comments, doc comments
@@ -217,4 +218,29 @@ fn no_module_depends_on_itself_through_others() {
         }
     }
     assert_eq!(cycle, None, "a cycle of modules");
+}
+
+/// A family's files are private: what a library user needs is re-exported by the
+/// family's `mod.rs`, so the public API is a list someone chose, not the file layout.
+/// The one public module inside a family is Go's SGF reader, an API of its own.
+#[test]
+fn the_files_of_a_family_are_private() {
+    for family in FAMILIES {
+        let folder = root().join("src").join(family);
+        for file in walk(&folder) {
+            let source = std::fs::read_to_string(&file).unwrap();
+            for line in code(&source).lines() {
+                let line = line.trim();
+                let Some(module) = line.strip_prefix("pub mod ") else {
+                    continue;
+                };
+                let module = module.trim_end_matches(';');
+                assert!(
+                    family == "go" && module == "sgf",
+                    "{} makes its module {module} public",
+                    file.display()
+                );
+            }
+        }
+    }
 }

@@ -3,8 +3,8 @@
 //! `%` escape lines. Conversion must keep what was assumed as read, follow PDN 3.0's
 //! GameType table where the game type is known, keep invalid records, and round-trip.
 
-use qipu::draughts::position::Variant;
 use qipu::draughts::DraughtsRecord;
+use qipu::draughts::Variant;
 use qipu::write::{left_out, write_record, Format, LeftOut, Results, Squares, WriteOptions};
 use qipu::{read_document, Document, Game, ReadOptions, RecordReport};
 
@@ -491,7 +491,7 @@ fn the_russian_archive_converts_as_read_and_round_trips() {
 fn converts_as_read(text: &str, games: usize, unrecorded: usize) {
     let document = read(text);
     assert_eq!(document.records.len(), games);
-    let source = qipu::draughts::pdn::parse_pdn(&document.text);
+    let source = qipu::draughts::parse_pdn(&document.text);
     for (index, report) in document.records.iter().enumerate() {
         // No GameType: algebraic squares, `x` captures and `1-0` results stay as written.
         let kept = record(report);

@@ -1,9 +1,9 @@
 //! Draughts engine: perft against the published tables, numbering, capture rules, diagnostics
 //! and draw claims.
 
-use qipu::draughts::draw_rules::{DrawKind, DrawTracker};
-use qipu::draughts::position::{Color, IllegalReason, Move, MoveList, Piece, Position, Variant};
-use qipu::draughts::square::{convert_number, Numbering, Square};
+use qipu::draughts::{convert_number, Numbering, Square};
+use qipu::draughts::{Color, IllegalReason, Move, MoveList, Piece, Position, Variant};
+use qipu::draughts::{DrawKind, DrawTracker};
 
 use crate::support::fixtures::fixture;
 

@@ -4,9 +4,9 @@
 //! shared corpus when it is beside the package — and the samples.
 
 use qipu::diag::Severity;
-use qipu::draughts::issue::DraughtsIssue;
-use qipu::draughts::position::{IllegalReason, Variant};
+use qipu::draughts::DraughtsIssue;
 use qipu::draughts::DraughtsMove;
+use qipu::draughts::{IllegalReason, Variant};
 use qipu::record::{Line, Record, VariantName};
 use qipu::write::{write_record, Format, Squares, WriteOptions};
 use qipu::{read_document, Document, Game, ReadOptions};
@@ -41,9 +41,9 @@ fn record(document: &Document, index: usize) -> &Record<DraughtsMove> {
     }
 }
 
-fn numbers(squares: impl Iterator<Item = qipu::draughts::square::Square>) -> Vec<u64> {
+fn numbers(squares: impl Iterator<Item = qipu::draughts::Square>) -> Vec<u64> {
     squares
-        .map(|sq| u64::from(sq.number(qipu::draughts::square::Numbering::Rulebook)))
+        .map(|sq| u64::from(sq.number(qipu::draughts::Numbering::Rulebook)))
         .collect()
 }
 
@@ -170,7 +170,7 @@ fn russian_archives_replay_completely() {
 fn russian_archive_replays(archive: &PdnArchive) {
     let document = read(&archive.russian().to_string_lossy());
     assert_eq!(document.records.len(), archive.russian_games);
-    let games = qipu::draughts::pdn::parse_pdn(&document.text);
+    let games = qipu::draughts::parse_pdn(&document.text);
     let mut complete = 0;
     for (index, report) in document.records.iter().enumerate() {
         assert_eq!(report.variant, Some(VariantName::of(Variant::Russian)));
@@ -296,11 +296,9 @@ fn russian_promotion_mid_capture_and_brazilian_no_promotion() {
     assert_eq!(numbers(ply48.captured_squares()), [5, 13, 15]);
     // `31x2 a.l.`: two routes take the same pieces, so from–to is enough.
     assert_eq!(
-        moves[56]
-            .mv
-            .notation(qipu::draughts::notation::SquareStyle::Numeric(
-                qipu::draughts::square::Numbering::Rulebook
-            )),
+        moves[56].mv.notation(qipu::draughts::SquareStyle::Numeric(
+            qipu::draughts::Numbering::Rulebook
+        )),
         "31x2"
     );
 

@@ -1,10 +1,10 @@
 //! The Go rules engine and area scoring (Chinese rules 2002, chapter 1).
 
-use qipu::go::board::{Board, BoardSizeError, Color, KoRule, PlayError, Point};
-use qipu::go::scoring::{
+use qipu::go::{
     check_result, count_area, parse_result, score, AreaCount, GameResult, Komi, KomiUnit,
     ResultCheck, Unverifiable, WinBy,
 };
+use qipu::go::{Board, BoardSizeError, Color, KoRule, PlayError, Point};
 
 use Color::{Black, White};
 

@@ -2,8 +2,8 @@
 //! overrides it; repetitions, suicide and result checks follow the rules in force.
 
 use qipu::diag::{Diagnostic, Severity};
-use qipu::go::board::{Board, Color, KoRule, Point};
-use qipu::go::rules::Rules;
+use qipu::go::Rules;
+use qipu::go::{Board, Color, KoRule, Point};
 use qipu::{read_document, ReadOptions, RecordReport};
 
 use crate::support::fixtures::fixture;

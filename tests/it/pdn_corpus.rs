@@ -4,9 +4,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use qipu::draughts::pdn::parse_pdn;
-use qipu::draughts::pdn_writer::{from_syntax, write_pdn_games};
-use qipu::draughts::syntax::{GameResult, SyntaxErrorKind};
+use qipu::draughts::parse_pdn;
+use qipu::draughts::{from_syntax, write_pdn_games};
+use qipu::draughts::{GameResult, SyntaxErrorKind};
 
 use crate::support::pdn_archives::{pdn_archives, PdnArchive};
 

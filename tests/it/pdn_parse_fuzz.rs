@@ -2,9 +2,9 @@
 
 use std::time::{Duration, Instant};
 
-use qipu::draughts::pdn::{parse_pdn, MAX_VARIATION_DEPTH};
-use qipu::draughts::pdn_writer::{from_syntax, write_pdn_game};
-use qipu::draughts::syntax::{PdnGame, PdnMove, SyntaxErrorKind};
+use qipu::draughts::{from_syntax, write_pdn_game};
+use qipu::draughts::{parse_pdn, MAX_VARIATION_DEPTH};
+use qipu::draughts::{PdnGame, PdnMove, SyntaxErrorKind};
 
 use crate::support::rng::Rng;
 

@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use qipu::draughts::square::Numbering;
+use qipu::draughts::Numbering;
 use qipu::record::{FamilyTypes, Line, Record};
 use qipu::write::{write_record, Format, Notation, Pieces, Squares, WriteOptions};
 use qipu::{read_document, AnyRecord, Game, ReadOptions};
@@ -174,7 +174,7 @@ fn draughts_id(path: &[u64], mut captured: Vec<u64>) -> String {
     format!("{}-{}x{}", ends[0], ends[1], captured.join(","))
 }
 
-fn number(sq: qipu::draughts::square::Square) -> u64 {
+fn number(sq: qipu::draughts::Square) -> u64 {
     u64::from(sq.number(Numbering::Rulebook))
 }
 

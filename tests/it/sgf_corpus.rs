@@ -3,9 +3,9 @@
 //! deterministically.
 
 use qipu::diag::Severity;
+use qipu::go::check_tree;
 use qipu::go::sgf::{parse, BoardSize, Collection, Move};
-use qipu::go::sgf_check::check;
-use qipu::go::sgf_writer::write_collection;
+use qipu::go::write_collection;
 
 use crate::support::sgf::{archives, decode, samples_dir, sgf_files, Archive};
 
@@ -48,7 +48,7 @@ fn every_file_parses(archive: &Archive) {
             "{path:?}: {:?}",
             syntax_errors(&c)
         );
-        let issues = check(&c.games[0]);
+        let issues = check_tree(&c.games[0]);
         let errors: Vec<_> = issues
             .iter()
             .filter(|i| i.severity() == Severity::Error)
@@ -162,7 +162,7 @@ fn samples_parse_and_check_clean() {
             syntax_errors(&c)
         );
         for game in &c.games {
-            let errors: Vec<_> = check(game)
+            let errors: Vec<_> = check_tree(game)
                 .into_iter()
                 .filter(|i| i.severity() == Severity::Error)
                 .collect();

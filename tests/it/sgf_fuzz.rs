@@ -3,10 +3,10 @@
 
 use std::time::{Duration, Instant};
 
-use qipu::go::charset::declared_charset;
+use qipu::go::check_tree;
+use qipu::go::declared_charset;
 use qipu::go::sgf::{parse, Collection};
-use qipu::go::sgf_check::check;
-use qipu::go::sgf_writer::write_collection;
+use qipu::go::write_collection;
 
 use crate::support::rng::Rng;
 use crate::support::sgf::{archives, decode, samples_dir, sgf_files};
@@ -15,7 +15,7 @@ use crate::support::sgf::{archives, decode, samples_dir, sgf_files};
 fn exercise(text: &str) -> Collection {
     let c = parse(text);
     for game in &c.games {
-        check(game);
+        check_tree(game);
     }
     let once = write_collection(&c);
     let again = parse(&once);
@@ -111,7 +111,7 @@ fn main_line(n: usize) -> String {
 fn time(text: &str) -> Duration {
     let start = Instant::now();
     let c = parse(text);
-    check(&c.games[0]);
+    check_tree(&c.games[0]);
     write_collection(&c);
     start.elapsed()
 }

@@ -3,10 +3,10 @@
 
 use std::time::{Duration, Instant};
 
-use qipu::shatar::notation::parse_move;
-use qipu::shatar::pgn::parse_pgn;
-use qipu::shatar::scoresheet::parse_scoresheets;
-use qipu::shatar::syntax::{looks_like_pgn, looks_like_shatar, ParsedGame};
+use qipu::shatar::parse_move;
+use qipu::shatar::parse_pgn;
+use qipu::shatar::parse_scoresheets;
+use qipu::shatar::{looks_like_pgn, looks_like_shatar, ParsedGame};
 
 use crate::support::fixtures::sample;
 use crate::support::rng::Rng;

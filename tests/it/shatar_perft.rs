@@ -1,7 +1,7 @@
 //! Shatar rules engine: perft against known counts, and rule-by-rule checks.
 
-use qipu::shatar::position::{DrawnEnding, IllegalReason, Move, Opening, Position, SetupError};
-use qipu::shatar::types::{Color, Role, Square};
+use qipu::shatar::{Color, Role, Square};
+use qipu::shatar::{DrawnEnding, IllegalReason, Move, Opening, Position, SetupError};
 
 /// Parses a square name such as `e4`.
 fn sq(name: &str) -> Square {

@@ -2,8 +2,8 @@
 //! against full generation, claimable draws, and suggestions.
 
 use qipu::diag::Severity;
-use qipu::shatar::position::{MoveList, Position};
-use qipu::shatar::types::Square;
+use qipu::shatar::Square;
+use qipu::shatar::{MoveList, Position};
 use qipu::{read_document, Game, ReadOptions};
 
 fn codes(text: &str) -> Vec<(String, Option<u32>)> {

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use qipu::go::charset::declared_charset;
+use qipu::go::declared_charset;
 use qipu::text::{self, Syntax};
 
 use super::corpus::corpus;
