@@ -114,18 +114,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         diagnostics: Vec::new(),
     };
     let cut = first_unreadable_move(game);
-    for error in &game.syntax_errors {
-        if cut.is_some_and(|(_, e)| std::ptr::eq(e, error)) {
-            continue;
-        }
-        let issue = match error.kind {
-            SyntaxErrorKind::BadFen(what) => DraughtsIssue::BadFen {
-                problem: FenProblem::Syntax(what),
-            },
-            ref kind => DraughtsIssue::Syntax { kind: kind.clone() },
-        };
-        replay.report(issue, Some(error.span.clone()), None);
-    }
+    report_syntax_errors(&mut replay, game, cut);
     let finish = |replay: Replay<'_>, plies: u32, record: Option<DraughtsRecord>| RecordReport {
         index: 0,
         game: Some(super::GAME),
@@ -146,23 +135,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         replay.report(issue, Some(span), None);
         return finish(replay, 0, None);
     }
-    let stated = forced.is_some() || game.game_type.is_some();
-    replay.variant = match (forced, game.game_type.as_ref().map(|g| g.type_number)) {
-        (Some(variant), _) => variant,
-        (None, Some(BRAZILIAN_TYPE)) => Variant::Brazilian,
-        (None, Some(_)) => Variant::Russian,
-        (None, None) => {
-            replay.report(
-                DraughtsIssue::VariantDefaulted {
-                    variant: Variant::Russian,
-                    checkers: checkers_look(source, game),
-                },
-                None,
-                None,
-            );
-            Variant::Russian
-        }
-    };
+    replay.variant = choose_variant(&mut replay, game, forced);
     let mut record: Record<DraughtsMove> = Record::new(super::GAME);
     record.variant = Some(replay.variant);
     record.tags = Tags(
@@ -173,33 +146,8 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
     );
     choose_numbering(&mut replay, game);
     let written = written_result(game);
-    let mut read = ReadConventions {
-        game_type_stated: stated,
-        squares: read_style(game, replay.numbering),
-        capture: game
-            .moves
-            .iter()
-            .find(|m| m.is_capture)
-            .map(|m| m.separator),
-        result: written.as_ref().map(|(result, _)| *result),
-        unread_fen: false,
-        variation_results: false,
-        fen_fields: game
-            .fen
-            .iter()
-            .flat_map(|f| &f.other_fields)
-            // Fields are parsed from the tag's raw text, before its escapes.
-            .map(|(field, _)| super::pdn::unescape(field))
-            .collect(),
-        first_move_number: game
-            .moves
-            .first()
-            .and_then(|m| m.number.as_ref())
-            .map_or(1, |n| n.value.max(1)),
-        escapes_before: game.escapes_before.clone(),
-        escapes_inside: game.escapes_inside.clone(),
-        escapes_after: game.escapes_after.clone(),
-    };
+    let stated = forced.is_some() || game.game_type.is_some();
+    let mut read = read_conventions(game, stated, replay.numbering, written.as_ref());
     let movetext_end = game
         .result
         .as_ref()
@@ -209,14 +157,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         Err((problem, span)) => {
             replay.report(DraughtsIssue::BadFen { problem }, Some(span), None);
             read.unread_fen = true;
-            // All the movetext stays text, unless it is what a writer made of it.
-            if game.moves.is_empty() {
-                take_unreplayed_comment(&mut replay, game, &mut record);
-            }
-            if record.unreplayed.is_none() {
-                let movetext_start = game.tags.iter().map(|t| t.span.end).max().unwrap_or(0);
-                record.unreplayed = as_written(source, movetext_start, movetext_end);
-            }
+            keep_movetext_unreplayed(&mut replay, game, &mut record, movetext_end);
             record.result = written.map(|(result, _)| normalise_result(result, Color::White));
             return finish(replay, 0, Some(DraughtsRecord { record, read }));
         }
@@ -238,7 +179,7 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
     }
     let first_ply = if start.turn() == Color::White { 1 } else { 2 };
     let mut tracker = DrawTracker::new(replay.variant, &start);
-    let outcome = replay_line(
+    let mut outcome = replay_line(
         &mut replay,
         &game.moves,
         start,
@@ -246,13 +187,119 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         Some(&mut tracker),
         cut,
     );
-    record.moves = outcome.line;
+    record.moves = std::mem::take(&mut outcome.line);
     // Variations of the moves not replayed are in the unreplayed text, results and all.
     let replayed = game
         .moves
         .get(..outcome.plies as usize)
         .unwrap_or(&game.moves);
     read.variation_results = has_variation_results(replayed);
+    place_comments(&mut replay, game, &mut record, &outcome, movetext_end);
+    record.result = check_result(&mut replay, game, first_ply, &outcome, written);
+    finish(replay, outcome.plies, Some(DraughtsRecord { record, read }))
+}
+
+/// Reports the reader's syntax errors, but the one at `cut` (the first move that could
+/// not be read, which the replay reports where it stops).
+fn report_syntax_errors(
+    replay: &mut Replay<'_>,
+    game: &PdnGame,
+    cut: Option<(usize, &SyntaxError)>,
+) {
+    for error in &game.syntax_errors {
+        if cut.is_some_and(|(_, e)| std::ptr::eq(e, error)) {
+            continue;
+        }
+        let issue = match error.kind {
+            SyntaxErrorKind::BadFen(what) => DraughtsIssue::BadFen {
+                problem: FenProblem::Syntax(what),
+            },
+            ref kind => DraughtsIssue::Syntax { kind: kind.clone() },
+        };
+        replay.report(issue, Some(error.span.clone()), None);
+    }
+}
+
+/// The rules to replay under: the forced ones, else the `GameType`'s, else Russian with
+/// a note saying so.
+fn choose_variant(replay: &mut Replay<'_>, game: &PdnGame, forced: Option<Variant>) -> Variant {
+    match (forced, game.game_type.as_ref().map(|g| g.type_number)) {
+        (Some(variant), _) => variant,
+        (None, Some(BRAZILIAN_TYPE)) => Variant::Brazilian,
+        (None, Some(_)) => Variant::Russian,
+        (None, None) => {
+            let issue = DraughtsIssue::VariantDefaulted {
+                variant: Variant::Russian,
+                checkers: checkers_look(replay.source, game),
+            };
+            replay.report(issue, None, None);
+            Variant::Russian
+        }
+    }
+}
+
+/// How the record was written, as far as the text shows before the replay.
+fn read_conventions(
+    game: &PdnGame,
+    stated: bool,
+    numbering: Numbering,
+    written: Option<&(GameResult, Span)>,
+) -> ReadConventions {
+    ReadConventions {
+        game_type_stated: stated,
+        squares: read_style(game, numbering),
+        capture: game
+            .moves
+            .iter()
+            .find(|m| m.is_capture)
+            .map(|m| m.separator),
+        result: written.map(|(result, _)| *result),
+        unread_fen: false,
+        variation_results: false,
+        fen_fields: game
+            .fen
+            .iter()
+            .flat_map(|f| &f.other_fields)
+            // Fields are parsed from the tag's raw text, before its escapes.
+            .map(|(field, _)| super::pdn::unescape(field))
+            .collect(),
+        first_move_number: game
+            .moves
+            .first()
+            .and_then(|m| m.number.as_ref())
+            .map_or(1, |n| n.value.max(1)),
+        escapes_before: game.escapes_before.clone(),
+        escapes_inside: game.escapes_inside.clone(),
+        escapes_after: game.escapes_after.clone(),
+    }
+}
+
+/// With no start position to replay from, all the movetext stays text, unless it is
+/// what a writer made of it (an unreplayed comment).
+fn keep_movetext_unreplayed(
+    replay: &mut Replay<'_>,
+    game: &PdnGame,
+    record: &mut Record<DraughtsMove>,
+    movetext_end: usize,
+) {
+    if game.moves.is_empty() {
+        take_unreplayed_comment(replay, game, record);
+    }
+    if record.unreplayed.is_none() {
+        let movetext_start = game.tags.iter().map(|t| t.span.end).max().unwrap_or(0);
+        record.unreplayed = as_written(replay.source, movetext_start, movetext_end);
+    }
+}
+
+/// The comment before the first move, and the text from where the replay stopped (or
+/// the comments after the last move) to the end of the movetext.
+fn place_comments(
+    replay: &mut Replay<'_>,
+    game: &PdnGame,
+    record: &mut Record<DraughtsMove>,
+    outcome: &LineOutcome,
+    movetext_end: usize,
+) {
     let before_first: &[Comment] = game
         .moves
         .first()
@@ -266,9 +313,9 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
         .collect();
     record.comment = join_comments(&before_first);
     match outcome.unreplayed_from {
-        Some(from) => record.unreplayed = as_written(source, from, movetext_end),
+        Some(from) => record.unreplayed = as_written(replay.source, from, movetext_end),
         None => {
-            take_unreplayed_comment(&mut replay, game, &mut record);
+            take_unreplayed_comment(replay, game, record);
             // Comments after a last move number with no move ride on the last move.
             if let (Some(last), Some(trailing)) = (
                 record.moves.last_mut().filter(|_| !game.moves.is_empty()),
@@ -278,6 +325,17 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
             }
         }
     }
+}
+
+/// The record's result: the written one (normalised, and checked against a game the
+/// replay saw lost), else the loss the replay saw, else none.
+fn check_result(
+    replay: &mut Replay<'_>,
+    game: &PdnGame,
+    first_ply: u32,
+    outcome: &LineOutcome,
+    written: Option<(GameResult, Span)>,
+) -> Option<GameResult> {
     let lost = outcome.completed && outcome.position.is_lost(replay.variant);
     let loser = outcome.position.turn();
     let expected = if loser == Color::White {
@@ -305,12 +363,10 @@ fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool
                     None,
                 );
             }
-            record.result = Some(result);
+            Some(result)
         }
-        None if lost => record.result = Some(expected),
-        None => {}
+        None => lost.then_some(expected),
     }
-    finish(replay, outcome.plies, Some(DraughtsRecord { record, read }))
 }
 
 /// The source text from `from` to `to`, trimmed, if any is left.
@@ -896,16 +952,7 @@ fn replay_line(
                     None => {}
                 }
             }
-            for text in unplayable {
-                append_comment(&mut node.comment, &text);
-            }
-            node.nags = written.nags.clone();
-            if let Some(nag) = written.strength.as_ref().and_then(|s| s.nag()) {
-                if !node.nags.contains(&nag) {
-                    node.nags.insert(0, nag);
-                }
-            }
-            node.variations = variations;
+            annotate(&mut node, written, unplayable, variations);
             line.push(node);
         }
     }
@@ -921,6 +968,26 @@ fn replay_line(
         return outcome(line, plies, position, Some(error.span.start));
     }
     outcome(line, plies, position, None)
+}
+
+/// A kept node's variations, NAGs (a strength mark as its NAG first) and, in its
+/// comment, the variations that could not be replayed.
+fn annotate(
+    node: &mut Node<DraughtsMove>,
+    written: &PdnMove,
+    unplayable: Vec<String>,
+    variations: Vec<Line<DraughtsMove>>,
+) {
+    for text in unplayable {
+        append_comment(&mut node.comment, &text);
+    }
+    node.nags = written.nags.clone();
+    if let Some(nag) = written.strength.as_ref().and_then(|s| s.nag()) {
+        if !node.nags.contains(&nag) {
+            node.nags.insert(0, nag);
+        }
+    }
+    node.variations = variations;
 }
 
 /// One variation replayed from `position`. What cannot be replayed is kept as written in

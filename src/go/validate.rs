@@ -13,7 +13,7 @@ use super::board::{Board, Color, PlayError, PlayOutcome, Point};
 use super::issue::GoIssue;
 use super::rules::{RuleSet, Rules, Scoring};
 use super::scoring::{
-    check_result, parse_result, score, Komi, KomiUnit, ResultCheck, Unverifiable,
+    check_result, parse_result, score, GameResult, Komi, KomiUnit, ResultCheck, Unverifiable,
 };
 use super::sgf::{
     self, BoardSize, GameTree, Move, NodeId, NodeRef, Property, SgfSyntaxError, Value, ValueError,
@@ -22,6 +22,7 @@ use super::sgf_check::{self, SgfIssue};
 use super::{GoMove, GoRecord, Outcome, Setup};
 use crate::diag::{Diagnostic, Kind, Side};
 use crate::record::{Line, Node, Record, Tags};
+use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
 
 /// Variations nested deeper than this are replayed but not kept: the kept record is
@@ -865,26 +866,7 @@ impl<'a> Replay<'a> {
 
     /// Tags, komi, handicap and the result against the final position of the main line.
     fn check_game_info(&mut self) {
-        // The first value of each game-info property on the main line; text is made only
-        // for the few checked here, unless the record is kept with all its tags.
-        let mut found: Vec<(&'static str, Value<'_>, NodeRef<'_>)> = Vec::new();
-        for node in self.tree.main_line() {
-            for prop in node.properties() {
-                let ident = prop.ident();
-                // Moves are nearly every property of the main line: skip them cheaply.
-                if matches!(ident, "B" | "W") {
-                    continue;
-                }
-                let Some(&ident) = GAME_INFO.iter().find(|&&i| i == ident) else {
-                    continue;
-                };
-                if found.iter().any(|(i, ..)| *i == ident) || (ident == "PL" && !node.is_root()) {
-                    continue;
-                }
-                let Some(value) = prop.value() else { continue };
-                found.push((ident, value, node));
-            }
-        }
+        let found = game_info(self.tree);
         let value_of = |ident: &str| found.iter().find(|(i, ..)| *i == ident).map(|(_, v, _)| v);
         let komi = match value_of("KM") {
             Some(value) => Komi::parse(&value.simple_text()).ok().inspect(|komi| {
@@ -924,13 +906,24 @@ impl<'a> Replay<'a> {
             });
             self.record.tags = Tags(tags.collect());
         }
-        let (Some((_, Ok(result), span)), Some(komi)) = (recorded, komi) else {
-            return;
-        };
+        if let (Some((_, Ok(result), span)), Some(komi)) = (recorded, komi) {
+            self.check_recorded_result(&result, span, &komi, handicap);
+        }
+    }
+
+    /// The recorded result against the count of the main line's final position, where
+    /// the rules in force let a count decide it.
+    fn check_recorded_result(
+        &mut self,
+        result: &GameResult,
+        span: Span,
+        komi: &Komi,
+        handicap: u32,
+    ) {
         let Some(board) = self.main_final.as_ref().map(|s| &s.board) else {
             return;
         };
-        let check = check_result(&result, board, &komi, handicap);
+        let check = check_result(result, board, komi, handicap);
         let issue = match check {
             // Only a count of territory and prisoners could check these.
             ResultCheck::Matches
@@ -944,7 +937,7 @@ impl<'a> Replay<'a> {
             }
             ResultCheck::Matches => return,
             ResultCheck::Mismatch { recorded, counted } => {
-                let Some(count) = score(board, &komi, handicap) else {
+                let Some(count) = score(board, komi, handicap) else {
                     return;
                 };
                 GoIssue::ResultMismatch {
@@ -1022,6 +1015,30 @@ impl<'a> Replay<'a> {
             comments_lost,
         }
     }
+}
+
+/// The first value of each game-info property on the main line, with its node; text is
+/// made later only for the few checked, unless the record is kept with all its tags.
+fn game_info(tree: &GameTree) -> Vec<(&'static str, Value<'_>, NodeRef<'_>)> {
+    let mut found: Vec<(&'static str, Value<'_>, NodeRef<'_>)> = Vec::new();
+    for node in tree.main_line() {
+        for prop in node.properties() {
+            let ident = prop.ident();
+            // Moves are nearly every property of the main line: skip them cheaply.
+            if matches!(ident, "B" | "W") {
+                continue;
+            }
+            let Some(&ident) = GAME_INFO.iter().find(|&&i| i == ident) else {
+                continue;
+            };
+            if found.iter().any(|(i, ..)| *i == ident) || (ident == "PL" && !node.is_root()) {
+                continue;
+            }
+            let Some(value) = prop.value() else { continue };
+            found.push((ident, value, node));
+        }
+    }
+    found
 }
 
 fn attach_variations(

@@ -744,21 +744,12 @@ fn plain_san(
     {
         at += 1;
     }
-    // The rulebook's full form joins two squares with a dash or a colon: `Ng1—f3`, `Nf3:e5`.
-    let mut link = None;
-    if let [b'a'..=b'h', b'1'..=b'8'] = &bytes[body_start..at] {
-        let joined = [("—", Link::Dash), ("–", Link::Dash), ("-", Link::Dash)]
-            .into_iter()
-            .chain([(":", Link::Capture(CaptureMark::Colon))])
-            .find(|(mark, _)| i[at..].starts_with(mark));
-        if let Some((mark, kind)) = joined {
-            let to_start = at + mark.len();
-            if let [b'a'..=b'h', b'1'..=b'8', ..] = &bytes[to_start..] {
-                link = Some(kind);
-                at = to_start + 2;
-            }
-        }
-    }
+    let link = match &bytes[body_start..at] {
+        [b'a'..=b'h', b'1'..=b'8'] => full_form_link(&i[at..]),
+        _ => None,
+    };
+    at += link.map_or(0, |(_, len)| len);
+    let link = link.map(|(kind, _)| kind);
     let body = &bytes[body_start..at];
     let (origin, destination) = match link {
         // Origin, link, destination: the squares are the first and last two bytes.
@@ -784,27 +775,11 @@ fn plain_san(
     if role.is_none() && from_rank.is_some() && from_file.is_none() {
         return None;
     }
-    let mut promotion = None;
-    if bytes.get(at) == Some(&b'=') {
-        let piece_role = match bytes.get(at + 1)? {
-            b'Q' => Role::Queen,
-            b'R' => Role::Rook,
-            b'N' => Role::Knight,
-            b'B' => Role::Bishop,
-            _ => return None,
-        };
-        promotion = Some(Promotion {
-            piece: PieceToken {
-                role: piece_role,
-                script: PieceScript::Latin,
-                queen_name: None,
-                span: start + at + 1..start + at + 2,
-            },
-            style: PromotionStyle::Equals,
-            span: start + at..start + at + 2,
-        });
-        at += 2;
-    }
+    let promotion = match bytes.get(at) {
+        Some(b'=') => Some(plain_promotion(bytes.get(at + 1)?, start + at)?),
+        _ => None,
+    };
+    at += promotion.as_ref().map_or(0, |p| p.span.len());
     let check = match bytes.get(at) {
         Some(b'+') => Some(CheckMark::Check),
         Some(b'#') => Some(CheckMark::Mate),
@@ -840,6 +815,42 @@ fn plain_san(
         span: start..start + at,
     };
     Some((rest, Ok(mv)))
+}
+
+/// The rulebook's full form joins two squares with a dash or a colon (`Ng1—f3`,
+/// `Nf3:e5`): after the first square, the link and the second square, and their length
+/// in bytes.
+fn full_form_link(rest: &str) -> Option<(Link, usize)> {
+    let (mark, kind) = [("—", Link::Dash), ("–", Link::Dash), ("-", Link::Dash)]
+        .into_iter()
+        .chain([(":", Link::Capture(CaptureMark::Colon))])
+        .find(|(mark, _)| rest.starts_with(mark))?;
+    match rest.as_bytes()[mark.len()..] {
+        [b'a'..=b'h', b'1'..=b'8', ..] => Some((kind, mark.len() + 2)),
+        _ => None,
+    }
+}
+
+/// A plain move's `=Q` (`=R`, `=N`, `=B`) at byte `at` of the text, given the letter
+/// after the `=`; `None` for any other letter.
+fn plain_promotion(letter: &u8, at: usize) -> Option<Promotion> {
+    let role = match letter {
+        b'Q' => Role::Queen,
+        b'R' => Role::Rook,
+        b'N' => Role::Knight,
+        b'B' => Role::Bishop,
+        _ => return None,
+    };
+    Some(Promotion {
+        piece: PieceToken {
+            role,
+            script: PieceScript::Latin,
+            queen_name: None,
+            span: at + 1..at + 2,
+        },
+        style: PromotionStyle::Equals,
+        span: at..at + 2,
+    })
 }
 
 /// `result = "1-0" | "0-1" | ("1/2" | "½") dash ("1/2" | "½") | "*" | "白胜" | "白勝" | "蓝胜"

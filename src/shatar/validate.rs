@@ -3,7 +3,7 @@
 use super::fen::{parse_fen, Fen};
 use super::issue::{ChessSign, Ending, SetupFault, ShatarIssue};
 use super::notation::{CheckMark as WrittenCheck, Link, MoveText, PieceScript, QueenName, Target};
-use super::position::{MoveList, Position};
+use super::position::{Move, MoveList, Position};
 use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
 use super::syntax::{ParsedGame, ParsedMove, ResultToken, SourceFormat, SyntaxErrorKind};
 use super::types::{Color, Role};
@@ -369,121 +369,45 @@ fn replay_line(
     let mut candidates = MoveList::new();
     for (i, written) in moves.iter().enumerate() {
         let ply = first_ply + i as u32;
-        let mut variations: Vec<Line<ShatarMove>> = Vec::new();
-        // Variations that could not be replayed from their first move, as written.
-        let mut unreplayed_variations = Vec::new();
-        for variation in &written.variations {
-            let outcome = replay_line(replay, variation, position.clone(), ply, None);
-            let rest = outcome
-                .stopped_at
-                .filter(|_| replay.keep)
-                .and_then(|from| variation_rest(replay.source, variation, from));
-            let mut line = outcome.line;
-            match (line.last_mut(), rest) {
-                (Some(last), Some(rest)) => {
-                    append_comment(&mut last.comment, &format!("{UNREPLAYED} {rest}"));
-                }
-                (None, Some(rest)) => unreplayed_variations.push(rest),
-                (_, None) => {}
+        let variations = replay_variations(replay, written, &position, ply);
+        let resolved = match &written.parsed {
+            Ok(text) => {
+                let query = query(text, replay.pieces);
+                resolve(replay, &position, &query, &mut candidates, written, ply)
+                    .map(|mv| (text, query, mv))
             }
-            // A variation without a move has nothing to write: `( )` reads back as none.
-            if !line.is_empty() {
-                variations.push(line);
-            }
-        }
-        let text = match &written.parsed {
-            Ok(text) => text,
             Err(error) => {
-                replay.report(
-                    ShatarIssue::Unparsable { reason: error.kind },
-                    &written.span,
-                    Some((ply, &position)),
-                );
-                return LineOutcome {
-                    line,
-                    plies,
-                    completed: false,
-                    ending: None,
-                    stopped_at: Some(i),
-                };
+                let issue = ShatarIssue::Unparsable { reason: error.kind };
+                replay.report(issue, &written.span, Some((ply, &position)));
+                None
             }
         };
-        let query = query(text, replay.pieces);
-        // Most moves name their square: only the moves landing there are generated.
-        match query.to_square {
-            Some(to) if !query.castling => position.legal_moves_to(to, &mut candidates),
-            _ => candidates = position.legal_moves(),
-        }
-        let mv = match replay::resolve(&position, &candidates, &query) {
-            Resolution::Move(mv) => mv,
-            Resolution::Error(issue) => {
-                let legal = position.legal_moves();
-                let issue = match replay::ending(&position, &legal) {
-                    Some(ending) => ShatarIssue::GameOver { ending },
-                    None => match replay::resolve(&position, &legal, &query) {
-                        Resolution::Error(full) => full,
-                        Resolution::Move(_) => issue,
-                    },
-                };
-                replay.report(issue, &written.span, Some((ply, &position)));
-                return LineOutcome {
-                    line,
-                    plies,
-                    completed: false,
-                    ending: None,
-                    stopped_at: Some(i),
-                };
-            }
+        let Some((text, query, mv)) = resolved else {
+            return LineOutcome {
+                line,
+                plies,
+                completed: false,
+                ending: None,
+                stopped_at: Some(i),
+            };
         };
         let before = position.clone();
         position.play(mv);
         plies += 1;
-        let check = position.is_check();
-        // Mate needs the reply moves; look for them only when someone will read it.
-        let mate = check
-            && (replay.keep || query.check_mark == CheckMark::Mate)
-            && !position.has_legal_move();
-        let actual = match (check, mate) {
-            (_, true) => CheckMark::Mate,
-            (true, false) => CheckMark::Check,
-            _ => CheckMark::None,
-        };
-        for issue in replay::marker_issues(&query, mv, before.turn(), actual) {
-            replay.report(issue, &written.span, Some((ply, &before)));
-        }
+        let (check, mate) = report_marks(replay, &query, written, ply, &before, &position, mv);
         if let Some(watch) = watch.as_deref_mut() {
             for issue in watch.after_move(mv, &position, check) {
                 replay.report(issue, &written.span, Some((ply, &before)));
             }
         }
         if replay.keep {
-            let mut node = Node::new(
-                ShatarMove {
-                    mv,
-                    san: before.san(mv),
-                    check,
-                    mate,
-                },
-                ply,
-                replay.source.get(written.span.clone()).unwrap_or_default(),
-                written.span.clone(),
-            );
-            node.comment = written.comment.clone();
-            for rest in unreplayed_variations {
-                append_comment(
-                    &mut node.comment,
-                    &format!("{UNREPLAYED_VARIATION} ({rest})"),
-                );
-            }
-            node.nags = written.nags.iter().map(|n| u16::from(*n)).collect();
-            if let Some(annotation) = text.suffix.annotation {
-                let nag = u16::from(annotation.nag());
-                if !node.nags.contains(&nag) {
-                    node.nags.insert(0, nag);
-                }
-            }
-            node.variations = variations;
-            line.push(node);
+            let shatar_move = ShatarMove {
+                mv,
+                san: before.san(mv),
+                check,
+                mate,
+            };
+            line.push(node(replay, written, text, shatar_move, ply, variations));
         }
     }
     LineOutcome {
@@ -493,6 +417,133 @@ fn replay_line(
         ending: replay::ending(&position, &position.legal_moves()),
         stopped_at: None,
     }
+}
+
+/// The alternatives to `written`, each replayed from `position` (the one before it):
+/// the lines with at least one move, and, as written, those that could not be replayed
+/// from their first move.
+fn replay_variations(
+    replay: &mut Replay,
+    written: &ParsedMove,
+    position: &Position,
+    ply: u32,
+) -> Variations {
+    let mut variations = Variations::default();
+    for variation in &written.variations {
+        let outcome = replay_line(replay, variation, position.clone(), ply, None);
+        let rest = outcome
+            .stopped_at
+            .filter(|_| replay.keep)
+            .and_then(|from| variation_rest(replay.source, variation, from));
+        let mut line = outcome.line;
+        match (line.last_mut(), rest) {
+            (Some(last), Some(rest)) => {
+                append_comment(&mut last.comment, &format!("{UNREPLAYED} {rest}"));
+            }
+            (None, Some(rest)) => variations.unreplayed.push(rest),
+            (_, None) => {}
+        }
+        // A variation without a move has nothing to write: `( )` reads back as none.
+        if !line.is_empty() {
+            variations.lines.push(line);
+        }
+    }
+    variations
+}
+
+/// A move's variations: those replayed, and those kept as written.
+#[derive(Default)]
+struct Variations {
+    lines: Vec<Line<ShatarMove>>,
+    unreplayed: Vec<String>,
+}
+
+/// The legal move `query` names in `position`, or `None` with the reason reported: the
+/// game was over, or no move or several fit. `candidates` is the move list to reuse.
+fn resolve(
+    replay: &mut Replay,
+    position: &Position,
+    query: &MoveQuery,
+    candidates: &mut MoveList,
+    written: &ParsedMove,
+    ply: u32,
+) -> Option<Move> {
+    // Most moves name their square: only the moves landing there are generated.
+    match query.to_square {
+        Some(to) if !query.castling => position.legal_moves_to(to, candidates),
+        _ => *candidates = position.legal_moves(),
+    }
+    match replay::resolve(position, candidates, query) {
+        Resolution::Move(mv) => Some(mv),
+        Resolution::Error(issue) => {
+            let legal = position.legal_moves();
+            let issue = match replay::ending(position, &legal) {
+                Some(ending) => ShatarIssue::GameOver { ending },
+                None => match replay::resolve(position, &legal, query) {
+                    Resolution::Error(full) => full,
+                    Resolution::Move(_) => issue,
+                },
+            };
+            replay.report(issue, &written.span, Some((ply, position)));
+            None
+        }
+    }
+}
+
+/// Whether `mv`, played from `before` to `after`, gave check and mate; a check or mate
+/// sign written wrongly is reported.
+fn report_marks(
+    replay: &mut Replay,
+    query: &MoveQuery,
+    written: &ParsedMove,
+    ply: u32,
+    before: &Position,
+    after: &Position,
+    mv: Move,
+) -> (bool, bool) {
+    let check = after.is_check();
+    // Mate needs the reply moves; look for them only when someone will read it.
+    let mate =
+        check && (replay.keep || query.check_mark == CheckMark::Mate) && !after.has_legal_move();
+    let actual = match (check, mate) {
+        (_, true) => CheckMark::Mate,
+        (true, false) => CheckMark::Check,
+        _ => CheckMark::None,
+    };
+    for issue in replay::marker_issues(query, mv, before.turn(), actual) {
+        replay.report(issue, &written.span, Some((ply, before)));
+    }
+    (check, mate)
+}
+
+/// The kept node of a replayed move: the move as written, its comment (with the
+/// variations that could not be replayed), its NAGs and its variations.
+fn node(
+    replay: &Replay,
+    written: &ParsedMove,
+    text: &MoveText,
+    mv: ShatarMove,
+    ply: u32,
+    variations: Variations,
+) -> Node<ShatarMove> {
+    let as_written = replay.source.get(written.span.clone()).unwrap_or_default();
+    let mut node = Node::new(mv, ply, as_written, written.span.clone());
+    node.comment = written.comment.clone();
+    for rest in variations.unreplayed {
+        append_comment(
+            &mut node.comment,
+            &format!("{UNREPLAYED_VARIATION} ({rest})"),
+        );
+    }
+    node.nags = written.nags.iter().map(|n| u16::from(*n)).collect();
+    if let Some(annotation) = text.suffix.annotation {
+        let nag = u16::from(annotation.nag());
+        if !node.nags.contains(&nag) {
+            node.nags.insert(0, nag);
+        }
+    }
+    node.variations = variations.lines;
+    node
 }
 
 /// What resolution needs from a parsed move.
