@@ -96,6 +96,12 @@ pub enum GoIssue {
         /// Why the value is not a move.
         reason: ValueError,
     },
+    /// Two stones of one colour in a row with no pass or setup between (SGFC's strict
+    /// mode): the other side's pass is probably missing. The move is replayed as written.
+    SameColourTwice {
+        /// The colour that moved twice.
+        color: Color,
+    },
     /// A move after the game ended with two passes in a row.
     MoveAfterEnd {
         /// The move number of the second pass.
@@ -163,6 +169,7 @@ impl GoIssue {
             | GoIssue::OffBoard { .. }
             | GoIssue::BadMove { .. } => Severity::Error,
             GoIssue::MoveAfterEnd { .. }
+            | GoIssue::SameColourTwice { .. }
             | GoIssue::HandicapMismatch { .. }
             | GoIssue::ResultMismatch { .. } => Severity::Warning,
             GoIssue::KomiNormalised { .. }
@@ -188,6 +195,7 @@ impl Issue for GoIssue {
             GoIssue::OffBoard { .. } => "off-board",
             GoIssue::BadMove { .. } => "bad-move",
             GoIssue::MoveAfterEnd { .. } => "move-after-end",
+            GoIssue::SameColourTwice { .. } => "same-colour-twice",
             GoIssue::HandicapMismatch { .. } => "handicap-mismatch",
             GoIssue::KomiNormalised { .. } => "komi-normalised",
             GoIssue::ResultMismatch { .. } => "result-mismatch",
@@ -277,6 +285,11 @@ impl Issue for GoIssue {
             GoIssue::MoveAfterEnd { ended_at } => {
                 format!("a move after the game ended with two passes (move {ended_at})")
             }
+            GoIssue::SameColourTwice { color } => format!(
+                "{} moves twice in a row; a {} pass is probably missing",
+                capitalised(*color),
+                capitalised(color.opponent()).to_lowercase()
+            ),
             GoIssue::HandicapMismatch { declared, stones } => format!(
                 "HA gives a handicap of {declared} but the record places {stones} black \
                  stone{}",
@@ -373,6 +386,10 @@ impl Issue for GoIssue {
             GoIssue::MoveAfterEnd { .. } => {
                 Some("two passes in a row end the game; put later moves in a variation".to_string())
             }
+            GoIssue::SameColourTwice { color } => Some(format!(
+                "write the pass between the two moves: ;{}[]",
+                color.opponent().letter()
+            )),
             GoIssue::HandicapMismatch { .. } => {
                 Some("set HA to the number of handicap stones in AB".to_string())
             }
@@ -477,6 +494,37 @@ fn structure_help(issue: &SgfIssue) -> Option<String> {
         SgfIssue::BadKomi { .. } => "write komi in points, such as KM[7.5]",
         SgfIssue::BadResult { .. } => "write the result as B+R, W+3.5, 0 (draw) or ?",
         SgfIssue::BadDate { .. } => "write dates as YYYY-MM-DD",
+        SgfIssue::SeveralValues { ident, .. } => {
+            return Some(format!("give {ident} one value"));
+        }
+        SgfIssue::MixedCaseIdentifier { ident, .. } => {
+            return Some(format!(
+                "write {ident}: FF[4] identifiers are upper-case letters only"
+            ));
+        }
+        SgfIssue::ConflictingAnnotations { first, .. } => {
+            return Some(format!("keep one of them; {first} was written first"));
+        }
+        SgfIssue::AnnotationWithoutMove { .. } => {
+            "put the annotation in the node of the move it judges"
+        }
+        SgfIssue::DuplicateMarkup { .. } => "mark each point once (CR, MA, SL, SQ or TR)",
+        SgfIssue::GameInfoInTwoNodes { .. } => "put all of a game's information in one node",
+        SgfIssue::UnknownFileFormat { .. } => "write FF[4]",
+        SgfIssue::SquareAsRectangle { .. } => "write a square board's size once, such as SZ[19]",
+        SgfIssue::RectangleInFf1 { .. } => "write FF[4] for a board that is not square",
+        SgfIssue::EmptyPassInFf3 { .. } => "write a pass as [tt] in FF[3], or the file as FF[4]",
+        SgfIssue::LooseReal { .. } => "write a digit after the point, or no point: BL[34]",
+        SgfIssue::ControlCharacters { .. } => "remove them: no SGF reader shows them",
+        SgfIssue::LongIdentifier { .. } => "FF[4] identifiers are short upper-case names",
+        SgfIssue::ApplicationWithoutVersion { .. } => "write AP[name:version]",
+        SgfIssue::OldProperty {
+            replacement: Some(replacement),
+            ..
+        } => {
+            return Some(format!("write {replacement}, its FF[4] equivalent"));
+        }
+        SgfIssue::OldProperty { .. } => "FF[4] has no equivalent; readers may ignore it",
         SgfIssue::DuplicateSetupPoint { .. } | SgfIssue::BadValue { .. } => return None,
     };
     Some(text.to_string())

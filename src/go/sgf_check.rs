@@ -1,13 +1,14 @@
 //! Structural checks of a parsed SGF game tree, in the spirit of SGFC: property placement,
 //! duplicates and value types. Replaying the moves is the rules engine's job.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::ops::Range;
 
 use crate::diag::Severity;
 use crate::go::sgf::grammar::{is_space, whole};
 use crate::go::sgf::{BoardSize, GameTree, NodeRef, Point, Property, Value, ValueError};
+use crate::text::is_unwritable_control;
 
 /// A structural problem, with the span of the offending property, value or node.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,6 +97,120 @@ pub enum SgfIssue {
         /// The `GM` value.
         span: Range<usize>,
     },
+    /// A property that holds one value given several (`GN[a][b]`, `KM[6.5][7.5]`); the
+    /// first is read (SGFC E13).
+    SeveralValues {
+        /// `FF[4]` identifier.
+        ident: String,
+        /// Whether the values differ, which for a property the replay or the count
+        /// depends on makes it an error.
+        differ: bool,
+        /// The property.
+        span: Range<usize>,
+    },
+    /// An identifier with lower-case letters (`Black`, an `FF[1]`–`FF[3]` long name),
+    /// read as its capitals (SGFC E16).
+    MixedCaseIdentifier {
+        /// The identifier as written.
+        written: String,
+        /// What it was read as.
+        ident: String,
+        /// The identifier.
+        span: Range<usize>,
+    },
+    /// Two annotations one node cannot hold together: two position judgements (`GB`,
+    /// `GW`, `DM`, `UC`) or two move judgements (`BM`, `TE`, `DO`, `IT`) (SGFC E41, E42).
+    ConflictingAnnotations {
+        /// The first of the two, `FF[4]` identifier.
+        first: String,
+        /// The second.
+        second: String,
+        /// The second annotation.
+        span: Range<usize>,
+    },
+    /// A move annotation (`BM`, `TE`, `DO`, `IT`) in a node without a move (SGFC E43).
+    AnnotationWithoutMove {
+        /// `FF[4]` identifier.
+        ident: String,
+        /// The annotation.
+        span: Range<usize>,
+    },
+    /// A point marked twice in one node by `CR`, `MA`, `SL`, `SQ` or `TR` (SGFC E38).
+    DuplicateMarkup {
+        /// The point.
+        point: Point,
+        /// The value that marks it again.
+        span: Range<usize>,
+    },
+    /// Game information in a second node of one path (`PB` in the root, `PW` three moves
+    /// later): one game has its information in one node (SGFC E44).
+    GameInfoInTwoNodes {
+        /// `FF[4]` identifier of the later property.
+        ident: String,
+        /// The later property.
+        span: Range<usize>,
+        /// The node above that holds game information.
+        first: Range<usize>,
+    },
+    /// `FF` names no file format (1 to 4) (SGFC E46, critical); read as `FF[4]`.
+    UnknownFileFormat {
+        /// The `FF` value.
+        span: Range<usize>,
+    },
+    /// A square board written as a rectangle (`SZ[19:19]`), which the specification calls
+    /// illegal (SGFC E47).
+    SquareAsRectangle {
+        /// The `SZ` value.
+        span: Range<usize>,
+    },
+    /// A board that is not square in an `FF[1]` file, which knows only square boards (SGFC
+    /// E51).
+    RectangleInFf1 {
+        /// The `SZ` value.
+        span: Range<usize>,
+    },
+    /// `B[]`/`W[]` as a pass in an `FF[3]` file, where a pass is `tt` (SGFC E65).
+    EmptyPassInFf3 {
+        /// The move value.
+        span: Range<usize>,
+    },
+    /// A real number with a point and no digit after it (`BL[34.]`); read as the whole
+    /// number (SGFC E15).
+    LooseReal {
+        /// `FF[4]` identifier.
+        ident: String,
+        /// The value.
+        span: Range<usize>,
+    },
+    /// Control characters (NUL and the like) inside a value (SGFC W22).
+    ControlCharacters {
+        /// `FF[4]` identifier.
+        ident: String,
+        /// The value.
+        span: Range<usize>,
+    },
+    /// An identifier longer than 100 letters (SGFC E11).
+    LongIdentifier {
+        /// Its length in letters.
+        len: usize,
+        /// The identifier.
+        span: Range<usize>,
+    },
+    /// `AP` without its `name:version` form (SGFC E23).
+    ApplicationWithoutVersion {
+        /// The `AP` value.
+        span: Range<usize>,
+    },
+    /// A property of `FF[1]`–`FF[3]` in an `FF[4]` file (`KI`, `L`, `TC`, `LT`, `M`)
+    /// (SGFC W40, W59); `replacement` is its `FF[4]` equivalent, where there is one.
+    OldProperty {
+        /// The identifier.
+        ident: String,
+        /// The `FF[4]` property that says the same (`KI` → `KM`, `L` → `LB`).
+        replacement: Option<&'static str>,
+        /// The property.
+        span: Range<usize>,
+    },
 }
 
 impl SgfIssue {
@@ -113,15 +228,39 @@ impl SgfIssue {
             Self::BadResult { .. } => "bad-result",
             Self::BadDate { .. } => "bad-date",
             Self::NotGo { .. } => "not-go",
+            Self::SeveralValues { .. } => "several-values",
+            Self::MixedCaseIdentifier { .. } => "mixed-case-identifier",
+            Self::ConflictingAnnotations { .. } => "conflicting-annotations",
+            Self::AnnotationWithoutMove { .. } => "annotation-without-move",
+            Self::DuplicateMarkup { .. } => "duplicate-markup",
+            Self::GameInfoInTwoNodes { .. } => "game-info-in-two-nodes",
+            Self::UnknownFileFormat { .. } => "unknown-file-format",
+            Self::SquareAsRectangle { .. } => "square-as-rectangle",
+            Self::RectangleInFf1 { .. } => "rectangle-in-ff1",
+            Self::EmptyPassInFf3 { .. } => "empty-pass-in-ff3",
+            Self::LooseReal { .. } => "loose-real",
+            Self::ControlCharacters { .. } => "control-characters",
+            Self::LongIdentifier { .. } => "long-identifier",
+            Self::ApplicationWithoutVersion { .. } => "application-without-version",
+            Self::OldProperty { .. } => "old-property",
         }
     }
 
     /// Error or warning.
     pub fn severity(&self) -> Severity {
         match self {
-            Self::DuplicateProperty { .. } | Self::TwoMovesInNode { .. } | Self::NotGo { .. } => {
-                Severity::Error
+            Self::DuplicateProperty { .. }
+            | Self::TwoMovesInNode { .. }
+            | Self::NotGo { .. }
+            | Self::UnknownFileFormat { .. } => Severity::Error,
+            Self::SeveralValues { ident, differ, .. } => {
+                if *differ && DECISIVE.contains(&ident.as_str()) {
+                    Severity::Error
+                } else {
+                    Severity::Warning
+                }
             }
+            Self::OldProperty { .. } => Severity::Note,
             Self::DuplicateSetupPoint {
                 conflicting: true, ..
             } => Severity::Error,
@@ -134,7 +273,19 @@ impl SgfIssue {
             }
             | Self::BadKomi { .. }
             | Self::BadResult { .. }
-            | Self::BadDate { .. } => Severity::Warning,
+            | Self::BadDate { .. }
+            | Self::MixedCaseIdentifier { .. }
+            | Self::ConflictingAnnotations { .. }
+            | Self::AnnotationWithoutMove { .. }
+            | Self::DuplicateMarkup { .. }
+            | Self::GameInfoInTwoNodes { .. }
+            | Self::SquareAsRectangle { .. }
+            | Self::RectangleInFf1 { .. }
+            | Self::EmptyPassInFf3 { .. }
+            | Self::LooseReal { .. }
+            | Self::ControlCharacters { .. }
+            | Self::LongIdentifier { .. }
+            | Self::ApplicationWithoutVersion { .. } => Severity::Warning,
         }
     }
 
@@ -151,7 +302,22 @@ impl SgfIssue {
             | Self::BadKomi { span }
             | Self::BadResult { span }
             | Self::BadDate { span }
-            | Self::NotGo { span } => span.clone(),
+            | Self::NotGo { span }
+            | Self::SeveralValues { span, .. }
+            | Self::MixedCaseIdentifier { span, .. }
+            | Self::ConflictingAnnotations { span, .. }
+            | Self::AnnotationWithoutMove { span, .. }
+            | Self::DuplicateMarkup { span, .. }
+            | Self::GameInfoInTwoNodes { span, .. }
+            | Self::UnknownFileFormat { span }
+            | Self::SquareAsRectangle { span }
+            | Self::RectangleInFf1 { span }
+            | Self::EmptyPassInFf3 { span }
+            | Self::LooseReal { span, .. }
+            | Self::ControlCharacters { span, .. }
+            | Self::LongIdentifier { span, .. }
+            | Self::ApplicationWithoutVersion { span }
+            | Self::OldProperty { span, .. } => span.clone(),
         }
     }
 }
@@ -202,6 +368,66 @@ impl fmt::Display for SgfIssue {
             }
             Self::BadDate { .. } => f.write_str("date is not in YYYY-MM-DD form"),
             Self::NotGo { .. } => f.write_str("not a Go record (GM is not 1)"),
+            Self::SeveralValues { ident, differ, .. } => {
+                let which = if *differ { "different" } else { "repeated" };
+                write!(
+                    f,
+                    "{ident} holds one value but has {which} values; the first is read"
+                )
+            }
+            Self::MixedCaseIdentifier { written, ident, .. } => {
+                write!(
+                    f,
+                    "identifier {written} has lower-case letters; read as {ident}"
+                )
+            }
+            Self::ConflictingAnnotations { first, second, .. } => {
+                write!(
+                    f,
+                    "annotations {first} and {second} contradict each other in one node"
+                )
+            }
+            Self::AnnotationWithoutMove { ident, .. } => {
+                write!(f, "move annotation {ident} in a node without a move")
+            }
+            Self::DuplicateMarkup { point, .. } => {
+                write!(f, "point `{point}` has more than one markup in this node")
+            }
+            Self::GameInfoInTwoNodes { ident, .. } => write!(
+                f,
+                "game information ({ident}) in a second node of this game; a game keeps it in one"
+            ),
+            Self::UnknownFileFormat { .. } => {
+                f.write_str("unknown file format (FF is 1 to 4); read as FF[4]")
+            }
+            Self::SquareAsRectangle { .. } => {
+                f.write_str("square board written as a rectangle (SZ[n:n])")
+            }
+            Self::RectangleInFf1 { .. } => f.write_str("FF[1] knows only square boards"),
+            Self::EmptyPassInFf3 { .. } => {
+                f.write_str("empty move as a pass in FF[3], where a pass is `tt`")
+            }
+            Self::LooseReal { ident, .. } => {
+                write!(
+                    f,
+                    "real number in {ident} has a point and no digit after it"
+                )
+            }
+            Self::ControlCharacters { ident, .. } => {
+                write!(f, "value of {ident} holds control characters")
+            }
+            Self::LongIdentifier { len, .. } => {
+                write!(
+                    f,
+                    "identifier of {len} letters (SGF readers may stop at 100)"
+                )
+            }
+            Self::ApplicationWithoutVersion { .. } => {
+                f.write_str("AP is not in its name:version form")
+            }
+            Self::OldProperty { ident, .. } => {
+                write!(f, "{ident} is a property of FF[1]–FF[3], not of FF[4]")
+            }
         }
     }
 }
@@ -389,7 +615,73 @@ fn check_repeats(node: NodeRef<'_>, issues: &mut Vec<SgfIssue>) {
 }
 const SETUP: [&str; 4] = ["AB", "AW", "AE", "PL"];
 
-/// Runs every check over every node of `tree`; findings come in document order.
+// The property classes below are matches, not lists to search: they run for every
+// property of every node that is more than a move.
+
+/// The game-information properties of `FF[4]`: a game keeps them in one node.
+fn is_game_info(ident: &str) -> bool {
+    matches!(
+        ident,
+        "AN" | "BR"
+            | "BT"
+            | "CP"
+            | "DT"
+            | "EV"
+            | "GN"
+            | "GC"
+            | "ON"
+            | "OT"
+            | "PB"
+            | "PC"
+            | "PW"
+            | "RE"
+            | "RO"
+            | "RU"
+            | "SO"
+            | "TM"
+            | "US"
+            | "WR"
+            | "WT"
+            | "HA"
+            | "KM"
+    )
+}
+
+/// Position judgements: a node holds at most one.
+fn is_position_annotation(ident: &str) -> bool {
+    matches!(ident, "GB" | "GW" | "DM" | "UC")
+}
+
+/// Move judgements: a node holds at most one, and only with a move.
+fn is_move_annotation(ident: &str) -> bool {
+    matches!(ident, "BM" | "TE" | "DO" | "IT")
+}
+
+/// Markup: a point has at most one in a node.
+fn is_markup(ident: &str) -> bool {
+    matches!(ident, "CR" | "MA" | "SL" | "SQ" | "TR")
+}
+
+/// A property of `FF[1]`–`FF[3]` that `FF[4]` dropped, with the one that replaced it.
+fn old_property(ident: &str) -> Option<Option<&'static str>> {
+    match ident {
+        "KI" => Some(Some("KM")),
+        "L" => Some(Some("LB")),
+        "TC" | "LT" | "M" => Some(None),
+        _ => None,
+    }
+}
+
+/// What every node's checks need to know of the tree.
+#[derive(Clone, Copy)]
+struct Context {
+    size: BoardSize,
+    /// The file format the root states (`FF`), if it states one.
+    format: Option<i64>,
+}
+
+/// Runs every check over every node of `tree`; findings come in document order (the
+/// root's file format and board first, game information in two nodes last).
 pub fn check(tree: &GameTree) -> Vec<SgfIssue> {
     let root = tree.root();
     let size = root
@@ -403,27 +695,98 @@ pub fn check(tree: &GameTree) -> Vec<SgfIssue> {
             issues.push(SgfIssue::NotGo { span: gm.span });
         }
     }
+    let ff = root.get("FF").and_then(|p| p.value());
+    let format = ff.as_ref().and_then(|v| v.number().ok());
+    if let Some(ff) = ff.filter(|_| !matches!(format, Some(1..=4))) {
+        issues.push(SgfIssue::UnknownFileFormat { span: ff.span });
+    }
+    if let Some(sz) = root.get("SZ").and_then(|p| p.value()) {
+        check_board_form(&sz, format, &mut issues);
+    }
+    let context = Context { size, format };
+    let mut info_nodes = 0;
+    let mut mixed_case = HashSet::new();
     for node in tree.nodes() {
-        check_node(node, size, &mut issues);
+        if check_node(node, context, &mut mixed_case, &mut issues) {
+            info_nodes += 1;
+        }
+    }
+    if info_nodes > 1 {
+        check_game_info_paths(tree, &mut issues);
     }
     issues
 }
 
+/// `SZ[19:19]` (a square as a rectangle) and, in `FF[1]`, a board that is not square.
+fn check_board_form(sz: &Value<'_>, format: Option<i64>, issues: &mut Vec<SgfIssue>) {
+    let Ok(size) = sz.board_size() else { return };
+    if sz.compose().is_some() && size.width == size.height {
+        issues.push(SgfIssue::SquareAsRectangle {
+            span: sz.span.clone(),
+        });
+    }
+    if format == Some(1) && size.width != size.height {
+        issues.push(SgfIssue::RectangleInFf1 {
+            span: sz.span.clone(),
+        });
+    }
+}
+
+/// Game information in a node below another that holds some: one issue per property of
+/// the lower node. Each node learns the nearest such node above it from its parent (the
+/// arena is in pre-order), so the walk is linear however deep the tree.
+fn check_game_info_paths(tree: &GameTree, issues: &mut Vec<SgfIssue>) {
+    let mut nearest: Vec<Option<Range<usize>>> = Vec::with_capacity(tree.len());
+    for node in tree.nodes() {
+        let above = node
+            .parent()
+            .and_then(|parent| nearest[parent.id().index()].clone());
+        let info: Vec<Property<'_>> = node
+            .properties()
+            .filter(|p| is_game_info(p.ident()))
+            .collect();
+        if let Some(first) = &above {
+            for prop in &info {
+                issues.push(SgfIssue::GameInfoInTwoNodes {
+                    ident: prop.ident().to_owned(),
+                    span: prop.span(),
+                    first: first.clone(),
+                });
+            }
+        }
+        nearest.push(match info.is_empty() {
+            true => above,
+            false => Some(node.span()),
+        });
+    }
+}
+
+/// The checks of one node; whether it holds game information.
 // Kept inside the loop over every node: as a call (which the optimiser chose after an
 // unrelated change in the SGF module) it cost 2.5 % of a Go validation in callgrind.
 #[inline(always)]
-fn check_node(node: NodeRef<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {
-    if is_plain_move(node, size) {
-        return;
+fn check_node<'t>(
+    node: NodeRef<'t>,
+    context: Context,
+    mixed_case: &mut HashSet<&'t str>,
+    issues: &mut Vec<SgfIssue>,
+) -> bool {
+    let size = context.size;
+    if is_plain_move(node, context) {
+        return false;
     }
     let mut setup_points: HashMap<Point, &str> = HashMap::new();
+    let mut marked: HashMap<Point, ()> = HashMap::new();
     let (mut has_move, mut has_setup) = (false, false);
     let (mut has_black, mut has_white) = (false, false);
+    let (mut game_info, mut annotated) = (false, false);
     check_repeats(node, issues);
     for prop in node.properties() {
         let ident = prop.ident();
         has_black |= ident == "B";
         has_white |= ident == "W";
+        game_info |= is_game_info(ident);
+        annotated |= is_position_annotation(ident) || is_move_annotation(ident);
         if !node.is_root() && ROOT_ONLY.contains(&ident) {
             issues.push(SgfIssue::RootPropertyOutsideRoot {
                 ident: ident.to_owned(),
@@ -432,7 +795,9 @@ fn check_node(node: NodeRef<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {
         }
         has_move |= ident == "B" || ident == "W";
         has_setup |= SETUP.contains(&ident);
+        check_identifier(prop, context, mixed_case, issues);
         check_values(prop, size, issues);
+        check_form(prop, node, context, issues);
         if matches!(ident, "AB" | "AW" | "AE") {
             for value in prop.values() {
                 for point in value.points(size).unwrap_or_default() {
@@ -447,6 +812,18 @@ fn check_node(node: NodeRef<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {
                 }
             }
         }
+        if is_markup(ident) {
+            for value in prop.values() {
+                for point in value.points(size).unwrap_or_default() {
+                    if marked.insert(point, ()).is_some() {
+                        issues.push(SgfIssue::DuplicateMarkup {
+                            point,
+                            span: value.span.clone(),
+                        });
+                    }
+                }
+            }
+        }
     }
     if has_black && has_white {
         issues.push(SgfIssue::TwoMovesInNode { span: node.span() });
@@ -454,20 +831,148 @@ fn check_node(node: NodeRef<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {
     if has_move && has_setup {
         issues.push(SgfIssue::MixedSetupMove { span: node.span() });
     }
+    if annotated {
+        check_annotations(node, has_move, issues);
+    }
+    game_info
+}
+
+/// An identifier with lower-case letters beside its capitals (one with none is the
+/// parser's `lowercase-identifier`), at its first use in the tree (`mixed_case` holds
+/// those met: an `FF[3]` file writes `Black` on every move), one over 100 letters, and,
+/// in an `FF[4]` file, a property of the older formats.
+fn check_identifier<'t>(
+    prop: Property<'t>,
+    context: Context,
+    mixed_case: &mut HashSet<&'t str>,
+    issues: &mut Vec<SgfIssue>,
+) {
+    let written = prop.raw_ident();
+    let ident = prop.ident();
+    if written.len() > 100 {
+        issues.push(SgfIssue::LongIdentifier {
+            len: written.len(),
+            span: prop.ident_span(),
+        });
+    } else if written != ident && !ident.is_empty() && mixed_case.insert(written) {
+        issues.push(SgfIssue::MixedCaseIdentifier {
+            written: written.to_owned(),
+            ident: ident.to_owned(),
+            span: prop.ident_span(),
+        });
+    }
+    if context.format == Some(4) {
+        if let Some(replacement) = old_property(ident) {
+            issues.push(SgfIssue::OldProperty {
+                ident: ident.to_owned(),
+                replacement,
+                span: prop.span(),
+            });
+        }
+    }
+}
+
+/// The form of a property's values beyond their type: several values where one is
+/// held, control characters, a real number with a bare point, `AP` without a version,
+/// an `FF[3]` pass written `[]`.
+fn check_form(prop: Property<'_>, node: NodeRef<'_>, context: Context, issues: &mut Vec<SgfIssue>) {
+    let ident = prop.ident();
+    let single =
+        || DECISIVE.contains(&ident) || JOINED.contains(&ident) || DESCRIPTIVE.contains(&ident);
+    if prop.values().len() > 1 && single() {
+        let mut values = prop.values().map(|v| v.raw);
+        let first = values.next();
+        issues.push(SgfIssue::SeveralValues {
+            ident: ident.to_owned(),
+            differ: values.any(|v| Some(v) != first),
+            span: prop.span(),
+        });
+    }
+    for value in prop.values() {
+        // Bytes, not characters: no byte of a multi-byte character is below 0x80.
+        if value
+            .raw
+            .bytes()
+            .any(|b| is_unwritable_control(char::from(b)))
+        {
+            issues.push(SgfIssue::ControlCharacters {
+                ident: ident.to_owned(),
+                span: value.span.clone(),
+            });
+        }
+        let real = || matches!(kind(ident), Some(Kind::Real)) || ident == "KM";
+        if is_loose_real(value.raw) && real() {
+            issues.push(SgfIssue::LooseReal {
+                ident: ident.to_owned(),
+                span: value.span.clone(),
+            });
+        }
+    }
+    let value = prop.value();
+    if ident == "AP" && node.is_root() && value.as_ref().is_some_and(|v| v.compose().is_none()) {
+        if let Some(value) = value {
+            issues.push(SgfIssue::ApplicationWithoutVersion { span: value.span });
+        }
+    } else if matches!(ident, "B" | "W") && context.format == Some(3) {
+        if let Some(value) = value.filter(|v| v.is_empty()) {
+            issues.push(SgfIssue::EmptyPassInFf3 { span: value.span });
+        }
+    }
+}
+
+/// `34.`: digits and a point with nothing after it.
+fn is_loose_real(raw: &str) -> bool {
+    let number = raw.trim_matches(is_space);
+    let number = number.strip_prefix(['+', '-']).unwrap_or(number);
+    number
+        .strip_suffix('.')
+        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Two position judgements or two move judgements in one node, and move judgements
+/// without a move.
+fn check_annotations(node: NodeRef<'_>, has_move: bool, issues: &mut Vec<SgfIssue>) {
+    for group in [is_position_annotation, is_move_annotation] {
+        let mut first: Option<&str> = None;
+        for prop in node.properties().filter(|p| group(p.ident())) {
+            match first {
+                Some(first) if first != prop.ident() => {
+                    issues.push(SgfIssue::ConflictingAnnotations {
+                        first: first.to_owned(),
+                        second: prop.ident().to_owned(),
+                        span: prop.span(),
+                    });
+                }
+                Some(_) => {}
+                None => first = Some(prop.ident()),
+            }
+        }
+    }
+    if !has_move {
+        for prop in node.properties().filter(|p| is_move_annotation(p.ident())) {
+            issues.push(SgfIssue::AnnotationWithoutMove {
+                ident: prop.ident().to_owned(),
+                span: prop.span(),
+            });
+        }
+    }
 }
 
 /// A node that is one `B` or `W` on a point of the board (or a pass): most nodes of every
 /// record, and nothing in them to report, so they skip the general checks.
-fn is_plain_move(node: NodeRef<'_>, size: BoardSize) -> bool {
+fn is_plain_move(node: NodeRef<'_>, context: Context) -> bool {
     let mut properties = node.properties();
     let (Some(only), None) = (properties.next(), properties.next()) else {
         return false;
     };
-    if node.is_root() || !matches!(only.ident(), "B" | "W") || only.values().len() != 1 {
+    let written = only.raw_ident();
+    if node.is_root() || !matches!(written, "B" | "W") || only.values().len() != 1 {
         return false;
     }
-    only.value()
-        .is_some_and(|value| value.go_move(size).is_ok())
+    // An `FF[3]` pass is `tt`: `[]` there is worth a word.
+    only.value().is_some_and(|value| {
+        value.go_move(context.size).is_ok() && !(context.format == Some(3) && value.is_empty())
+    })
 }
 
 fn check_values(prop: Property<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {
@@ -648,11 +1153,14 @@ mod tests {
         );
         assert_eq!(
             codes("(;GM[1]AP[GNU Go:3.8]RU[Chinese]AP[foxwq])"),
-            [("merged-property", Severity::Warning)]
+            [
+                ("merged-property", Severity::Warning),
+                ("application-without-version", Severity::Warning)
+            ]
         );
         let c = parse("(;GM[1]AP[GNU Go:3.8]RU[Chinese]AP[foxwq])");
         let issues = check(&c.games[0]);
-        let [SgfIssue::MergedProperty { repeat, merged, .. }] = &issues[..] else {
+        let [SgfIssue::MergedProperty { repeat, merged, .. }, _] = &issues[..] else {
             panic!("{issues:?}");
         };
         assert_eq!(

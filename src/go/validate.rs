@@ -234,6 +234,8 @@ struct State {
     moved_after_end: bool,
     /// The single stone the last move captured, where an immediate retake would be ko.
     ko_point: Option<Point>,
+    /// Who played the last stone, unless a pass or setup came after it.
+    last_mover: Option<Color>,
 }
 
 impl State {
@@ -430,6 +432,7 @@ impl<'a> Replay<'a> {
             ended_at: None,
             moved_after_end: false,
             ko_point: None,
+            last_mover: None,
         };
         let line = if self.keep {
             self.lines.push(LineBuf::default());
@@ -645,6 +648,11 @@ impl<'a> Replay<'a> {
                 "AB" => Some(Color::Black),
                 "AW" => Some(Color::White),
                 "AE" => None,
+                // Whose turn it is, said outright.
+                "PL" => {
+                    state.last_mover = None;
+                    continue;
+                }
                 "B" | "W" => {
                     more_moves |= first_move.is_some();
                     first_move.get_or_insert(prop);
@@ -652,6 +660,7 @@ impl<'a> Replay<'a> {
                 }
                 _ => continue,
             };
+            state.last_mover = None;
             // Bad setup values are reported by the structural check.
             for value in prop.values() {
                 for p in value.points(self.size).unwrap_or_default() {
@@ -771,6 +780,16 @@ impl<'a> Replay<'a> {
                 Some(point)
             }
         };
+        // Passes aside: programs write them in many odd ways.
+        let mover = point.map(|_| color);
+        let before = std::mem::replace(&mut state.last_mover, mover);
+        if mover.is_some() && before == mover {
+            self.report(
+                GoIssue::SameColourTwice { color },
+                prop.span(),
+                Some((ply, color)),
+            );
+        }
         state.ply = ply;
         if let Some(buf) = self.lines.get_mut(line) {
             let span = prop.span();

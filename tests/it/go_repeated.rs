@@ -107,7 +107,9 @@ fn fox_application_written_twice() {
         [
             ("komi-normalised", Severity::Note),
             ("result-unverifiable", Severity::Note),
-            ("merged-property", Severity::Warning)
+            ("old-property", Severity::Note),
+            ("merged-property", Severity::Warning),
+            ("application-without-version", Severity::Warning)
         ]
     );
     assert!(report.valid());

@@ -146,7 +146,11 @@ fn archives_and_samples_read_as_expected() {
         assert_eq!(document.encoding, "UTF-8");
         assert_eq!(
             codes(&document.records[0]),
-            ["bad-date", "result-unverifiable"]
+            [
+                "application-without-version",
+                "bad-date",
+                "result-unverifiable"
+            ]
         );
     }
     let expected: &[(&str, &str, &[&str])] = &[
@@ -540,13 +544,19 @@ fn truncated_files_keep_the_moves_before_the_cut() {
         (
             "cut-after-node.sgf",
             true,
-            &["unclosed-game-tree", "bad-date", "result-unverifiable"],
+            &[
+                "unclosed-game-tree",
+                "application-without-version",
+                "bad-date",
+                "result-unverifiable",
+            ],
         ),
         (
             "cut-in-value.sgf",
             false,
             &[
                 "unclosed-game-tree",
+                "application-without-version",
                 "bad-date",
                 "bad-move",
                 "unterminated-value",

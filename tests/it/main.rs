@@ -27,6 +27,7 @@ mod pdn_parse_fuzz;
 mod read_str;
 mod readme_codes;
 mod round_trip_property;
+mod sgf_checks;
 mod sgf_corpus;
 mod sgf_fuzz;
 mod shatar_convert;
