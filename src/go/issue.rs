@@ -442,6 +442,9 @@ fn syntax_help(error: &SgfSyntaxError) -> Option<String> {
         SgfSyntaxError::LowercaseIdentifier { .. } => {
             "FF[4] identifiers are upper-case letters only"
         }
+        SgfSyntaxError::IllegalVariationStart { .. } => {
+            "start every variation with a node, (;B[aa]…), and close each `(` once"
+        }
         _ => return None,
     };
     Some(text.to_string())

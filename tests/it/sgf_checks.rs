@@ -167,3 +167,19 @@ fn a_pass_between_two_stones_of_one_colour_is_no_fault() {
     expect("(;FF[4]GM[1]SZ[19];B[aa];W[];B[bb])", &[]);
     expect("(;FF[4]GM[1]SZ[19];B[aa](;W[]C[a];B[cd])(;W[bb]))", &[]);
 }
+
+#[test]
+fn a_variation_that_opens_with_another_parenthesis() {
+    // E21 (critical): the `(` that opens no node is ignored, as SGFC does, so an unmatched
+    // one no longer swallows the trees after it.
+    let sgf = "(;FF[4]GM[1]SZ[19]((;B[aa];W[bb])(;B[cc]))\n(;FF[4]GM[1]SZ[19];B[dd])";
+    expect(sgf, &[("illegal-variation-start", Error, "(")]);
+    let options = ReadOptions {
+        game: Some(Game::Go),
+        ..ReadOptions::default()
+    };
+    let document = read_str("check.sgf", sgf, &options);
+    let plies: Vec<u32> = document.records.iter().map(|r| r.plies).collect();
+    assert_eq!(plies, [2, 1], "the second tree stands alone");
+    assert!(document.records[1].diagnostics.is_empty());
+}

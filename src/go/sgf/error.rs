@@ -48,6 +48,13 @@ pub enum SgfSyntaxError {
         /// The unmatched `(`.
         span: Range<usize>,
     },
+    /// A variation that opens with another `(` instead of a node (`((;B[aa]…`): the inner
+    /// `(` is ignored, as SGFC does, so that a file with an unmatched one keeps its later
+    /// trees (SGFC E21, critical).
+    IllegalVariationStart {
+        /// The ignored `(`.
+        span: Range<usize>,
+    },
     /// A variation with no node in it (`()`), ignored.
     EmptyGameTree {
         /// The empty variation.
@@ -84,6 +91,7 @@ impl SgfSyntaxError {
             | Self::UnterminatedValue { span }
             | Self::UnclosedGameTree { span }
             | Self::EmptyGameTree { span }
+            | Self::IllegalVariationStart { span }
             | Self::MissingRootNode { span }
             | Self::NodeAfterVariation { span }
             | Self::TooLarge { span } => span.clone(),
@@ -102,6 +110,7 @@ impl SgfSyntaxError {
             Self::UnterminatedValue { .. } => "unterminated-value",
             Self::UnclosedGameTree { .. } => "unclosed-game-tree",
             Self::EmptyGameTree { .. } => "empty-game-tree",
+            Self::IllegalVariationStart { .. } => "illegal-variation-start",
             Self::MissingRootNode { .. } => "missing-root-node",
             Self::NodeAfterVariation { .. } => "node-after-variation",
             Self::TooLarge { .. } => "too-large",
@@ -115,6 +124,7 @@ impl SgfSyntaxError {
             | Self::UnexpectedText { .. }
             | Self::MissingValue { .. }
             | Self::UnterminatedValue { .. }
+            | Self::IllegalVariationStart { .. }
             | Self::TooLarge { .. } => Severity::Error,
             Self::TextBetweenTrees { .. }
             | Self::MissingSemicolon { .. }
@@ -141,6 +151,9 @@ impl fmt::Display for SgfSyntaxError {
             Self::UnterminatedValue { .. } => "property value is never closed by `]`",
             Self::UnclosedGameTree { .. } => "game tree is never closed by `)`",
             Self::EmptyGameTree { .. } => "empty variation `()` was ignored",
+            Self::IllegalVariationStart { .. } => {
+                "a variation opens with `(` instead of a node; this `(` was ignored"
+            }
             Self::MissingRootNode { .. } => {
                 "game tree starts with a variation; an empty root node was assumed"
             }

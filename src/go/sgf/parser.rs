@@ -272,6 +272,7 @@ impl<'s> TreeParser<'s> {
                 });
                 break;
             };
+            let depth = stack.len();
             let Some(top) = stack.last_mut() else { break };
             let implicit_node = b.is_ascii_alphabetic() && !top.has_node && !top.closed_child;
             if !matches!(b, b'(' | b')' | b';') && !implicit_node {
@@ -280,6 +281,14 @@ impl<'s> TreeParser<'s> {
             }
             self.flush(&mut garbage);
             match b {
+                // `((`: as SGFC, the `(` that opens no node is ignored; its `)` then closes
+                // the variation around it.
+                b'(' if depth > 1 && !top.has_node && !top.closed_child => {
+                    self.errors.push(SgfSyntaxError::IllegalVariationStart {
+                        span: self.span(self.pos..self.pos + 1),
+                    });
+                    self.pos += 1;
+                }
                 b'(' => {
                     if cur == NONE {
                         self.errors.push(SgfSyntaxError::MissingRootNode {
