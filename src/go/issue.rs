@@ -102,6 +102,14 @@ pub enum GoIssue {
         /// The colour that moved twice.
         color: Color,
     },
+    /// Setup that changes nothing: `AB`/`AW` on a stone of that colour, `AE` on an empty
+    /// point (SGFC W39).
+    SetupChangesNothing {
+        /// The stone set up; `None` for `AE`.
+        stone: Option<Color>,
+        /// The point.
+        point: Point,
+    },
     /// A move after the game ended with two passes in a row.
     MoveAfterEnd {
         /// The move number of the second pass.
@@ -170,6 +178,7 @@ impl GoIssue {
             | GoIssue::BadMove { .. } => Severity::Error,
             GoIssue::MoveAfterEnd { .. }
             | GoIssue::SameColourTwice { .. }
+            | GoIssue::SetupChangesNothing { .. }
             | GoIssue::HandicapMismatch { .. }
             | GoIssue::ResultMismatch { .. } => Severity::Warning,
             GoIssue::KomiNormalised { .. }
@@ -196,6 +205,7 @@ impl Issue for GoIssue {
             GoIssue::BadMove { .. } => "bad-move",
             GoIssue::MoveAfterEnd { .. } => "move-after-end",
             GoIssue::SameColourTwice { .. } => "same-colour-twice",
+            GoIssue::SetupChangesNothing { .. } => "setup-changes-nothing",
             GoIssue::HandicapMismatch { .. } => "handicap-mismatch",
             GoIssue::KomiNormalised { .. } => "komi-normalised",
             GoIssue::ResultMismatch { .. } => "result-mismatch",
@@ -285,6 +295,13 @@ impl Issue for GoIssue {
             GoIssue::MoveAfterEnd { ended_at } => {
                 format!("a move after the game ended with two passes (move {ended_at})")
             }
+            GoIssue::SetupChangesNothing { stone, point } => match stone {
+                Some(color) => format!(
+                    "setup puts a {} stone on `{point}`, where one already stands",
+                    capitalised(*color).to_lowercase()
+                ),
+                None => format!("setup clears `{point}`, which is already empty"),
+            },
             GoIssue::SameColourTwice { color } => format!(
                 "{} moves twice in a row; a {} pass is probably missing",
                 capitalised(*color),
@@ -385,6 +402,9 @@ impl Issue for GoIssue {
             }
             GoIssue::MoveAfterEnd { .. } => {
                 Some("two passes in a row end the game; put later moves in a variation".to_string())
+            }
+            GoIssue::SetupChangesNothing { .. } => {
+                Some("leave the point out of the setup".to_string())
             }
             GoIssue::SameColourTwice { color } => Some(format!(
                 "write the pass between the two moves: ;{}[]",

@@ -643,6 +643,8 @@ impl<'a> Replay<'a> {
         // node) waits until the setup is done, whatever the order written.
         let mut first_move = None;
         let mut more_moves = false;
+        // Made at the first setup property: most nodes have none.
+        let mut set_here: Option<HashSet<Point>> = None;
         for prop in node.properties() {
             let stone = match prop.ident() {
                 "AB" => Some(Color::Black),
@@ -662,9 +664,15 @@ impl<'a> Replay<'a> {
             };
             state.last_mover = None;
             // Bad setup values are reported by the structural check.
+            let set_here = set_here.get_or_insert_with(HashSet::new);
             for value in prop.values() {
                 for p in value.points(self.size).unwrap_or_default() {
                     let point = Point::new(p.x, p.y);
+                    // A point set twice in one node is the structural check's.
+                    if set_here.insert(point) && state.board.get(point) == stone {
+                        let issue = GoIssue::SetupChangesNothing { stone, point };
+                        self.report(issue, value.span.clone(), None);
+                    }
                     if state.board.set(point, stone).is_ok() {
                         let slot = state.slot(point);
                         state.placed_at[slot] = 0;

@@ -183,3 +183,30 @@ fn a_variation_that_opens_with_another_parenthesis() {
     assert_eq!(plies, [2, 1], "the second tree stands alone");
     assert!(document.records[1].diagnostics.is_empty());
 }
+
+#[test]
+fn setup_that_changes_nothing() {
+    // W39; a point set twice in one node is `duplicate-setup-point` alone.
+    expect(
+        "(;FF[4]GM[1]SZ[19]AB[dd];AB[dd]AE[ee];B[aa])",
+        &[
+            ("setup-changes-nothing", Warning, "[dd]"),
+            ("setup-changes-nothing", Warning, "[ee]"),
+        ],
+    );
+    expect(
+        "(;FF[4]GM[1]SZ[19]AB[dd][dd];B[aa])",
+        &[("duplicate-setup-point", Warning, "[dd]")],
+    );
+}
+
+#[test]
+fn sgf_before_the_first_tree() {
+    // W6: properties outside any tree; plain words, brackets and banners are not.
+    let sgf = "GM[1]SZ[19]\n(;FF[4]GM[1]SZ[19];B[aa])";
+    expect(sgf, &[("sgf-before-tree", Warning, "GM[1]SZ[19]")]);
+    expect(
+        "Game 3 from the club [archive], ABC[x] (c) 2020\n(;FF[4]GM[1]SZ[19];B[aa])",
+        &[],
+    );
+}

@@ -18,6 +18,12 @@ pub enum SgfSyntaxError {
         /// The skipped text.
         span: Range<usize>,
     },
+    /// Text before the first game tree that looks like SGF (`GM[1]SZ[19] (;B[pd]…`):
+    /// properties outside any tree, skipped (SGFC W6).
+    SgfBeforeTree {
+        /// The text before the tree.
+        span: Range<usize>,
+    },
     /// Text inside a game tree that is not a node, property or variation (skipped).
     UnexpectedText {
         /// The skipped text.
@@ -84,6 +90,7 @@ impl SgfSyntaxError {
         match self {
             Self::NoGameTree { span }
             | Self::TextBetweenTrees { span }
+            | Self::SgfBeforeTree { span }
             | Self::UnexpectedText { span }
             | Self::MissingSemicolon { span }
             | Self::LowercaseIdentifier { span }
@@ -103,6 +110,7 @@ impl SgfSyntaxError {
         match self {
             Self::NoGameTree { .. } => "no-game-tree",
             Self::TextBetweenTrees { .. } => "text-between-trees",
+            Self::SgfBeforeTree { .. } => "sgf-before-tree",
             Self::UnexpectedText { .. } => "unexpected-text",
             Self::MissingSemicolon { .. } => "missing-semicolon",
             Self::LowercaseIdentifier { .. } => "lowercase-identifier",
@@ -127,6 +135,7 @@ impl SgfSyntaxError {
             | Self::IllegalVariationStart { .. }
             | Self::TooLarge { .. } => Severity::Error,
             Self::TextBetweenTrees { .. }
+            | Self::SgfBeforeTree { .. }
             | Self::MissingSemicolon { .. }
             | Self::LowercaseIdentifier { .. }
             | Self::UnclosedGameTree { .. }
@@ -142,6 +151,9 @@ impl fmt::Display for SgfSyntaxError {
         f.write_str(match self {
             Self::NoGameTree { .. } => "no SGF game tree: the text has no `(`",
             Self::TextBetweenTrees { .. } => "text between game trees was skipped",
+            Self::SgfBeforeTree { .. } => {
+                "text before the first game tree looks like SGF properties; it was skipped"
+            }
             Self::UnexpectedText { .. } => "unexpected text inside the game tree was skipped",
             Self::MissingSemicolon { .. } => {
                 "properties without a `;` before them; a node was assumed"

@@ -82,10 +82,13 @@ impl Trees<'_> {
         }
         let open = memchr(b'(', &text.as_bytes()[self.pos..]).map(|k| self.pos + k);
         let gap_end = open.unwrap_or(text.len());
-        if self.seen_tree {
-            if let Some(span) = non_space(text, self.pos..gap_end) {
+        if let Some(span) = non_space(text, self.pos..gap_end) {
+            if self.seen_tree {
                 self.pending
                     .push_back(SgfSyntaxError::TextBetweenTrees { span });
+            } else if looks_like_properties(&text[span.clone()]) {
+                self.pending
+                    .push_back(SgfSyntaxError::SgfBeforeTree { span });
             }
         }
         let Some(open) = open else {
@@ -115,6 +118,22 @@ impl Trees<'_> {
         }
         None
     }
+}
+
+/// Whether `text` holds what reads as an SGF property: one or two capitals standing
+/// alone (not the end of a word) right before a `[`, as in `GM[1]` or `;B[pd]`.
+fn looks_like_properties(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(b'[', bytes).any(|at| {
+        // At most three letters back: linear however long a run of capitals.
+        let ident = bytes[at.saturating_sub(3)..at]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_uppercase())
+            .count();
+        let before = at.checked_sub(ident + 1).map(|k| bytes[k]);
+        (1..=2).contains(&ident) && before.is_none_or(|c| !c.is_ascii_alphanumeric())
+    })
 }
 
 /// The part of `span` between its first and last non-space characters, if any.
