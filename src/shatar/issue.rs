@@ -126,6 +126,14 @@ pub enum ShatarIssue {
         /// What the move gives: `not check`, or `check but not mate`.
         actual: &'static str,
     },
+    /// A move number that skips or repeats (`(5)… (7)…`): the game is read by its moves,
+    /// so this is a warning with the number expected there.
+    MoveNumber {
+        /// The number written.
+        written: u32,
+        /// The number of the move it stands before.
+        expected: u32,
+    },
     /// A capture sign on a move that takes nothing, or none on a capture in full notation.
     CaptureMarker {
         /// Whether the move takes a piece.
@@ -241,6 +249,7 @@ impl Issue for ShatarIssue {
             ShatarIssue::AmbiguousMove { .. } => "ambiguous-move",
             ShatarIssue::GameOver { .. } => "move-after-end",
             ShatarIssue::CheckMarker { .. } => "check-marker",
+            ShatarIssue::MoveNumber { .. } => "move-number",
             ShatarIssue::CaptureMarker { .. } => "capture-marker",
             ShatarIssue::QueenName { .. } => "queen-name",
             ShatarIssue::ResultMismatch { .. } => "result-mismatch",
@@ -317,6 +326,9 @@ impl Issue for ShatarIssue {
             }
             ShatarIssue::CheckMarker { written, actual } => {
                 format!("the move is marked {written} but it is {actual}")
+            }
+            ShatarIssue::MoveNumber { written, expected } => {
+                format!("move number {written} where {expected} was expected")
             }
             ShatarIssue::CaptureMarker { capture: true } => {
                 "the move takes a piece but is written without a capture sign".to_string()
@@ -398,6 +410,9 @@ impl Issue for ShatarIssue {
             }
             ShatarIssue::GameOver { .. } => Some("remove the moves after the end of the game".to_string()),
             ShatarIssue::CheckMarker { actual, .. } => Some(format!("the move is {actual}; correct the mark")),
+            ShatarIssue::MoveNumber { expected, .. } => Some(format!(
+                "the moves were read in order; number this one {expected}"
+            )),
             ShatarIssue::CaptureMarker { capture: true } => {
                 Some("full notation writes a capture with ':' (Nf3:e5)".to_string())
             }

@@ -369,6 +369,16 @@ fn replay_line(
     let mut candidates = MoveList::new();
     for (i, written) in moves.iter().enumerate() {
         let ply = first_ply + i as u32;
+        if let Some(number) = written.number.as_ref() {
+            let expected = position.fullmoves();
+            if number.value != expected {
+                let issue = ShatarIssue::MoveNumber {
+                    written: number.value,
+                    expected,
+                };
+                replay.report(issue, &number.span, Some((ply, &position)));
+            }
+        }
         let variations = replay_variations(replay, written, &position, ply);
         let stopped = |line| LineOutcome {
             line,
@@ -613,6 +623,7 @@ impl ShatarIssue {
                 _ => Severity::Warning,
             },
             ShatarIssue::CheckMarker { .. }
+            | ShatarIssue::MoveNumber { .. }
             | ShatarIssue::CaptureMarker { .. }
             | ShatarIssue::QueenName { .. }
             | ShatarIssue::ResultMismatch { .. } => Severity::Warning,

@@ -174,3 +174,46 @@ fn corrupted_games_fail_at_the_corrupted_move() {
     }
     assert!(checked >= 50);
 }
+
+/// Move numbers that skip or repeat, and a pair split across lines, cost no move: each
+/// wrong number is a warning naming the one expected.
+#[test]
+fn move_numbers_that_skip_or_repeat_are_warnings() {
+    let sheet = "白方：甲 蓝方：乙\n2013年10月x日 乌兰浩特\n\
+                 (1)d4，d5； (2)马f3，马f6； (4)e3，e6；\n(4)驼d3，驼d6；\n(5)c3，\nc6； (7)马bd2\n";
+    let options = qipu::ReadOptions {
+        game: Some(qipu::Game::Shatar),
+        ..qipu::ReadOptions::default()
+    };
+    let document = qipu::read_str("sheet.txt", sheet, &options);
+    let report = &document.records[0];
+    assert!(report.valid(), "{:?}", report.diagnostics);
+    assert_eq!(report.plies, 11);
+    let found: Vec<(&str, String, String)> = report
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let text = d
+                .span
+                .clone()
+                .map(|s| sheet[s].to_string())
+                .unwrap_or_default();
+            (d.code(), text, d.kind.message())
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "move-number",
+                "(4)".into(),
+                "move number 4 where 3 was expected".into()
+            ),
+            (
+                "move-number",
+                "(7)".into(),
+                "move number 7 where 6 was expected".into()
+            ),
+        ]
+    );
+}
