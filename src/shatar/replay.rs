@@ -231,16 +231,19 @@ fn rank_reason(reason: IllegalReason) -> u8 {
 
 /// The legal moves the writer most likely meant, best first: each legal move is scored
 /// by how much of what was written it keeps (piece, origin, destination), with a
-/// one-square slip of origin or destination counting for part.
+/// one-square slip of origin or destination counting for part. A short move without a
+/// piece (`c5`) is a pawn's: the pawn's nearest legal square comes before another
+/// piece's move to the square written (`c6` before `Bc5`).
 fn suggest(position: &Position, query: &MoveQuery, legal: &[Move]) -> Vec<String> {
     let near =
         |a: Square, b: Square| a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1;
+    let pawn_implied = query.role.is_none() && query.full_origin().is_none();
     let score = |mv: &Move| -> u32 {
         let mut score = 0;
-        if query.role.is_none_or(|r| r == mv.role) {
-            score += 4;
-        } else {
-            return 0;
+        match query.role {
+            Some(role) if role != mv.role => return 0,
+            None if pawn_implied && mv.role != Role::Pawn => score += 1,
+            _ => score += 4,
         }
         if let Some(origin) = query.full_origin() {
             if origin == mv.from {

@@ -217,3 +217,19 @@ fn move_numbers_that_skip_or_repeat_are_warnings() {
         ]
     );
 }
+
+/// A one-square slip of a pawn's destination: the help names the pawn's nearest legal
+/// square before another piece's move to the square written.
+#[test]
+fn a_pawn_slip_is_answered_with_the_pawn_move() {
+    let pgn = "[Variant \"Shatar\"]\n[SetUp \"1\"]\n[FEN \"4k3/2p1b3/8/8/8/8/8/4K3 b - - 0 1\"]\n\n1... c5 *\n";
+    let options = qipu::ReadOptions {
+        game: Some(qipu::Game::Shatar),
+        ..qipu::ReadOptions::default()
+    };
+    let document = qipu::read_str("slip.pgn", pgn, &options);
+    let error = &document.records[0].diagnostics[0];
+    assert_eq!(error.code(), "illegal-move");
+    let help = error.kind.help().unwrap_or_default();
+    assert!(help.ends_with("did you mean c6?"), "{help}");
+}
