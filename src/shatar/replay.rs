@@ -257,8 +257,12 @@ fn suggest(position: &Position, query: &MoveQuery, legal: &[Move]) -> Vec<String
             score += 2;
         }
         if let Some(to) = query.to_square {
+            // A slip of the file or the rank alone is likelier than of both.
+            let slipped = to.file().abs_diff(mv.to.file()) + to.rank().abs_diff(mv.to.rank());
             if to == mv.to {
-                score += 3;
+                score += 4;
+            } else if slipped == 1 {
+                score += 2;
             } else if near(to, mv.to) {
                 score += 1;
             }

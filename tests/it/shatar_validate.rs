@@ -233,3 +233,95 @@ fn a_pawn_slip_is_answered_with_the_pawn_move() {
     let help = error.kind.help().unwrap_or_default();
     assert!(help.ends_with("did you mean c6?"), "{help}");
 }
+
+/// Every one-square slip of a destination that makes the move impossible (file or rank
+/// off by one), over positions of engine-played games: the help names the move meant, the
+/// same piece to its square, first. Generated, not listed.
+#[test]
+fn every_one_square_slip_is_answered_with_the_move_meant() {
+    use crate::support::rng::Rng;
+    use qipu::shatar::{write_fen, Position, Role};
+    let mut rng = Rng(0x5_11B);
+    let options = qipu::ReadOptions {
+        game: Some(qipu::Game::Shatar),
+        ..qipu::ReadOptions::default()
+    };
+    let (mut checked, mut missed) = (0, Vec::new());
+    for _game in 0..8 {
+        let mut position = Position::new();
+        for ply in 0..40 {
+            let legal = position.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            // The forced first pair has its own answer (`bad-first-move` names the pair).
+            if ply < 2 {
+                position.play(legal[rng.below(legal.len())]);
+                continue;
+            }
+            let fen = write_fen(&position);
+            for mv in legal.iter().filter(|m| m.promotion.is_none()) {
+                // A pawn capture is written file to file, not by its square.
+                if mv.role == Role::Pawn && mv.capture.is_some() {
+                    continue;
+                }
+                for (df, dr) in [(1i8, 0i8), (-1, 0), (0, 1), (0, -1)] {
+                    let (file, rank) = (mv.to.file() as i8 + df, mv.to.rank() as i8 + dr);
+                    if !(0..8).contains(&file) || !(0..8).contains(&rank) {
+                        continue;
+                    }
+                    let slipped = qipu::shatar::Square::new(file as u8, rank as u8);
+                    let fits = legal.iter().any(|m| m.role == mv.role && m.to == slipped);
+                    if fits {
+                        continue;
+                    }
+                    let letter = match mv.role {
+                        Role::Pawn => String::new(),
+                        role => role.letter().to_string(),
+                    };
+                    let number = match position.turn() {
+                        qipu::shatar::Color::White => format!("{}.", position.fullmoves()),
+                        qipu::shatar::Color::Blue => format!("{}...", position.fullmoves()),
+                    };
+                    let pgn = format!(
+                        "[Variant \"Shatar\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{number} {letter}{slipped} *\n"
+                    );
+                    let document = qipu::read_str("slip.pgn", &pgn, &options);
+                    let help = document.records[0]
+                        .diagnostics
+                        .iter()
+                        .find(|d| d.severity == qipu::Severity::Error)
+                        .and_then(|d| d.kind.help())
+                        .unwrap_or_default();
+                    // The move meant, disambiguated or not (`Ne7`, `Nce7`).
+                    let to = mv.to.to_string();
+                    let suggested = help.rsplit("did you mean ").next().unwrap_or_default();
+                    let named = suggested
+                        .trim_end_matches('?')
+                        .split([',', ' '])
+                        .filter(|word| !word.is_empty() && *word != "or")
+                        .any(|word| {
+                            let word = word.trim_end_matches(['+', '#']);
+                            word.starts_with(&letter)
+                                && word.ends_with(&to)
+                                && (mv.role != Role::Pawn || word.len() == 2)
+                        });
+                    if !help.contains("did you mean") || !named {
+                        let meant = format!("{letter}{to}");
+                        missed.push(format!("{fen}: {letter}{slipped} for {meant}: {help}"));
+                    }
+                    checked += 1;
+                }
+            }
+            let pick = legal[rng.below(legal.len())];
+            position.play(pick);
+        }
+    }
+    assert!(checked > 1_000, "{checked}");
+    assert!(
+        missed.is_empty(),
+        "{} of {checked} missed:\n{}",
+        missed.len(),
+        missed[..missed.len().min(15)].join("\n")
+    );
+}
