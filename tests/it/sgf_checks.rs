@@ -4,6 +4,8 @@
 
 use qipu::{read_str, Game, ReadOptions, Severity};
 
+use crate::support::pointed::pointed_at;
+
 /// Every diagnostic of `sgf` read as Go: (code, severity, the text it points at).
 fn found(sgf: &str) -> Vec<(&'static str, Severity, String)> {
     let options = ReadOptions {
@@ -15,14 +17,7 @@ fn found(sgf: &str) -> Vec<(&'static str, Severity, String)> {
         .records
         .iter()
         .flat_map(|report| &report.diagnostics)
-        .map(|d| {
-            let text = d
-                .span
-                .clone()
-                .map(|s| sgf[s].to_string())
-                .unwrap_or_default();
-            (d.code(), d.severity, text)
-        })
+        .map(|d| (d.code(), d.severity, pointed_at(sgf, d)))
         .collect()
 }
 

@@ -2,6 +2,7 @@
 //! random games played by an independent engine (python-chess restricted to Shatar
 //! rules, see `tools/oracle/shatar_random_games.py`) and written in every notation.
 
+use crate::support::pointed::pointed_at;
 use qipu::diag::Side;
 use qipu::record::Line;
 use qipu::shatar::ShatarMove;
@@ -192,14 +193,7 @@ fn move_numbers_that_skip_or_repeat_are_warnings() {
     let found: Vec<(&str, String, String)> = report
         .diagnostics
         .iter()
-        .map(|d| {
-            let text = d
-                .span
-                .clone()
-                .map(|s| sheet[s].to_string())
-                .unwrap_or_default();
-            (d.code(), text, d.kind.message())
-        })
+        .map(|d| (d.code(), pointed_at(sheet, d), d.kind.message()))
         .collect();
     assert_eq!(
         found,

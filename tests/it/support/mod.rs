@@ -10,6 +10,7 @@ pub mod fixtures;
 pub mod located;
 pub mod mutate;
 pub mod pdn_archives;
+pub mod pointed;
 #[allow(clippy::duplicate_mod)]
 pub mod rng;
 pub mod run;
