@@ -1000,7 +1000,9 @@ fn check_values(prop: Property<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>)
     }
     let Some(kind) = kind(ident) else { return };
     let severity = match kind {
-        Kind::Move | Kind::PointList | Kind::Size => Severity::Error,
+        Kind::Move | Kind::Size => Severity::Error,
+        // Setup changes the game; markup (`TR[]`, `MA[zz]`) only the picture.
+        Kind::PointList if SETUP.contains(&ident) => Severity::Error,
         _ if ident == "HA" => Severity::Error,
         _ => Severity::Warning,
     };

@@ -205,3 +205,18 @@ fn sgf_before_the_first_tree() {
         &[],
     );
 }
+
+#[test]
+fn empty_values_where_the_type_forbids_them() {
+    // W17: `C[ ]` is fine; an empty size, handicap or setup point changes the game (an
+    // error), an empty markup point only the picture (a warning).
+    expect(
+        "(;FF[4]GM[1]SZ[]HA[]AB[];B[aa]C[ ]TR[])",
+        &[
+            ("bad-value", Error, "[]"),
+            ("bad-value", Error, "[]"),
+            ("bad-value", Error, "[]"),
+            ("bad-value", Warning, "[]"),
+        ],
+    );
+}
