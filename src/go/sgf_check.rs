@@ -854,7 +854,10 @@ fn check_identifier<'t>(
             len: written.len(),
             span: prop.ident_span(),
         });
-    } else if written != ident && !ident.is_empty() && mixed_case.insert(written) {
+    } else if written != ident
+        && written.bytes().any(|b| b.is_ascii_uppercase())
+        && mixed_case.insert(written)
+    {
         issues.push(SgfIssue::MixedCaseIdentifier {
             written: written.to_owned(),
             ident: ident.to_owned(),

@@ -71,6 +71,9 @@ struct Replay<'a> {
     keep: bool,
     diagnostics: Vec<Diagnostic>,
     pieces: Pieces,
+    /// What a set-up game's first written number adds to its position's move count: a
+    /// study numbered from 1 after a FEN of move 23 is numbered consistently.
+    number_offset: i64,
 }
 
 impl Replay<'_> {
@@ -98,6 +101,7 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
         keep,
         diagnostics: Vec::new(),
         pieces: game_script(&game.moves),
+        number_offset: 0,
     };
     for error in &game.syntax_errors {
         replay.report(ShatarIssue::Syntax { kind: error.kind }, &error.span, None);
@@ -123,6 +127,10 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
     };
     if start != Position::new() {
         record.start = Some(Box::new(Fen(start.clone())));
+        let first_number = game.moves.first().and_then(|m| m.number.as_ref());
+        if let Some(number) = first_number {
+            replay.number_offset = i64::from(number.value) - i64::from(start.fullmoves());
+        }
     }
     let mut watch = DrawWatch::new(&start);
     let rule_errors_from = replay.diagnostics.len();
@@ -370,11 +378,11 @@ fn replay_line(
     for (i, written) in moves.iter().enumerate() {
         let ply = first_ply + i as u32;
         if let Some(number) = written.number.as_ref() {
-            let expected = position.fullmoves();
-            if number.value != expected {
+            let expected = i64::from(position.fullmoves()) + replay.number_offset;
+            if i64::from(number.value) != expected {
                 let issue = ShatarIssue::MoveNumber {
                     written: number.value,
-                    expected,
+                    expected: u32::try_from(expected).unwrap_or(0),
                 };
                 replay.report(issue, &number.span, Some((ply, &position)));
             }

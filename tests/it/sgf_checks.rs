@@ -53,6 +53,10 @@ fn identifiers_with_lower_case_letters() {
             ("mixed-case-identifier", Warning, "nolowercaseW"),
         ],
     );
+    expect(
+        "(;FF[4]GM[1]SZ[19];b[aa];W[bb])",
+        &[("lowercase-identifier", Warning, "b")],
+    );
     let long = "A".repeat(101);
     expect(
         &format!("(;FF[4]GM[1]SZ[19]{long}[x];B[aa])"),

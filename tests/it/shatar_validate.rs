@@ -319,3 +319,28 @@ fn every_one_square_slip_is_answered_with_the_move_meant() {
         missed[..missed.len().min(15)].join("\n")
     );
 }
+
+/// A study set up from a FEN of move 23 and numbered from 1 is numbered consistently: only
+/// a skip in its own numbering is a warning.
+#[test]
+fn a_set_up_game_may_number_its_moves_from_one() {
+    let pgn = "[Variant \"Shatar\"]\n[SetUp \"1\"]\n[FEN \"4k3/2p1b3/8/8/8/8/4P3/4K3 w - - 0 23\"]\n\n1. e3 c6 2. e4 c5 4. Kd2 *\n";
+    let options = qipu::ReadOptions {
+        game: Some(qipu::Game::Shatar),
+        ..qipu::ReadOptions::default()
+    };
+    let document = qipu::read_str("study.pgn", pgn, &options);
+    let found: Vec<(&str, String, String)> = document.records[0]
+        .diagnostics
+        .iter()
+        .map(|d| (d.code(), pointed_at(pgn, d), d.kind.message()))
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            "move-number",
+            "4.".into(),
+            "move number 4 where 3 was expected".into()
+        )]
+    );
+}
