@@ -297,6 +297,16 @@ fn validate_and_convert_take_the_rules_flag() {
 
 /// The final position of a kept record: its setup, then its main line, on a board under the
 /// rules it was read with.
+/// The record's setup as written (`AB[..]AW[..]`), empty when it has none.
+fn setup_text(record: &qipu::go::GoRecord) -> String {
+    record
+        .record
+        .start
+        .as_ref()
+        .map(ToString::to_string)
+        .unwrap_or_default()
+}
+
 fn final_position(record: &qipu::go::GoRecord, rules: Rules) -> Board {
     let set = rules.rule_set();
     let size = record.record.tags.get("SZ").unwrap_or("19");
@@ -305,12 +315,7 @@ fn final_position(record: &qipu::go::GoRecord, rules: Rules) -> Board {
         .expect("size")
         .with_ko_rule(set.ko)
         .with_suicide_allowed(set.suicide);
-    let start = record
-        .record
-        .start
-        .as_ref()
-        .map(ToString::to_string)
-        .unwrap_or_default();
+    let start = setup_text(record);
     // `AB[..][..]AW[..]`: each bracketed point after AB is black, after AW white.
     let mut color = Color::Black;
     for part in start.split('[') {
@@ -356,12 +361,7 @@ fn sgfmill_reads_the_same_setup_moves_and_final_position() {
         let Some(record) = report.kept::<qipu::go::GoRecord>() else {
             panic!("{file}: a Go record");
         };
-        let start = record
-            .record
-            .start
-            .as_ref()
-            .map(ToString::to_string)
-            .unwrap_or_default();
+        let start = setup_text(record);
         let black = start
             .split("AW")
             .next()

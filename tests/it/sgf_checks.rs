@@ -2,18 +2,22 @@
 //! (SGFC's message number in the comment): the code, severity and text of what is found,
 //! and that a clean record says nothing.
 
-use qipu::{read_str, Game, ReadOptions, Severity};
+use qipu::{read_str, Document, Game, ReadOptions, Severity};
 
 use crate::support::pointed::pointed_at;
 
-/// Every diagnostic of `sgf` read as Go: (code, severity, the text it points at).
-fn found(sgf: &str) -> Vec<(&'static str, Severity, String)> {
+/// `sgf` read as Go.
+fn read(sgf: &str) -> Document {
     let options = ReadOptions {
         game: Some(Game::Go),
         ..ReadOptions::default()
     };
-    let document = read_str("check.sgf", sgf, &options);
-    document
+    read_str("check.sgf", sgf, &options)
+}
+
+/// Every diagnostic of `sgf` read as Go: (code, severity, the text it points at).
+fn found(sgf: &str) -> Vec<(&'static str, Severity, String)> {
+    read(sgf)
         .records
         .iter()
         .flat_map(|report| &report.diagnostics)
@@ -173,11 +177,7 @@ fn a_variation_that_opens_with_another_parenthesis() {
     // one no longer swallows the trees after it.
     let sgf = "(;FF[4]GM[1]SZ[19]((;B[aa];W[bb])(;B[cc]))\n(;FF[4]GM[1]SZ[19];B[dd])";
     expect(sgf, &[("illegal-variation-start", Error, "(")]);
-    let options = ReadOptions {
-        game: Some(Game::Go),
-        ..ReadOptions::default()
-    };
-    let document = read_str("check.sgf", sgf, &options);
+    let document = read(sgf);
     let plies: Vec<u32> = document.records.iter().map(|r| r.plies).collect();
     assert_eq!(plies, [2, 1], "the second tree stands alone");
     assert!(document.records[1].diagnostics.is_empty());

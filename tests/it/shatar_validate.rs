@@ -182,11 +182,7 @@ fn corrupted_games_fail_at_the_corrupted_move() {
 fn move_numbers_that_skip_or_repeat_are_warnings() {
     let sheet = "白方：甲 蓝方：乙\n2013年10月x日 乌兰浩特\n\
                  (1)d4，d5； (2)马f3，马f6； (4)e3，e6；\n(4)驼d3，驼d6；\n(5)c3，\nc6； (7)马bd2\n";
-    let options = qipu::ReadOptions {
-        game: Some(qipu::Game::Shatar),
-        ..qipu::ReadOptions::default()
-    };
-    let document = qipu::read_str("sheet.txt", sheet, &options);
+    let document = read("sheet.txt", sheet.as_bytes());
     let report = &document.records[0];
     assert!(report.valid(), "{:?}", report.diagnostics);
     assert_eq!(report.plies, 11);
@@ -217,11 +213,7 @@ fn move_numbers_that_skip_or_repeat_are_warnings() {
 #[test]
 fn a_pawn_slip_is_answered_with_the_pawn_move() {
     let pgn = "[Variant \"Shatar\"]\n[SetUp \"1\"]\n[FEN \"4k3/2p1b3/8/8/8/8/8/4K3 b - - 0 1\"]\n\n1... c5 *\n";
-    let options = qipu::ReadOptions {
-        game: Some(qipu::Game::Shatar),
-        ..qipu::ReadOptions::default()
-    };
-    let document = qipu::read_str("slip.pgn", pgn, &options);
+    let document = read("slip.pgn", pgn.as_bytes());
     let error = &document.records[0].diagnostics[0];
     assert_eq!(error.code(), "illegal-move");
     let help = error.kind.help().unwrap_or_default();
@@ -236,10 +228,6 @@ fn every_one_square_slip_is_answered_with_the_move_meant() {
     use crate::support::rng::Rng;
     use qipu::shatar::{write_fen, Position, Role};
     let mut rng = Rng(0x5_11B);
-    let options = qipu::ReadOptions {
-        game: Some(qipu::Game::Shatar),
-        ..qipu::ReadOptions::default()
-    };
     let (mut checked, mut missed) = (0, Vec::new());
     for _game in 0..8 {
         let mut position = Position::new();
@@ -280,7 +268,7 @@ fn every_one_square_slip_is_answered_with_the_move_meant() {
                     let pgn = format!(
                         "[Variant \"Shatar\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{number} {letter}{slipped} *\n"
                     );
-                    let document = qipu::read_str("slip.pgn", &pgn, &options);
+                    let document = read("slip.pgn", pgn.as_bytes());
                     let help = document.records[0]
                         .diagnostics
                         .iter()
@@ -325,11 +313,7 @@ fn every_one_square_slip_is_answered_with_the_move_meant() {
 #[test]
 fn a_set_up_game_may_number_its_moves_from_one() {
     let pgn = "[Variant \"Shatar\"]\n[SetUp \"1\"]\n[FEN \"4k3/2p1b3/8/8/8/8/4P3/4K3 w - - 0 23\"]\n\n1. e3 c6 2. e4 c5 4. Kd2 *\n";
-    let options = qipu::ReadOptions {
-        game: Some(qipu::Game::Shatar),
-        ..qipu::ReadOptions::default()
-    };
-    let document = qipu::read_str("study.pgn", pgn, &options);
+    let document = read("study.pgn", pgn.as_bytes());
     let found: Vec<(&str, String, String)> = document.records[0]
         .diagnostics
         .iter()
