@@ -246,7 +246,8 @@ fn written(
     if format == Format::Json || !text.contains(is_unwritable_control) {
         return Ok((text, false));
     }
-    let clean = record.with_control_pictures();
+    let mut clean = record.boxed_clone();
+    clean.picture_controls();
     Ok((clean.write(source, index, format, options)?, true))
 }
 
@@ -266,11 +267,11 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
     ) -> Result<String, WriteError>;
     /// What of the record a conversion to `format` cannot carry (unsorted).
     fn left_out(&self, format: Format) -> Vec<LeftOut>;
-    /// A copy with every unwritable control character
-    /// ([`crate::text::is_unwritable_control`]) of its text written as its picture
+    /// Writes every unwritable control character
+    /// ([`crate::text::is_unwritable_control`]) of its text as its picture
     /// ([`crate::text::control_picture`]): tags, comments, values, text kept around it.
-    /// Its spans need not match any text.
-    fn with_control_pictures(&self) -> Box<dyn GameRecord>;
+    /// Its spans need not match any text afterwards.
+    fn picture_controls(&mut self);
     /// Moves every span `offset` bytes on.
     fn shift(&mut self, offset: usize);
 }

@@ -207,10 +207,9 @@ impl GameRecord for DraughtsRecord {
         left_out(self, format)
     }
 
-    fn with_control_pictures(&self) -> Box<dyn GameRecord> {
-        let mut clean = self.clone();
-        clean.record.picture_controls();
-        let read = &mut clean.read;
+    fn picture_controls(&mut self) {
+        self.record.picture_controls();
+        let read = &mut self.read;
         let texts = read
             .fen_fields
             .iter_mut()
@@ -219,7 +218,6 @@ impl GameRecord for DraughtsRecord {
         texts
             .chain(read.escapes_inside.iter_mut())
             .for_each(picture_controls);
-        Box::new(clean)
     }
 
     fn shift(&mut self, offset: usize) {

@@ -186,13 +186,11 @@ impl GameRecord for GoRecord {
         left_out(self, format)
     }
 
-    fn with_control_pictures(&self) -> Box<dyn GameRecord> {
-        let mut clean = self.clone();
-        clean.record.picture_controls();
-        clean.tree.picture_controls();
-        let outside = clean.before.iter_mut().chain(clean.after.iter_mut());
+    fn picture_controls(&mut self) {
+        self.record.picture_controls();
+        self.tree.picture_controls();
+        let outside = self.before.iter_mut().chain(self.after.iter_mut());
         outside.for_each(picture_controls);
-        Box::new(clean)
     }
 
     fn shift(&mut self, offset: usize) {

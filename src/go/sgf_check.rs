@@ -903,8 +903,10 @@ fn check_form(prop: Property<'_>, node: NodeRef<'_>, context: Context, issues: &
                 span: value.span.clone(),
             });
         }
+        // A real the grammar reads that ends at its point (`34.`).
         let real = || matches!(kind(ident), Some(Kind::Real)) || ident == "KM";
-        if is_loose_real(value.raw) && real() {
+        let bare_point = value.raw.trim_matches(is_space).ends_with('.');
+        if bare_point && real() && value.real().is_ok() {
             issues.push(SgfIssue::LooseReal {
                 ident: ident.to_owned(),
                 span: value.span.clone(),
@@ -921,15 +923,6 @@ fn check_form(prop: Property<'_>, node: NodeRef<'_>, context: Context, issues: &
             issues.push(SgfIssue::EmptyPassInFf3 { span: value.span });
         }
     }
-}
-
-/// `34.`: digits and a point with nothing after it.
-fn is_loose_real(raw: &str) -> bool {
-    let number = raw.trim_matches(is_space);
-    let number = number.strip_prefix(['+', '-']).unwrap_or(number);
-    number
-        .strip_suffix('.')
-        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Two position judgements or two move judgements in one node, and move judgements

@@ -189,10 +189,8 @@ impl GameRecord for Record<ShatarMove> {
         left_out(self, format)
     }
 
-    fn with_control_pictures(&self) -> Box<dyn GameRecord> {
-        let mut clean = self.clone();
-        clean.picture_controls();
-        Box::new(clean)
+    fn picture_controls(&mut self) {
+        Record::picture_controls(self);
     }
 
     fn shift(&mut self, offset: usize) {
