@@ -160,6 +160,33 @@ impl Issue for FileIssue {
     }
 }
 
+/// A move no legal move fits, replayed as the one legal move that fits what the writer
+/// evidently meant ([`crate::ReadOptions::repair`]). It follows the error it repairs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repaired {
+    /// The move as written.
+    pub written: String,
+    /// The move replayed instead, in the record's own notation.
+    pub used: String,
+}
+
+impl Issue for Repaired {
+    fn code(&self) -> &'static str {
+        "repaired"
+    }
+
+    fn message(&self) -> String {
+        format!("replayed {} as {}", self.written, self.used)
+    }
+
+    fn help(&self) -> Option<String> {
+        Some(format!(
+            "{} is the one legal move that fits what was written; check it against the original record",
+            self.used
+        ))
+    }
+}
+
 /// Every kind of issue qipu reports: the file's own, or one of a game family's, which
 /// the family defines (its `issue` module) and which is worded through [`Issue`]; nothing
 /// here lists the families.
@@ -172,7 +199,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// A game family's issue.
+    /// A game family's issue, or one every family shares ([`Repaired`]).
     pub fn game(
         issue: impl Issue + Clone + PartialEq + fmt::Debug + Send + Sync + 'static,
     ) -> Kind {

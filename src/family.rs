@@ -70,6 +70,11 @@ pub struct ReadOptions {
     /// [`crate::DEFAULT_MAX_RECORD_SIZE`]). A FIFO, a device or standard input could
     /// otherwise grow one record without end.
     pub max_record_size: Option<usize>,
+    /// Where a move fits no legal move but exactly one legal move fits what the writer
+    /// evidently meant (the same piece to a square one off, a wrong origin, a capture
+    /// route cut short, a stone in the other colour's turn), replay on with that move and
+    /// report it as [`crate::diag::Repaired`]; the error stays and so does every later one.
+    pub repair: bool,
     /// Rules set for the families ([`ReadOptions::with_rules`]).
     pub overrides: Overrides,
 }

@@ -6,7 +6,7 @@
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use crate::diag::{Located, Side};
+use crate::diag::{Located, Repaired, Side};
 use crate::record::{FamilyTypes, Game, Node, Record, RulesVariant, Tags, VariantName};
 use crate::{Document, RecordReport};
 
@@ -46,6 +46,39 @@ impl Serialize for JsonRecord<'_> {
             .map(|d| d.located(&document.text, &document.lines))
             .collect();
         map.serialize_entry("diagnostics", &diagnostics)?;
+        if document.repair {
+            let repairs: Vec<JsonRepair> = diagnostics
+                .iter()
+                .filter_map(|located| {
+                    let repaired = located.diagnostic.kind.game_issue::<Repaired>()?;
+                    Some(JsonRepair { located, repaired })
+                })
+                .collect();
+            map.serialize_entry("repaired", &repairs)?;
+        }
+        map.end()
+    }
+}
+
+/// One repair of a record read with [`crate::ReadOptions::repair`]: where, the move as
+/// written and the move replayed.
+struct JsonRepair<'a> {
+    located: &'a Located<'a>,
+    repaired: &'a Repaired,
+}
+
+impl Serialize for JsonRepair<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let d = self.located.diagnostic;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("ply", &d.ply)?;
+        map.serialize_entry("move_number", &d.move_number)?;
+        map.serialize_entry("side", &d.side.map(Side::name))?;
+        let (line, column) = self.located.line_col().unzip();
+        map.serialize_entry("line", &line)?;
+        map.serialize_entry("column", &column)?;
+        map.serialize_entry("written", &self.repaired.written)?;
+        map.serialize_entry("used", &self.repaired.used)?;
         map.end()
     }
 }

@@ -292,6 +292,7 @@ fn read_text(
         encoding,
         game,
         records,
+        repair: options.repair,
     }
 }
 

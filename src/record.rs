@@ -119,6 +119,11 @@ pub const UNREPLAYED: &str = "unreplayed:";
 /// written, on the move it replaces.
 pub const UNREPLAYED_VARIATION: &str = "unreplayed variation:";
 
+/// How the comment begins that writers put on a move replayed as another
+/// ([`crate::diag::Repaired`]), followed by the move as written: the output says what
+/// qipu chose and what the record said.
+pub const REPAIRED: &str = "repaired, written as";
+
 /// Appends `text` to a comment, a space between.
 pub fn append_comment(comment: &mut Option<String>, text: &str) {
     match comment {

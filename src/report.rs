@@ -23,6 +23,8 @@ pub struct Document {
     /// The records in file order; a file without any still has one, carrying the
     /// diagnostic that says why.
     pub records: Vec<RecordReport>,
+    /// Whether the records were replayed with repairs ([`crate::ReadOptions::repair`]).
+    pub repair: bool,
 }
 
 impl Document {
@@ -43,6 +45,7 @@ impl Document {
             encoding: "",
             game,
             records: vec![RecordReport::unreadable(0, game, diagnostic)],
+            repair: false,
         }
     }
 

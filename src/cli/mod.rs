@@ -107,6 +107,10 @@ struct ReadArgs {
     /// hold without a record boundary, in bytes or with K, M or G [default: 256M].
     #[arg(long, value_name = "BYTES", value_parser = parse_size)]
     max_record_size: Option<usize>,
+    /// Where a move fits no legal move but exactly one fits what was evidently meant,
+    /// replay on with it; each repair is reported and the record stays invalid.
+    #[arg(long)]
+    repair: bool,
     /// Files, folders (read recursively), or - for standard input.
     #[arg(required = true)]
     paths: Vec<String>,
@@ -405,6 +409,7 @@ fn for_each_document(
         encoding,
         keep_records,
         max_record_size: args.max_record_size,
+        repair: args.repair,
         ..ReadOptions::default()
     };
     if let Some(variant) = args.variant {

@@ -245,8 +245,12 @@ impl Family for Draughts {
     }
 
     fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {
-        let variant = options.rules::<position::Variant>().copied();
-        read_records(text, variant, options.keep_records)
+        let read = validate::ReadFlags {
+            forced: options.rules::<position::Variant>().copied(),
+            keep: options.keep_records,
+            repair: options.repair,
+        };
+        read_records(text, read)
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {

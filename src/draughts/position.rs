@@ -641,7 +641,7 @@ impl Default for Position {
 }
 
 /// Whether `rest` (destination only, or a landing path) stops partway along `m`'s route.
-fn is_route_prefix(m: &Move, rest: &[Square]) -> bool {
+pub(super) fn is_route_prefix(m: &Move, rest: &[Square]) -> bool {
     let landings = &m.path()[1..];
     match rest {
         [to] => landings[..landings.len() - 1].contains(to),

@@ -11,18 +11,19 @@ use super::draw_rules::DrawTracker;
 use super::issue::{
     CheckersLook, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource, Unparsable,
 };
-use super::notation::{distinct_effects, SquareStyle, StartPosition};
+use super::notation::{distinct_effects, same_outcome, SquareStyle, StartPosition};
 use super::pdn::parse_pdn;
-use super::position::{Color, Move, Piece, Position, Variant};
+use super::position::{is_route_prefix, Color, Move, Piece, Position, Variant};
 use super::square::{Numbering, Square};
 use super::syntax::{
     Comment, Fen, FenColour, FirstSquareCorner, GameResult, PdnGame, PdnMove, SquareKind,
     SquareToken, SyntaxError, SyntaxErrorKind, Variation,
 };
 use super::{DraughtsMove, DraughtsRecord, ReadConventions};
-use crate::diag::{Diagnostic, Kind, Severity, Side};
+use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
 use crate::record::{
-    append_comment, Line, Node, Record, Tags, VariantName, UNREPLAYED, UNREPLAYED_VARIATION,
+    append_comment, Line, Node, Record, Tags, VariantName, REPAIRED, UNREPLAYED,
+    UNREPLAYED_VARIATION,
 };
 use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
@@ -39,18 +40,30 @@ const POOL_TYPE: u32 = 23;
 
 /// Parses `text` as PDN and replays every game with `variant` (else the game's `GameType`,
 /// else Russian), block by block in parallel (see `crate::blocks`). With `keep_records`, the
-/// replayed records are kept for writing.
-pub fn read_records(text: &str, variant: Option<Variant>, keep_records: bool) -> Vec<RecordReport> {
+/// replayed records are kept for writing; with `repair`, a move no legal move fits is
+/// replayed as the one that fits the writer's evident intent, where there is exactly one.
+pub fn read_records(text: &str, read: ReadFlags) -> Vec<RecordReport> {
     crate::blocks::read_in_blocks(
         text,
         |text, _, from| next_game(text, from),
         |block| {
             parse_pdn(block)
                 .iter()
-                .map(|game| replay_game(block, game, variant, keep_records))
+                .map(|game| replay_game(block, game, read))
                 .collect()
         },
     )
+}
+
+/// How the games of a text are read.
+#[derive(Clone, Copy)]
+pub struct ReadFlags {
+    /// The rules to replay under, instead of each game's `GameType`.
+    pub forced: Option<Variant>,
+    /// Keep each replayed record for writing.
+    pub keep: bool,
+    /// Replay on past a move no legal move fits, where one fits the writer's intent.
+    pub repair: bool,
 }
 
 /// The start of the first game at or after `from`: a tag line that follows a blank line
@@ -72,6 +85,8 @@ pub(super) fn opens_pdn_game(text: &str, at: usize) -> bool {
 struct Replay<'a> {
     source: &'a str,
     keep: bool,
+    /// Replay on past a move no legal move fits, where one fits the writer's intent.
+    repair: bool,
     variant: Variant,
     numbering: Numbering,
     style: SquareStyle,
@@ -81,7 +96,15 @@ struct Replay<'a> {
 impl Replay<'_> {
     fn report(&mut self, issue: DraughtsIssue, span: Option<Span>, ply: Option<u32>) {
         let severity = issue.severity();
-        let mut diagnostic = Diagnostic::new(severity, Kind::game(issue), span);
+        self.push(Diagnostic::new(severity, Kind::game(issue), span), ply);
+    }
+
+    fn report_repair(&mut self, repaired: Repaired, span: Span, ply: u32) {
+        let diagnostic = Diagnostic::new(Severity::Warning, Kind::game(repaired), Some(span));
+        self.push(diagnostic, Some(ply));
+    }
+
+    fn push(&mut self, mut diagnostic: Diagnostic, ply: Option<u32>) {
         if let Some(ply) = ply {
             let side = if ply % 2 == 1 {
                 Side::White
@@ -104,10 +127,16 @@ impl Replay<'_> {
     }
 }
 
-fn replay_game(source: &str, game: &PdnGame, forced: Option<Variant>, keep: bool) -> RecordReport {
+fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
+    let ReadFlags {
+        forced,
+        keep,
+        repair,
+    } = read;
     let mut replay = Replay {
         source,
         keep,
+        repair,
         variant: forced.unwrap_or(Variant::Russian),
         numbering: Numbering::Rulebook,
         style: SquareStyle::Numeric(Numbering::Rulebook),
@@ -914,11 +943,19 @@ fn replay_line(
                 Err(text) => unplayable.push(format!("{UNREPLAYED_VARIATION} ({text})")),
             }
         }
-        let mv = match resolve(replay, &position, written) {
-            Ok(mv) => mv,
-            Err(issue) => {
+        let (mv, repaired) = match resolve(replay, &position, written) {
+            Ok(mv) => (mv, false),
+            Err(Unresolved { issue, repaired }) => {
                 replay.report(issue, Some(written.span.clone()), Some(ply));
-                return outcome(line, plies, position, Some(move_start(written)));
+                let Some(mv) = repaired else {
+                    return outcome(line, plies, position, Some(move_start(written)));
+                };
+                let repaired = Repaired {
+                    written: replay.source[written.span.clone()].to_string(),
+                    used: mv.notation(replay.style),
+                };
+                replay.report_repair(repaired, written.span.clone(), ply);
+                (mv, true)
             }
         };
         if let Some(tracker) = tracker.as_deref_mut() {
@@ -936,6 +973,9 @@ fn replay_line(
             let text = replay.source.get(written.span.clone()).unwrap_or_default();
             let mut node = Node::new(mv, ply, text, written.span.clone());
             node.comment = join_comments(&written.comments_after);
+            if repaired {
+                append_comment(&mut node.comment, &format!("{REPAIRED} {text}"));
+            }
             // A comment before a move (after its number) rides on the move before it, or
             // on the move itself when it opens a variation; the main line's first move's
             // is the record's comment.
@@ -1033,9 +1073,9 @@ fn resolve(
     replay: &Replay<'_>,
     position: &Position,
     written: &PdnMove,
-) -> Result<DraughtsMove, DraughtsIssue> {
+) -> Result<DraughtsMove, Unresolved> {
     if written.squares.is_empty() {
-        return Err(DraughtsIssue::UnrecordedMove);
+        return Err(DraughtsIssue::UnrecordedMove.into());
     }
     let squares: Vec<Square> = written
         .squares
@@ -1046,7 +1086,8 @@ fn resolve(
     let Some((&from, rest)) = squares.split_first().filter(|(_, rest)| !rest.is_empty()) else {
         return Err(DraughtsIssue::Unparsable {
             reason: Unparsable::Token(SyntaxErrorKind::BadMove("a destination square")),
-        });
+        }
+        .into());
     };
     let variant = replay.variant;
     let legal = position.legal_moves(variant);
@@ -1055,7 +1096,8 @@ fn resolve(
         return Err(DraughtsIssue::MoveAfterEnd {
             loser,
             no_pieces: position.pieces(loser) == 0,
-        });
+        }
+        .into());
     }
     let mut matching: Vec<Move> = legal
         .iter()
@@ -1095,12 +1137,74 @@ fn resolve(
                 full_path: distinct_effects(&same_ends).len() > 1,
             })
         }
-        [] => Err(illegal(replay, position, from, rest, written, &legal)),
+        [] => {
+            let issue = illegal(replay, position, from, rest, written, &legal);
+            let repaired = replay
+                .repair
+                .then(|| repair(&legal, from, rest, replay.numbering))
+                .flatten()
+                .map(|mv| {
+                    let full_path = legal
+                        .iter()
+                        .filter(|m| m.from() == mv.from() && m.to() == mv.to())
+                        .any(|m| !same_outcome(m, &mv));
+                    DraughtsMove { mv, full_path }
+                });
+            Err(Unresolved { issue, repaired })
+        }
         _ => Err(DraughtsIssue::AmbiguousMove {
             candidates: effects,
             style: replay.style,
-        }),
+        }
+        .into()),
     }
+}
+
+/// A written move that denotes no legal move: why, and with repair the one legal move
+/// that fits what was meant.
+struct Unresolved {
+    issue: DraughtsIssue,
+    repaired: Option<DraughtsMove>,
+}
+
+impl From<DraughtsIssue> for Unresolved {
+    fn from(issue: DraughtsIssue) -> Unresolved {
+        Unresolved {
+            issue,
+            repaired: None,
+        }
+    }
+}
+
+/// The one legal move that fits what a writer of `from` and `rest` (the destination or
+/// landing squares) evidently meant, when none fits exactly; `None` when none or several
+/// do. The intents are tried in turn, and the first that any move fits decides: the same
+/// origin and destination by another route; a capture written only up to one of its
+/// landings; the same destination from an origin one off; the same origin to a
+/// destination one off. One off is a neighbouring square, or the next number in the
+/// record's numbering (a slip of the pen).
+fn repair(legal: &[Move], from: Square, rest: &[Square], numbering: Numbering) -> Option<Move> {
+    let to = *rest.last()?;
+    let one_off = |a: Square, b: Square| {
+        a != b
+            && (a.number(numbering).abs_diff(b.number(numbering)) == 1
+                || (a.file().abs_diff(b.file()) == 1 && a.rank().abs_diff(b.rank()) == 1))
+    };
+    let intents: [&dyn Fn(&Move) -> bool; 4] = [
+        &|m| m.from() == from && m.to() == to,
+        &|m| m.from() == from && is_route_prefix(m, rest),
+        &|m| m.to() == to && one_off(m.from(), from),
+        &|m| m.from() == from && one_off(m.to(), to),
+    ];
+    intents.iter().find_map(|fits| {
+        let fitting: Vec<Move> = legal.iter().filter(|m| fits(m)).copied().collect();
+        match distinct_effects(&fitting).as_slice() {
+            [] => None,
+            // Several fit: the writer's intent is not evident, so nothing is repaired.
+            [one] => Some(Some(*one)),
+            _ => Some(None),
+        }
+    })?
 }
 
 /// Whether `rest` (ending with the destination) lists landing squares of `mv` in order.

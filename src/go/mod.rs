@@ -233,6 +233,7 @@ impl Family for Go {
         read_records(
             text,
             options.keep_records,
+            options.repair,
             options.rules::<rules::Rules>().copied(),
         )
     }

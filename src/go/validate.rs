@@ -20,8 +20,8 @@ use super::sgf::{
 };
 use super::sgf_check::{self, SgfIssue};
 use super::{GoMove, GoRecord, Outcome, Setup};
-use crate::diag::{Diagnostic, Kind, Side};
-use crate::record::{Line, Node, Record, Tags};
+use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
+use crate::record::{append_comment, Line, Node, Record, Tags, REPAIRED};
 use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
 
@@ -45,17 +45,29 @@ pub(super) const GAME_INFO: [&str; 25] = [
 
 /// Parses `text` as an SGF collection and replays every game tree; one report per tree.
 /// With `keep_records`, each report keeps the tree (for the SGF writer) and the replayed
-/// record (for JSON). `rules` overrides each record's `RU`.
-pub fn read_records(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<RecordReport> {
+/// record (for JSON). `rules` overrides each record's `RU`. With `repair`, a stone no rule
+/// lets its colour play, written in the other colour's turn, is played by the colour to
+/// move where that is legal.
+pub fn read_records(
+    text: &str,
+    keep_records: bool,
+    repair: bool,
+    rules: Option<Rules>,
+) -> Vec<RecordReport> {
     // Blocks of game trees parse and replay in parallel: a large collection uses every core.
     crate::blocks::read_in_blocks(text, super::cut::tree_end, |block| {
-        read_block(block, keep_records, rules)
+        read_block(block, keep_records, repair, rules)
     })
 }
 
 /// The records of the game trees in `text`, one block of a collection. Each tree is
 /// replayed as soon as it is read, while its arena is still in the cache.
-fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<RecordReport> {
+fn read_block(
+    text: &str,
+    keep_records: bool,
+    repair: bool,
+    rules: Option<Rules>,
+) -> Vec<RecordReport> {
     let mut reports: Vec<RecordReport> = Vec::new();
     let mut outside = Vec::new();
     // Where the text after the last tree starts.
@@ -74,7 +86,8 @@ fn read_block(text: &str, keep_records: bool, rules: Option<Rules>) -> Vec<Recor
                 if keep_records {
                     tree.shrink_to_fit();
                 }
-                let mut report = read_game(text, tree, reports.len(), keep_records, rules);
+                let read = (keep_records, repair);
+                let mut report = read_game(text, tree, reports.len(), read, rules);
                 if let Some(previous) = reports.last_mut() {
                     if let Some(record) = previous
                         .record
@@ -155,11 +168,12 @@ fn side(color: Color) -> Side {
     }
 }
 
+/// Replays one tree; `read` says whether to keep the record and whether to repair.
 fn read_game(
     text: &str,
     tree: GameTree,
     index: usize,
-    keep: bool,
+    (keep, repair): (bool, bool),
     rules: Option<Rules>,
 ) -> RecordReport {
     let structure = sgf_check::check(&tree);
@@ -167,6 +181,7 @@ fn read_game(
         .iter()
         .any(|issue| matches!(issue, SgfIssue::NotGo { .. }));
     let mut replay = Replay::new(text, &tree, keep);
+    replay.repair = repair;
     replay.choose_rules(rules);
     if !not_go {
         replay.run();
@@ -325,6 +340,9 @@ struct Replay<'a> {
     tree: &'a GameTree,
     size: BoardSize,
     keep: bool,
+    /// Play a stone the rules refuse, written in the other colour's turn, as the colour
+    /// to move where that is legal.
+    repair: bool,
     /// The rules the record is replayed and scored under.
     rules: RuleSet,
     diagnostics: Vec<Diagnostic>,
@@ -362,6 +380,7 @@ impl<'a> Replay<'a> {
             tree,
             size,
             keep,
+            repair: false,
             rules: Rules::default().rule_set(),
             diagnostics: Vec::new(),
             reported_values: HashSet::new(),
@@ -724,7 +743,7 @@ impl<'a> Replay<'a> {
         state: &mut State,
         line: usize,
     ) -> Option<bool> {
-        let color = if prop.ident() == "B" {
+        let mut color = if prop.ident() == "B" {
             Color::Black
         } else {
             Color::White
@@ -732,6 +751,7 @@ impl<'a> Replay<'a> {
         let Some(value) = prop.value() else {
             return Some(false);
         };
+        let mut repaired = false;
         let ply = state.ply + 1;
         let mv = match value.go_move(self.size) {
             Ok(mv) => mv,
@@ -769,20 +789,12 @@ impl<'a> Replay<'a> {
                     );
                 }
                 match state.board.play(color, point) {
-                    Ok(outcome) => {
-                        let slot = state.slot(point);
-                        state.placed_at[slot] = ply;
-                        state.ko_point = (outcome.captures == 1)
-                            .then(|| state.board.last_captures().first().copied())
-                            .flatten();
-                        if outcome.repeats || outcome.suicide > 0 {
-                            self.note_allowed(outcome, color, point, prop.span(), ply);
-                        }
-                    }
+                    Ok(outcome) => self.placed(state, outcome, color, point, prop, ply),
                     Err(error) => {
-                        let issue = self.refusal(state, color, point, error);
-                        self.report(issue, prop.span(), Some((ply, color)));
-                        return None;
+                        let outcome = self.refused(state, (color, point), error, prop, ply)?;
+                        color = color.opponent();
+                        repaired = true;
+                        self.placed(state, outcome, color, point, prop, ply);
                     }
                 }
                 Some(point)
@@ -808,6 +820,10 @@ impl<'a> Replay<'a> {
                 span,
             );
             node_out.comment = join(buf.pending_comment.take(), comment(node));
+            if repaired {
+                let written = self.text.get(prop.span()).unwrap_or_default();
+                append_comment(&mut node_out.comment, &format!("{REPAIRED} {written}"));
+            }
             // Many variations hold one move: reserve room for one, not the four a first
             // push reserves (the main line, line 0, grows as usual).
             if line != 0 && buf.nodes.capacity() == 0 {
@@ -816,6 +832,68 @@ impl<'a> Replay<'a> {
             buf.nodes.push(node_out);
         }
         Some(true)
+    }
+
+    /// Keeps what a stone of `color` just placed on `point` leaves for later moves (when
+    /// it was played, the ko it made) and notes what only some rules allow.
+    // Inlined in the replay loop, as before it was split out.
+    #[inline(always)]
+    fn placed(
+        &mut self,
+        state: &mut State,
+        outcome: PlayOutcome,
+        color: Color,
+        point: Point,
+        prop: Property<'_>,
+        ply: u32,
+    ) {
+        let slot = state.slot(point);
+        state.placed_at[slot] = ply;
+        state.ko_point = (outcome.captures == 1)
+            .then(|| state.board.last_captures().first().copied())
+            .flatten();
+        if outcome.repeats || outcome.suicide > 0 {
+            self.note_allowed(outcome, color, point, prop.span(), ply);
+        }
+    }
+
+    /// Reports a stone of `color` on `point` that the rules refuse. With repair, a stone
+    /// written in the other colour's turn (`color` moved last) is played by the colour to
+    /// move where that is legal, and the repair reported; `None` when it is not.
+    #[cold]
+    #[inline(never)]
+    fn refused(
+        &mut self,
+        state: &mut State,
+        (color, point): (Color, Point),
+        error: PlayError,
+        prop: Property<'_>,
+        ply: u32,
+    ) -> Option<PlayOutcome> {
+        let issue = self.refusal(state, color, point, error);
+        self.report(issue, prop.span(), Some((ply, color)));
+        if !self.repair || state.last_mover != Some(color) {
+            return None;
+        }
+        let to_move = color.opponent();
+        let outcome = state.board.play(to_move, point).ok()?;
+        let written = self.text.get(prop.span()).unwrap_or_default();
+        let value = prop.value().map_or("", |v| v.raw);
+        let repaired = Repaired {
+            written: written.to_string(),
+            used: format!(
+                "{}[{value}]",
+                if to_move == Color::Black { "B" } else { "W" }
+            ),
+        };
+        let diagnostic = Diagnostic::new(
+            Severity::Warning,
+            Kind::game(repaired),
+            Some(prop.span()),
+        )
+        .at_ply(ply, ply, side(to_move));
+        self.diagnostics.push(diagnostic);
+        Some(outcome)
     }
 
     /// Notes what the rules in force allow but others forbid: a repetition, a suicide.

@@ -223,7 +223,7 @@ impl Family for Shatar {
     }
 
     fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {
-        read_records(text, options.keep_records)
+        read_records(text, options.keep_records, options.repair)
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {

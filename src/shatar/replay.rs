@@ -287,6 +287,47 @@ fn suggest(position: &Position, query: &MoveQuery, legal: &[Move]) -> Vec<String
         .collect()
 }
 
+/// The one legal move that fits what the writer of `query` evidently meant, when no
+/// legal move fits it exactly; `None` when none or several do. The intents are tried in
+/// turn, and the first that any move fits decides: the same piece to the same square
+/// (from another origin, or with the capture sign wrong); the same origin and square
+/// under another piece letter; the same piece from the same origin to a square one file
+/// or one rank off; the same piece to a square one file or one rank off.
+pub fn repair(legal: &[Move], query: &MoveQuery) -> Option<Move> {
+    if query.castling || query.promotion_to_king {
+        return None;
+    }
+    let origin = query.full_origin();
+    let role_fits = |mv: &Move| match query.role {
+        Some(role) => mv.role == role,
+        None => origin.is_some() || mv.role == Role::Pawn,
+    };
+    let promotion_fits = |mv: &Move| query.promotion.is_none_or(|p| mv.promotion == Some(p));
+    let lands = |mv: &Move| match (query.to_square, query.to_file) {
+        (Some(to), _) => mv.to == to,
+        (None, Some(file)) => mv.to.file() == file && mv.capture.is_some(),
+        (None, None) => false,
+    };
+    let slips = |mv: &Move| {
+        query.to_square.is_some_and(|to| {
+            to.file().abs_diff(mv.to.file()) + to.rank().abs_diff(mv.to.rank()) == 1
+        })
+    };
+    let from_origin = |mv: &Move| origin == Some(mv.from);
+    let intents: [&dyn Fn(&Move) -> bool; 4] = [
+        &|mv| role_fits(mv) && lands(mv),
+        &|mv| from_origin(mv) && lands(mv),
+        &|mv| role_fits(mv) && from_origin(mv) && slips(mv),
+        &|mv| role_fits(mv) && slips(mv),
+    ];
+    intents.iter().find_map(|fits| {
+        let mut fitting = legal.iter().filter(|mv| fits(mv) && promotion_fits(mv));
+        let first = fitting.next()?;
+        // Several fit: the writer's intent is not evident, so nothing is repaired.
+        Some(fitting.next().is_none().then_some(*first))
+    })?
+}
+
 /// A legal move written in `style`, for help texts.
 pub fn write_move(position: &Position, mv: Move, style: Style) -> String {
     super::write::rulebook_move(position, mv, false, false, style.notation, style.pieces)

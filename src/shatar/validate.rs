@@ -8,16 +8,19 @@ use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
 use super::syntax::{ParsedGame, ParsedMove, ResultToken, SourceFormat, SyntaxErrorKind};
 use super::types::{Color, Role};
 use super::ShatarMove;
-use crate::diag::{Diagnostic, Kind, Severity, Side};
-use crate::record::{append_comment, Line, Node, Record, Tags, UNREPLAYED, UNREPLAYED_VARIATION};
+use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
+use crate::record::{
+    append_comment, Line, Node, Record, Tags, REPAIRED, UNREPLAYED, UNREPLAYED_VARIATION,
+};
 use crate::text::Span;
 use crate::write::{Notation, Pieces};
 use crate::{AnyRecord, RecordReport};
 
 /// Parses `text` as PGN or as rulebook scoresheets and replays every game, block by
 /// block in parallel (see `crate::blocks`). With `keep_records`, the replayed records are
-/// kept for writing.
-pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
+/// kept for writing; with `repair`, a move no legal move fits is replayed as the one
+/// that fits the writer's evident intent, where there is exactly one.
+pub fn read_records(text: &str, keep_records: bool, repair: bool) -> Vec<RecordReport> {
     let pgn = super::looks_like_pgn(text);
     crate::blocks::read_in_blocks(
         text,
@@ -31,7 +34,7 @@ pub fn read_records(text: &str, keep_records: bool) -> Vec<RecordReport> {
             games
                 .iter()
                 .filter(|game| is_record(game))
-                .map(|game| replay_game(block, game, keep_records))
+                .map(|game| replay_game(block, game, keep_records, repair))
                 .collect()
         },
     )
@@ -69,6 +72,8 @@ fn next_game(text: &str, from: usize, pgn: bool) -> Option<usize> {
 struct Replay<'a> {
     source: &'a str,
     keep: bool,
+    /// Replay on past a move no legal move fits, where one fits the writer's intent.
+    repair: bool,
     diagnostics: Vec<Diagnostic>,
     pieces: Pieces,
     /// What a set-up game's first written number adds to its position's move count: a
@@ -85,6 +90,16 @@ impl Replay<'_> {
         }
         self.diagnostics.push(diagnostic);
     }
+
+    fn report_repair(&mut self, repaired: Repaired, span: &Span, ply: u32, position: &Position) {
+        let diagnostic = Diagnostic::new(
+            Severity::Warning,
+            Kind::game(repaired),
+            Some(span.clone()),
+        )
+        .at_ply(ply, position.fullmoves(), side(position.turn()));
+        self.diagnostics.push(diagnostic);
+    }
 }
 
 /// The player of `color`.
@@ -95,10 +110,11 @@ fn side(color: Color) -> Side {
     }
 }
 
-fn replay_game(source: &str, game: &ParsedGame, keep: bool) -> RecordReport {
+fn replay_game(source: &str, game: &ParsedGame, keep: bool, repair: bool) -> RecordReport {
     let mut replay = Replay {
         source,
         keep,
+        repair,
         diagnostics: Vec::new(),
         pieces: game_script(&game.moves),
         number_offset: 0,
@@ -404,7 +420,9 @@ fn replay_line(
             }
         };
         let query = query(text, replay.pieces);
-        let Some(mv) = resolve(replay, &position, &query, &mut candidates, written, ply) else {
+        let Some((mv, repaired)) =
+            resolve(replay, &position, &query, &mut candidates, written, ply)
+        else {
             return stopped(line);
         };
         let before = position.clone();
@@ -423,7 +441,11 @@ fn replay_line(
                 check,
                 mate,
             };
-            line.push(node(replay, written, text, shatar_move, ply, variations));
+            let mut node = node(replay, written, text, shatar_move, ply, variations);
+            if repaired {
+                append_comment(&mut node.comment, &format!("{REPAIRED} {}", node.text));
+            }
+            line.push(node);
         }
     }
     LineOutcome {
@@ -475,7 +497,9 @@ struct Variations {
 }
 
 /// The legal move `query` names in `position`, or `None` with the reason reported: the
-/// game was over, or no move or several fit. `candidates` is the move list to reuse.
+/// game was over, or no move or several fit. With repair, the move that fits the
+/// writer's intent follows the reason, and the flag says so. `candidates` is the move
+/// list to reuse.
 // Inlined in the replay loop, as before it was split out: a call per move costs 2 %.
 #[inline(always)]
 fn resolve(
@@ -485,14 +509,14 @@ fn resolve(
     candidates: &mut MoveList,
     written: &ParsedMove,
     ply: u32,
-) -> Option<Move> {
+) -> Option<(Move, bool)> {
     // Most moves name their square: only the moves landing there are generated.
     match query.to_square {
         Some(to) if !query.castling => position.legal_moves_to(to, candidates),
         _ => *candidates = position.legal_moves(),
     }
     match replay::resolve(position, candidates, query) {
-        Resolution::Move(mv) => Some(mv),
+        Resolution::Move(mv) => Some((mv, false)),
         Resolution::Error(issue) => {
             let legal = position.legal_moves();
             let issue = match replay::ending(position, &legal) {
@@ -502,8 +526,19 @@ fn resolve(
                     Resolution::Move(_) => issue,
                 },
             };
+            let repaired = match &issue {
+                ShatarIssue::GameOver { .. } => None,
+                _ if replay.repair => replay::repair(&legal, query),
+                _ => None,
+            };
             replay.report(issue, &written.span, Some((ply, position)));
-            None
+            let mv = repaired?;
+            let repaired = Repaired {
+                written: replay.source[written.span.clone()].to_string(),
+                used: replay::write_move(position, mv, query.style),
+            };
+            replay.report_repair(repaired, &written.span, ply, position);
+            Some((mv, true))
         }
     }
 }

@@ -26,6 +26,7 @@ mod pdn_corpus;
 mod pdn_parse_fuzz;
 mod read_str;
 mod readme_codes;
+mod repair;
 mod round_trip_property;
 mod sgf_checks;
 mod sgf_corpus;
