@@ -12,7 +12,7 @@ use qipu::write::{Format, WriteOptions};
 use qipu::{Document, RecordReport};
 
 use super::inputs::{Excluded, Input};
-use super::output::{self, AtomicFile, RecordWriter};
+use super::output::{self, AtomicFile, RecordWriter, RunOutput};
 use super::{for_each_document, render, summary, Event, ReadArgs, Status};
 
 /// Where converted records go.
@@ -72,45 +72,13 @@ struct PerInput {
     skipped: usize,
 }
 
-/// The one output of a whole run.
-enum Shared {
-    Stdout(io::BufWriter<io::StdoutLock<'static>>),
-    /// The `-o` file, committed when the run has written it whole.
-    File(AtomicFile),
-}
-
-impl Shared {
-    fn finish(self) -> io::Result<()> {
-        match self {
-            Shared::Stdout(mut out) => out.flush(),
-            Shared::File(file) => file.commit(),
-        }
-    }
-}
-
-impl Write for Shared {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        match self {
-            Shared::Stdout(out) => out.write(bytes),
-            Shared::File(file) => file.write(bytes),
-        }
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        match self {
-            Shared::Stdout(out) => out.flush(),
-            Shared::File(file) => file.flush(),
-        }
-    }
-}
-
 /// The state of one run of `convert`.
 struct Run<'a> {
     convert: &'a Convert,
     style: render::Style,
     counts: Counts,
     /// The one output of the whole run: standard output or the `-o` file.
-    shared: RecordWriter<Shared>,
+    shared: RecordWriter<RunOutput>,
     /// The output of the input being read, with `--in-place` or `--output-dir`.
     current: Option<PerInput>,
     /// The input's output was refused: none of its documents is written.
@@ -125,16 +93,14 @@ impl Convert {
         let shared = match &self.destination {
             Destination::File(path) => {
                 excluded.file(path);
-                Shared::File(AtomicFile::create(path)?)
+                RunOutput::File(AtomicFile::create(path)?)
             }
             Destination::Dir(dir) => {
                 std::fs::create_dir_all(dir)?;
                 excluded.dir(dir);
-                Shared::Stdout(io::BufWriter::new(io::stdout().lock()))
+                RunOutput::stdout()
             }
-            Destination::Stdout | Destination::InPlace => {
-                Shared::Stdout(io::BufWriter::new(io::stdout().lock()))
-            }
+            Destination::Stdout | Destination::InPlace => RunOutput::stdout(),
         };
         let mut run = Run {
             convert: self,

@@ -1,6 +1,7 @@
 //! Command-line front end: arguments, input collection, parallel reading, output.
 
 mod convert;
+mod html;
 mod inputs;
 mod output;
 mod render;
@@ -46,6 +47,10 @@ enum Command {
         /// Count these diagnostics as failures for the exit status.
         #[arg(long, value_enum, value_name = "WHAT")]
         deny: Vec<DenyArg>,
+        /// Write the report to this file instead of standard output (replaced only when
+        /// the run has written it whole).
+        #[arg(short = 'o', long = "output")]
+        output: Option<std::path::PathBuf>,
         #[command(flatten)]
         read: ReadArgs,
     },
@@ -116,10 +121,12 @@ struct ReadArgs {
     paths: Vec<String>,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum OutputFormat {
     Human,
     Json,
+    /// One self-contained HTML page over the whole run.
+    Html,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -236,15 +243,35 @@ fn execute(cli: Cli) -> io::Result<Status> {
             format,
             quiet,
             deny,
+            output,
             read,
         } => {
-            let human = match format {
-                Some(OutputFormat::Human) => true,
-                Some(OutputFormat::Json) => false,
-                None => io::stdout().is_terminal(),
-            };
+            let format = format.unwrap_or(if io::stdout().is_terminal() && output.is_none() {
+                OutputFormat::Human
+            } else {
+                OutputFormat::Json
+            });
             let deny_warnings = deny.contains(&DenyArg::Warnings);
-            validate(&read, human, quiet, deny_warnings)
+            let mut excluded = Excluded::default();
+            if let Some(path) = &output {
+                excluded.file(path);
+            }
+            let mut out = output::RunOutput::open(output.as_deref())?;
+            let status = if format == OutputFormat::Html {
+                html_report(&read, &excluded, &mut out)?
+            } else {
+                let human = format == OutputFormat::Human;
+                let colour = human && output.is_none() && io::stdout().is_terminal();
+                validate(
+                    &read,
+                    &excluded,
+                    (human, quiet, colour),
+                    deny_warnings,
+                    &mut out,
+                )?
+            };
+            out.finish()?;
+            Ok(status)
         }
         Command::Convert {
             to,
@@ -300,11 +327,39 @@ fn execute(cli: Cli) -> io::Result<Status> {
     }
 }
 
-fn validate(read: &ReadArgs, human: bool, quiet: bool, deny_warnings: bool) -> io::Result<Status> {
-    let style = render::Style::detect(human && io::stdout().is_terminal());
-    let mut out = io::BufWriter::new(io::stdout().lock());
+/// `validate --format html`: the page is written when every input has been read.
+fn html_report(read: &ReadArgs, excluded: &Excluded, out: &mut dyn Write) -> io::Result<Status> {
+    let mut report = html::HtmlReport::default();
+    let status = for_each_document(read, true, excluded, |input, event| {
+        let document = match event {
+            Event::Document(document) => document,
+            Event::End => {
+                report.file();
+                return Ok(Status::Valid);
+            }
+        };
+        if input.is_walked_text() && document.not_a_record_file() {
+            return Ok(Status::Valid);
+        }
+        report.document(document);
+        Ok(status_of(document, false))
+    })?;
+    out.write_all(report.page().as_bytes())?;
+    Ok(status)
+}
+
+/// `validate` in human form (`human`; `quiet`: errors only; `colour` on a terminal) or
+/// JSON Lines.
+fn validate(
+    read: &ReadArgs,
+    excluded: &Excluded,
+    (human, quiet, colour): (bool, bool, bool),
+    deny_warnings: bool,
+    out: &mut dyn Write,
+) -> io::Result<Status> {
+    let style = render::Style::detect(colour);
     let mut summary = Summary::default();
-    let status = for_each_document(read, false, &Excluded::default(), |input, event| {
+    let status = for_each_document(read, false, excluded, |input, event| {
         let document = match event {
             Event::Document(document) => document,
             Event::End => {

@@ -10,6 +10,52 @@ use std::path::{Path, PathBuf};
 
 use qipu::write::Format;
 
+/// The one output of a whole run: standard output, or a file (`-o`).
+pub enum RunOutput {
+    Stdout(BufWriter<io::StdoutLock<'static>>),
+    /// The `-o` file, committed when the run has written it whole.
+    File(AtomicFile),
+}
+
+impl RunOutput {
+    /// Standard output, buffered.
+    pub fn stdout() -> RunOutput {
+        RunOutput::Stdout(BufWriter::new(io::stdout().lock()))
+    }
+
+    /// The file `path` (written beside it and renamed at the end), else standard output.
+    pub fn open(path: Option<&Path>) -> io::Result<RunOutput> {
+        Ok(match path {
+            Some(path) => RunOutput::File(AtomicFile::create(path)?),
+            None => RunOutput::stdout(),
+        })
+    }
+
+    /// Flushes standard output, or puts the file in place.
+    pub fn finish(self) -> io::Result<()> {
+        match self {
+            RunOutput::Stdout(mut out) => out.flush(),
+            RunOutput::File(file) => file.commit(),
+        }
+    }
+}
+
+impl Write for RunOutput {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match self {
+            RunOutput::Stdout(out) => out.write(bytes),
+            RunOutput::File(file) => file.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            RunOutput::Stdout(out) => out.flush(),
+            RunOutput::File(file) => file.flush(),
+        }
+    }
+}
+
 /// A file being written under a temporary name beside its target.
 pub struct AtomicFile {
     target: PathBuf,

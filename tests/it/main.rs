@@ -22,6 +22,7 @@ mod go_engine;
 mod go_repeated;
 mod go_rules;
 mod go_validate;
+mod html_report;
 mod pdn_corpus;
 mod pdn_parse_fuzz;
 mod read_str;
