@@ -202,10 +202,13 @@ pub enum SgfIssue {
         span: Range<usize>,
     },
     /// A property of `FF[1]`–`FF[3]` in an `FF[4]` file (`KI`, `L`, `TC`, `LT`, `M`)
-    /// (SGFC W40, W59); `replacement` is its `FF[4]` equivalent, where there is one.
+    /// (SGFC W40, W59), or `KI` in any file (an old integer komi that FF[3] replaced by
+    /// `KM`); `replacement` is its `FF[4]` equivalent, where there is one.
     OldProperty {
         /// The identifier.
         ident: String,
+        /// Whether the file is `FF[4]`; else the property is `KI` in an older one.
+        in_ff4: bool,
         /// The `FF[4]` property that says the same (`KI` → `KM`, `L` → `LB`).
         replacement: Option<&'static str>,
         /// The property.
@@ -425,8 +428,15 @@ impl fmt::Display for SgfIssue {
             Self::ApplicationWithoutVersion { .. } => {
                 f.write_str("AP is not in its name:version form")
             }
-            Self::OldProperty { ident, .. } => {
+            Self::OldProperty {
+                ident,
+                in_ff4: true,
+                ..
+            } => {
                 write!(f, "{ident} is a property of FF[1]–FF[3], not of FF[4]")
+            }
+            Self::OldProperty { ident, .. } => {
+                write!(f, "{ident} is obsolete: since FF[3] komi is KM")
             }
         }
     }
@@ -864,10 +874,12 @@ fn check_identifier<'t>(
             span: prop.ident_span(),
         });
     }
-    if context.format == Some(4) {
+    let in_ff4 = context.format == Some(4);
+    if in_ff4 || ident == "KI" {
         if let Some(replacement) = old_property(ident) {
             issues.push(SgfIssue::OldProperty {
                 ident: ident.to_owned(),
+                in_ff4,
                 replacement,
                 span: prop.span(),
             });

@@ -208,6 +208,22 @@ fn sgf_before_the_first_tree() {
         "Game 3 from the club [archive], ABC[x] (c) 2020\n(;FF[4]GM[1]SZ[19];B[aa])",
         &[],
     );
+    // Values without their identifier, on a line of their own among prose: the line is
+    // pointed at, as SGFC points at it.
+    expect(
+        "Notes on the game.\n[aa][bb]\nMore notes.\n(;FF[4]GM[1]SZ[19];B[aa])",
+        &[("sgf-before-tree", Warning, "[aa][bb]")],
+    );
+}
+
+#[test]
+fn ki_is_obsolete_in_every_file_format() {
+    // W59: KI, an integer komi, was replaced by KM; a note in an FF[1] file too, but
+    // the other FF[1]–FF[3] properties are at home there.
+    expect(
+        "(;GM[1]SZ[19]KI[11]L[aa];B[aa])",
+        &[("old-property", Note, "KI[11]")],
+    );
 }
 
 #[test]

@@ -86,9 +86,19 @@ impl Trees<'_> {
             if self.seen_tree {
                 self.pending
                     .push_back(SgfSyntaxError::TextBetweenTrees { span });
-            } else if looks_like_properties(&text[span.clone()]) {
+            } else if let Some(at) = properties_at(&text[span.clone()]) {
+                // The line that holds them, as SGFC points at it.
+                let at = span.start + at;
+                let start = text[..at]
+                    .rfind(['\n', '\r'])
+                    .map_or(0, |k| k + 1)
+                    .max(span.start);
+                let end = text[at..]
+                    .find(['\n', '\r'])
+                    .map_or(span.end, |k| at + k)
+                    .min(span.end);
                 self.pending
-                    .push_back(SgfSyntaxError::SgfBeforeTree { span });
+                    .push_back(SgfSyntaxError::SgfBeforeTree { span: start..end });
             }
         }
         let Some(open) = open else {
@@ -120,11 +130,16 @@ impl Trees<'_> {
     }
 }
 
-/// Whether `text` holds what reads as an SGF property: one or two capitals standing
-/// alone (not the end of a word) right before a `[`, as in `GM[1]` or `;B[pd]`.
-fn looks_like_properties(text: &str) -> bool {
+/// Where `text` first holds what reads as SGF properties: one or two capitals standing
+/// alone (not the end of a word) right before a `[`, as in `GM[1]` or `;B[pd]`, or a
+/// value right after another (`[aa][bb]`).
+fn properties_at(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
-    memchr::memchr_iter(b'[', bytes).any(|at| {
+    memchr::memchr_iter(b'[', bytes).find(|&at| {
+        // Two values in a row (`[aa][bb]`), values of a property list without its name.
+        if at > 0 && bytes[at - 1] == b']' {
+            return true;
+        }
         // At most three letters back: linear however long a run of capitals.
         let ident = bytes[at.saturating_sub(3)..at]
             .iter()
