@@ -6,7 +6,7 @@
 use std::fmt;
 
 use crate::text::{DecodeIssue, LineIndex, Span};
-use crate::write::{Format, LeftOut};
+use crate::write::{Fixed, Format, LeftOut};
 
 /// How bad a diagnostic is. Only errors make a record invalid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -184,6 +184,20 @@ impl Issue for Repaired {
             "{} is the one legal move that fits what was written; check it against the original record",
             self.used
         ))
+    }
+}
+
+impl Issue for Fixed {
+    fn code(&self) -> &'static str {
+        "fixed"
+    }
+
+    fn message(&self) -> String {
+        format!("fixed the {}: {} → {}", self.what, self.from, self.to)
+    }
+
+    fn help(&self) -> Option<String> {
+        None
     }
 }
 

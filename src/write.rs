@@ -97,6 +97,22 @@ pub struct WriteOptions {
     pub squares: Squares,
     /// `None`: each record's results in the form it was read in.
     pub results: Option<Results>,
+    /// Correct what SGFC corrects (SGF: a move in the root, repeated values, `DT`, `RE`,
+    /// `KM`, passes, `FF[3]` properties); each correction is reported
+    /// ([`GameRecord::corrections`]). Without it nothing is corrected.
+    pub fix: bool,
+}
+
+/// A correction `convert --fix` made to a record's output ([`WriteOptions::fix`]),
+/// reported as a `fixed` note.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fixed {
+    /// What was corrected, in a few words (`date`, `result`, `move out of the root node`).
+    pub what: &'static str,
+    /// As written.
+    pub from: String,
+    /// As written out instead.
+    pub to: String,
 }
 
 /// Something a record holds that the target format has no place for. `convert` names
@@ -267,6 +283,11 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
     ) -> Result<String, WriteError>;
     /// What of the record a conversion to `format` cannot carry (unsorted).
     fn left_out(&self, format: Format) -> Vec<LeftOut>;
+    /// What a conversion to `format` with `options` corrects ([`WriteOptions::fix`]), in
+    /// record order; none by default.
+    fn corrections(&self, _format: Format, _options: &WriteOptions) -> Vec<Fixed> {
+        Vec::new()
+    }
     /// Writes every unwritable control character
     /// ([`crate::text::is_unwritable_control`]) of its text as its picture
     /// ([`crate::text::control_picture`]): tags, comments, values, text kept around it.

@@ -253,6 +253,14 @@ impl Run<'_> {
         if invalid {
             self.counts.written_with_errors += 1;
         }
+        let fixed = record
+            .as_game_record()
+            .corrections(format, &self.convert.options);
+        for fixed in fixed {
+            let note = Diagnostic::new(Severity::Note, Kind::game(fixed), None);
+            let text = render::record_note(document, report, &note, self.style);
+            io::stderr().write_all(text.as_bytes())?;
+        }
         if !left_out.is_empty() {
             let note = Diagnostic::new(
                 Severity::Note,

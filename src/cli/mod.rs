@@ -89,6 +89,10 @@ enum Command {
         /// Skip records with errors instead of writing what could be read of them.
         #[arg(long)]
         valid_only: bool,
+        /// SGF: correct what SGFC corrects (a move in the root node, repeated values,
+        /// DT, RE and KM forms, passes, FF[3] properties), each correction reported.
+        #[arg(long)]
+        fix: bool,
         #[command(flatten)]
         read: ReadArgs,
     },
@@ -283,6 +287,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
             in_place,
             output_dir,
             valid_only,
+            fix,
             read,
         } => {
             let format = match to {
@@ -309,6 +314,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
                     ResultsArg::Standard => Results::Standard,
                     ResultsArg::Points => Results::Points,
                 }),
+                fix,
             };
             let destination = match (output, in_place, output_dir) {
                 (Some(path), _, _) => Destination::File(path),

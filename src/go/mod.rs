@@ -14,6 +14,7 @@
 mod board;
 mod charset;
 mod cut;
+mod fix;
 mod issue;
 mod left_out;
 mod rules;
@@ -44,7 +45,7 @@ use crate::family::{Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
 use crate::record::{FamilyTypes, Game, NoVariant, Record};
 use crate::text::{picture_controls, Syntax};
-use crate::write::{Format, LeftOut, WriteError, WriteOptions};
+use crate::write::{Fixed, Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 use sgf::{GameTree, NodeId};
 
@@ -141,15 +142,38 @@ pub struct GoRecord {
     pub comments_lost: bool,
 }
 
+impl GoRecord {
+    /// What `convert --fix` corrects in the record's SGF (SGFC's corrections): a move
+    /// out of the root node, a variation start, repeated values, `DT`, `RE`, `KM`,
+    /// passes, `FF[3]` properties; `AP` then names qipu.
+    pub fn fixes(&self) -> Vec<Fixed> {
+        fix::plan(&self.tree)
+            .corrections
+            .into_iter()
+            .map(|c| Fixed {
+                what: c.kind.name(),
+                from: c.from,
+                to: c.to,
+            })
+            .collect()
+    }
+}
+
 /// Normalised SGF (`FF[4]`, UTF-8) of a record, with the text that stood before and after
-/// it where that can be written back faithfully (it holds no `(`, which would start a tree).
-pub fn write_sgf(record: &GoRecord) -> String {
+/// it where that can be written back faithfully (it holds no `(`, which would start a tree);
+/// with `fix`, corrected as SGFC corrects (see [`GoRecord::fixes`]).
+pub fn write_sgf(record: &GoRecord, fix: bool) -> String {
     let mut out = String::new();
     if let Some(before) = record.before.as_deref().filter(|t| outside_is_writable(t)) {
         out.push_str(before);
         out.push('\n');
     }
-    sgf_writer::write_game_into(&record.tree, &mut out);
+    if fix {
+        let fixes = fix::plan(&record.tree);
+        sgf_writer::write_fixed_game_into(&record.tree, &fixes, &mut out);
+    } else {
+        sgf_writer::write_game_into(&record.tree, &mut out);
+    }
     if let Some(after) = record.after.as_deref().filter(|t| outside_is_writable(t)) {
         out.push_str(after);
         out.push('\n');
@@ -173,17 +197,24 @@ impl GameRecord for GoRecord {
         source: &str,
         index: usize,
         format: Format,
-        _options: &WriteOptions,
+        options: &WriteOptions,
     ) -> Result<String, WriteError> {
         match format {
             Format::Json => Ok(record_line(source, index, &self.record)),
-            Format::Sgf => Ok(write_sgf(self)),
+            Format::Sgf => Ok(write_sgf(self, options.fix)),
             _ => Err(WriteError::unsupported(GAME, format)),
         }
     }
 
     fn left_out(&self, format: Format) -> Vec<LeftOut> {
         left_out(self, format)
+    }
+
+    fn corrections(&self, format: Format, options: &WriteOptions) -> Vec<Fixed> {
+        if format != Format::Sgf || !options.fix {
+            return Vec::new();
+        }
+        self.fixes()
     }
 
     fn picture_controls(&mut self) {

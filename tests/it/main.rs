@@ -31,6 +31,7 @@ mod repair;
 mod round_trip_property;
 mod sgf_checks;
 mod sgf_corpus;
+mod sgf_fix;
 mod sgf_fuzz;
 mod shatar_convert;
 mod shatar_parse_fuzz;

@@ -89,6 +89,7 @@ fn check_round_trip(name: &str, bytes: &[u8]) {
             pieces,
             squares: Squares::Numeric,
             results: None,
+            fix: false,
         };
         let first = convert(&original, format, &options);
         let reread = read(name, first.as_bytes());
@@ -140,6 +141,7 @@ fn writers_snapshots() {
                 pieces,
                 squares: Squares::Numeric,
                 results: None,
+                fix: false,
             };
             all.push_str(&format!("===== {label}\n"));
             all.push_str(&convert(&document, format, &options));
@@ -179,6 +181,7 @@ fn listing_without_headers_round_trips() {
             pieces,
             squares: Squares::Numeric,
             results: None,
+            fix: false,
         };
         let first = convert(&document, format, &options);
         let reread = read("listing", first.as_bytes());
