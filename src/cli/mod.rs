@@ -2,6 +2,7 @@
 
 mod convert;
 mod inputs;
+mod lang;
 mod output;
 mod render;
 mod summary;
@@ -15,11 +16,13 @@ use rayon::prelude::*;
 use qipu::diag::Severity;
 use qipu::draughts::Variant;
 use qipu::go::Rules;
+use qipu::lang::Lang;
 use qipu::write::{Format, Notation, Pieces, Results, Squares, WriteOptions};
 use qipu::{Document, Game, ReadOptions};
 
 use convert::{Convert, Destination};
 use inputs::{Excluded, Input};
+use lang::LangArgs;
 use summary::Summary;
 
 #[derive(Parser)]
@@ -48,6 +51,8 @@ enum Command {
         deny: Vec<DenyArg>,
         #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        lang: LangArgs,
     },
     /// Write every record in another format or notation.
     Convert {
@@ -86,6 +91,8 @@ enum Command {
         valid_only: bool,
         #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        lang: LangArgs,
     },
 }
 
@@ -233,6 +240,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
             quiet,
             deny,
             read,
+            lang,
         } => {
             let human = match format {
                 Some(OutputFormat::Human) => true,
@@ -240,7 +248,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 None => io::stdout().is_terminal(),
             };
             let deny_warnings = deny.contains(&DenyArg::Warnings);
-            validate(&read, human, quiet, deny_warnings)
+            validate(&read, human, quiet, deny_warnings, lang.lang())
         }
         Command::Convert {
             to,
@@ -253,6 +261,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
             output_dir,
             valid_only,
             read,
+            lang,
         } => {
             let format = match to {
                 TargetFormat::Pgn => Format::Pgn,
@@ -290,17 +299,24 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 options,
                 valid_only,
                 destination,
+                lang: lang.lang(),
             };
             convert.run(&read)
         }
     }
 }
 
-fn validate(read: &ReadArgs, human: bool, quiet: bool, deny_warnings: bool) -> io::Result<Status> {
+fn validate(
+    read: &ReadArgs,
+    human: bool,
+    quiet: bool,
+    deny_warnings: bool,
+    lang: Lang,
+) -> io::Result<Status> {
     let style = render::Style::detect(human && io::stdout().is_terminal());
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut summary = Summary::default();
-    let status = for_each_document(read, false, &Excluded::default(), |input, event| {
+    let status = for_each_document(read, false, &Excluded::default(), lang, |input, event| {
         let document = match event {
             Event::Document(document) => document,
             Event::End => {
@@ -312,7 +328,7 @@ fn validate(read: &ReadArgs, human: bool, quiet: bool, deny_warnings: bool) -> i
             // A walked text file that is no record is skipped; in JSON output the note
             // goes to standard error, so that standard output stays one object per record.
             summary.skipped_files += 1;
-            let note = render::skipped_note(document, style);
+            let note = render::skipped_note(document, style, lang);
             match (human, quiet) {
                 (_, true) => {}
                 (true, false) => out.write_all(note.as_bytes())?,
@@ -327,21 +343,23 @@ fn validate(read: &ReadArgs, human: bool, quiet: bool, deny_warnings: bool) -> i
                     io::stderr(),
                     "qipu: {}: {}",
                     document.source,
-                    diagnostic.kind.message()
+                    diagnostic.kind.message_in(lang)
                 )?;
             }
         }
         let text = match (human, quiet) {
-            (true, false) => render::human_report(document, style),
-            (true, true) => render::human_errors(document, style),
-            (false, false) => qipu::json::report_lines(document, |_| true),
-            (false, true) => qipu::json::report_lines(document, |r| fails(r, deny_warnings)),
+            (true, false) => render::human_report(document, style, lang),
+            (true, true) => render::human_errors(document, style, lang),
+            (false, false) => qipu::json::report_lines_in(document, |_| true, lang),
+            (false, true) => {
+                qipu::json::report_lines_in(document, |r| fails(r, deny_warnings), lang)
+            }
         };
         out.write_all(text.as_bytes())?;
         Ok(status_of(document, deny_warnings))
     })?;
     if human {
-        out.write_all(summary.line().as_bytes())?;
+        out.write_all(summary.line_in(lang).as_bytes())?;
     }
     out.flush()?;
     Ok(status)
@@ -384,13 +402,18 @@ fn for_each_document(
     args: &ReadArgs,
     keep_records: bool,
     excluded: &Excluded,
+    lang: Lang,
     mut emit: impl FnMut(&Input, Event) -> io::Result<Status>,
 ) -> io::Result<Status> {
     let encoding = match &args.encoding {
         Some(label) => match qipu::text::encoding_for_label(label) {
             Some(encoding) => Some(encoding),
             None => {
-                writeln!(io::stderr(), "qipu: unknown encoding label \"{label}\"")?;
+                let line = lang.say(
+                    || format!("qipu: unknown encoding label \"{label}\""),
+                    || qipu::zh!("qipu：未知的编码标签“{}”", label),
+                );
+                writeln!(io::stderr(), "{line}")?;
                 return Ok(Status::Failure);
             }
         },
