@@ -339,12 +339,14 @@ fn validate(
         summary.document(document);
         if !human && document.read_failed() {
             for diagnostic in document.records.iter().flat_map(|r| &r.diagnostics) {
-                writeln!(
-                    io::stderr(),
-                    "qipu: {}: {}",
-                    document.source,
-                    diagnostic.kind.message_in(lang)
-                )?;
+                let line = lang.say(
+                    || format!("qipu: {}: {}", document.source, diagnostic.kind.message()),
+                    || {
+                        let (message, _) = diagnostic.kind.zh();
+                        qipu::zh!("qipu: {}：{}", document.source, message)
+                    },
+                );
+                writeln!(io::stderr(), "{line}")?;
             }
         }
         let text = match (human, quiet) {
@@ -411,7 +413,7 @@ fn for_each_document(
             None => {
                 let line = lang.say(
                     || format!("qipu: unknown encoding label \"{label}\""),
-                    || qipu::zh!("qipu：未知的编码标签“{}”", label),
+                    || qipu::zh!("qipu: 未知的编码标签“{}”", label),
                 );
                 writeln!(io::stderr(), "{line}")?;
                 return Ok(Status::Failure);

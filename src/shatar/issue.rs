@@ -515,7 +515,7 @@ impl Issue for ShatarIssue {
             ShatarIssue::Castling => Zh::own("蒙古象棋没有王车易位"),
             ShatarIssue::OtherGame { variant, sign } => {
                 let game = match variant {
-                    Some(variant) => zh!("一局{}（见其 Variant 标签）", variant),
+                    Some(variant) => zh!("一局 {}（见其 Variant 标签）", variant),
                     None => Zh::own("一局国际象棋"),
                 };
                 let why = Zh::own(match sign {

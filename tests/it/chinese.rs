@@ -885,6 +885,28 @@ fn json_words_message_and_help_in_the_language_and_nothing_else() {
     assert_eq!(without(english), without(chinese));
 }
 
+#[test]
+fn convert_says_what_it_did_in_the_language() {
+    let output = command()
+        .args(["convert", "--to", "pdn", "--lang", "zh-Hant"])
+        .args([
+            "samples/go/handicap.sgf",
+            "samples/shatar/error-castling.txt",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(err.contains("圍棋棋譜不能寫成 pdn 格式"), "{err}");
+    assert!(
+        err.contains("錯誤[castling]: 蒙古象棋沒有王車易位"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("qipu: convert：2 個文件：已寫出 0 份棋譜（其中 0 份有錯誤），跳過 2 份，0 個文件無法讀取\n"),
+        "{err}"
+    );
+}
+
 fn samples() -> Vec<String> {
     let mut files = Vec::new();
     for family in ["shatar", "draughts", "go"] {
