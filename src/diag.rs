@@ -1,10 +1,13 @@
 //! Diagnostics: what is wrong with a record, where, and what was probably meant.
 //!
 //! A diagnostic keeps its data (a stable code and the issue's arguments: squares, moves,
-//! names) apart from its wording, so that other languages can word the same issue.
+//! names) apart from its wording, so that other languages can word the same issue: every
+//! issue is worded in English and in Chinese ([`Issue::message_in`]).
 
 use std::fmt;
 
+use crate::lang::{zh, Lang, ToZh, Zh};
+use crate::record::Game;
 use crate::text::{DecodeIssue, LineIndex, Span};
 use crate::write::{Fixed, Format, LeftOut};
 
@@ -29,16 +32,47 @@ impl Severity {
             Severity::Note => "note",
         }
     }
+
+    /// The name in rendered output in `lang` (JSON keeps [`Severity::name`]).
+    pub fn name_in(self, lang: Lang) -> String {
+        let zh = match self {
+            Severity::Error => "错误",
+            Severity::Warning => "警告",
+            Severity::Note => "备注",
+        };
+        lang.chinese(&Zh::own(zh))
+            .unwrap_or_else(|| self.name().to_string())
+    }
 }
 
-/// Data of an issue, worded on demand.
+/// Data of an issue, worded on demand, in English and in Chinese: a type of issue
+/// without its Chinese wording does not compile.
 pub trait Issue {
-    /// Stable kebab-case identifier.
+    /// Stable kebab-case identifier (the same in every language).
     fn code(&self) -> &'static str;
     /// What is wrong, in English.
     fn message(&self) -> String;
     /// What to do about it, in English; names the likely intended move where there is one.
     fn help(&self) -> Option<String>;
+    /// What is wrong, in Chinese, in the rulebooks' terms.
+    fn message_zh(&self) -> Zh;
+    /// What to do about it, in Chinese: there is Chinese help exactly where there is
+    /// English help.
+    fn help_zh(&self) -> Option<Zh>;
+
+    /// What is wrong, in `lang`.
+    fn message_in(&self, lang: Lang) -> String {
+        lang.chinese(&self.message_zh())
+            .unwrap_or_else(|| self.message())
+    }
+
+    /// What to do about it, in `lang`.
+    fn help_in(&self, lang: Lang) -> Option<String> {
+        match lang {
+            Lang::En => self.help(),
+            _ => self.help_zh().and_then(|help| lang.chinese(&help)),
+        }
+    }
 }
 
 /// Issues that concern the file rather than a game family.
@@ -50,8 +84,8 @@ pub enum FileIssue {
     UnknownGame,
     /// The file holds no record of the family it was read as.
     NoRecords {
-        /// The family's name, as in `no shatar records`.
-        game: &'static str,
+        /// The family, where it is known (`no shatar record found`).
+        game: Option<Game>,
     },
     /// The file is empty (or white space only).
     EmptyFile,
@@ -79,6 +113,16 @@ pub enum FileIssue {
     },
 }
 
+impl FileIssue {
+    fn left_out_zh(format: Format, what: &[LeftOut]) -> Zh {
+        zh!(
+            "{} 格式无处存放{}；本棋谱的输出中已略去",
+            format.name(),
+            Zh::join(what.iter().map(LeftOut::to_zh), "、")
+        )
+    }
+}
+
 impl Issue for FileIssue {
     fn code(&self) -> &'static str {
         match self {
@@ -100,7 +144,10 @@ impl Issue for FileIssue {
         match self {
             FileIssue::Decode(issue) => issue.to_string(),
             FileIssue::UnknownGame => "cannot tell which game this file records".to_string(),
-            FileIssue::NoRecords { game } => format!("no {game} record found in this file"),
+            FileIssue::NoRecords { game } => format!(
+                "no {} record found in this file",
+                game.map_or("game", Game::name)
+            ),
             FileIssue::Io { kind } => format!("the file could not be read: {kind}"),
             FileIssue::NotARecordFile => "this text file holds no game record; skipped".to_string(),
             FileIssue::EmptyFile => "the file is empty".to_string(),
@@ -158,6 +205,73 @@ impl Issue for FileIssue {
             ),
         }
     }
+
+    fn message_zh(&self) -> Zh {
+        match self {
+            FileIssue::Decode(issue) => issue.to_zh(),
+            FileIssue::UnknownGame => Zh::own("无法判断此文件记录的是哪种棋"),
+            FileIssue::NoRecords { game } => match game {
+                Some(game) => zh!("此文件中没有{}棋谱", Zh::own(game.name_zh())),
+                None => Zh::own("此文件中没有棋谱"),
+            },
+            FileIssue::Io { kind } => zh!("无法读取文件：{}", io_kind_zh(*kind)),
+            FileIssue::NotARecordFile => Zh::own("此文本文件不含棋谱，已跳过"),
+            FileIssue::EmptyFile => Zh::own("文件为空"),
+            FileIssue::BinaryFile => Zh::own("文件含有二进制数据，不是文本棋谱"),
+            FileIssue::RecordTooLarge { limit } => {
+                zh!("超过 {} MiB 的文本中没有棋谱分界，已停止读取", limit >> 20)
+            }
+            FileIssue::LeftOut { format, what } => FileIssue::left_out_zh(*format, what),
+        }
+    }
+
+    fn help_zh(&self) -> Option<Zh> {
+        Some(match self {
+            FileIssue::Decode(DecodeIssue::Malformed { .. }) => {
+                Zh::own("这些字节已替换为 U+FFFD；若编码判断有误，请用 --encoding LABEL 指定编码")
+            }
+            FileIssue::Decode(DecodeIssue::DeclaredMismatch { used, .. }) => {
+                zh!("已按 {} 读取此文件", used)
+            }
+            FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => {
+                Zh::own("已改为根据字节判断编码")
+            }
+            FileIssue::UnknownGame => {
+                Zh::own("请用 --game shatar、--game draughts 或 --game go 指定棋种")
+            }
+            FileIssue::NoRecords { .. } | FileIssue::Io { .. } | FileIssue::EmptyFile => {
+                return None
+            }
+            FileIssue::RecordTooLarge { .. } => {
+                Zh::own("用 --max-record-size BYTES（可带 K、M 或 G）可允许更大的棋谱")
+            }
+            FileIssue::BinaryFile => {
+                Zh::own("若这是 qipu 未能识别的编码的文本，请用 --encoding LABEL 指定编码")
+            }
+            FileIssue::NotARecordFile => Zh::own("在命令行上写明此文件，即可读取"),
+            FileIssue::LeftOut { what, .. } => Zh::own(
+                if what.iter().all(|item| *item == LeftOut::ControlCharacters) {
+                    "只有 JSON 输出能保留控制字符"
+                } else {
+                    "要保留这些内容，请转换为能容纳它们的格式（PGN、PDN 或 SGF）"
+                },
+            ),
+        })
+    }
+}
+
+/// What the operating system reported, in Chinese where qipu knows the kind.
+fn io_kind_zh(kind: std::io::ErrorKind) -> Zh {
+    use std::io::ErrorKind;
+    match kind {
+        ErrorKind::NotFound => Zh::own("文件不存在"),
+        ErrorKind::PermissionDenied => Zh::own("没有读取权限"),
+        ErrorKind::IsADirectory => Zh::own("这是一个文件夹"),
+        ErrorKind::InvalidData => Zh::own("数据无效"),
+        ErrorKind::Interrupted => Zh::own("读取被中断"),
+        ErrorKind::UnexpectedEof => Zh::own("文件意外结束"),
+        other => zh!("{}", other),
+    }
 }
 
 /// A move no legal move fits, replayed as the one legal move that fits what the writer
@@ -185,6 +299,16 @@ impl Issue for Repaired {
             self.used
         ))
     }
+    fn message_zh(&self) -> Zh {
+        zh!("已将 {} 按 {} 续演", self.written, self.used)
+    }
+
+    fn help_zh(&self) -> Option<Zh> {
+        Some(zh!(
+            "{} 是与所记着法相符的唯一合法着法；请与原始记录核对",
+            self.used
+        ))
+    }
 }
 
 impl Issue for Fixed {
@@ -198,6 +322,34 @@ impl Issue for Fixed {
 
     fn help(&self) -> Option<String> {
         None
+    }
+    fn message_zh(&self) -> Zh {
+        zh!(
+            "已修正{}：{} → {}",
+            Zh::own(fixed_what_zh(self.what)),
+            self.from,
+            self.to
+        )
+    }
+
+    fn help_zh(&self) -> Option<Zh> {
+        None
+    }
+}
+
+/// The Chinese of a [`Fixed::what`].
+fn fixed_what_zh(what: &str) -> &'static str {
+    match what {
+        "move in the root node" => "根节点中的着法",
+        "variation start" => "变化的开头",
+        "repeated values" => "重复的值",
+        "date" => "日期",
+        "result" => "结果",
+        "komi" => "贴目",
+        "pass" => "虚着",
+        "old property" => "旧版属性",
+        "application" => "软件名",
+        _ => "记录",
     }
 }
 
@@ -240,6 +392,22 @@ impl Kind {
     /// What to do about it, in English, where there is advice to give.
     pub fn help(&self) -> Option<String> {
         self.issue().help()
+    }
+
+    /// What is wrong, in `lang`.
+    pub fn message_in(&self, lang: Lang) -> String {
+        self.issue().message_in(lang)
+    }
+
+    /// What to do about it, in `lang`, where there is advice to give.
+    pub fn help_in(&self, lang: Lang) -> Option<String> {
+        self.issue().help_in(lang)
+    }
+
+    /// The issue's wording in Chinese: its message and help, with what it quotes from
+    /// the record kept apart from qipu's own words.
+    pub fn zh(&self) -> (Zh, Option<Zh>) {
+        (self.issue().message_zh(), self.issue().help_zh())
     }
 
     /// The family's issue, if it is one of type `T` (`ShatarIssue`, `GoIssue`, …).
@@ -326,6 +494,15 @@ impl Side {
             Side::White => "white",
             Side::Black => "black",
             Side::Blue => "blue",
+        }
+    }
+
+    /// The rulebooks' name of the side, in simplified characters (`白方`, `黑方`, `蓝方`).
+    pub fn name_zh(self) -> &'static str {
+        match self {
+            Side::White => "白方",
+            Side::Black => "黑方",
+            Side::Blue => "蓝方",
         }
     }
 }

@@ -7,15 +7,31 @@ use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 use crate::diag::{Located, Repaired, Side};
+use crate::lang::Lang;
 use crate::record::{FamilyTypes, Game, Node, Record, RulesVariant, Tags, VariantName};
 use crate::{Document, RecordReport};
 
 /// `validate --format json` of a document: one object per record that `keep` selects,
 /// each on its own line.
 pub fn report_lines(document: &Document, keep: impl Fn(&RecordReport) -> bool) -> String {
+    report_lines_in(document, keep, Lang::En)
+}
+
+/// [`report_lines`] with the diagnostics' `message` and `help` in `lang`; everything
+/// else (codes, severities, field names) is the same in every language.
+pub fn report_lines_in(
+    document: &Document,
+    keep: impl Fn(&RecordReport) -> bool,
+    lang: Lang,
+) -> String {
     let mut out = String::new();
     for report in document.records.iter().filter(|r| keep(r)) {
-        let line = serde_json::to_string(&JsonRecord { document, report }).unwrap_or_default();
+        let record = JsonRecord {
+            document,
+            report,
+            lang,
+        };
+        let line = serde_json::to_string(&record).unwrap_or_default();
         out.push_str(&line);
         out.push('\n');
     }
@@ -25,6 +41,7 @@ pub fn report_lines(document: &Document, keep: impl Fn(&RecordReport) -> bool) -
 struct JsonRecord<'a> {
     document: &'a Document,
     report: &'a RecordReport,
+    lang: Lang,
 }
 
 impl Serialize for JsonRecord<'_> {
@@ -40,16 +57,16 @@ impl Serialize for JsonRecord<'_> {
         map.serialize_entry("encoding", &encoding)?;
         map.serialize_entry("valid", &report.valid())?;
         map.serialize_entry("plies", &report.plies)?;
-        let diagnostics: Vec<Located> = report
+        let diagnostics: Vec<LocatedIn> = report
             .diagnostics
             .iter()
-            .map(|d| d.located(&document.text, &document.lines))
+            .map(|d| LocatedIn(d.located(&document.text, &document.lines), self.lang))
             .collect();
         map.serialize_entry("diagnostics", &diagnostics)?;
         if document.repair {
             let repairs: Vec<JsonRepair> = diagnostics
                 .iter()
-                .filter_map(|located| {
+                .filter_map(|LocatedIn(located, _)| {
                     let repaired = located.diagnostic.kind.game_issue::<Repaired>()?;
                     Some(JsonRepair { located, repaired })
                 })
@@ -85,21 +102,38 @@ impl Serialize for JsonRepair<'_> {
 
 impl Serialize for Located<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let d = self.diagnostic;
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("severity", d.severity.name())?;
-        map.serialize_entry("code", d.code())?;
-        map.serialize_entry("ply", &d.ply)?;
-        map.serialize_entry("move_number", &d.move_number)?;
-        map.serialize_entry("side", &d.side.map(Side::name))?;
-        let (line, column) = self.line_col().unzip();
-        map.serialize_entry("line", &line)?;
-        map.serialize_entry("column", &column)?;
-        map.serialize_entry("text", &self.snippet())?;
-        map.serialize_entry("message", &d.kind.message())?;
-        map.serialize_entry("help", &d.kind.help())?;
-        map.end()
+        serialize_located(self, Lang::En, serializer)
     }
+}
+
+/// A diagnostic worded in a language.
+struct LocatedIn<'a>(Located<'a>, Lang);
+
+impl Serialize for LocatedIn<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_located(&self.0, self.1, serializer)
+    }
+}
+
+fn serialize_located<S: Serializer>(
+    located: &Located,
+    lang: Lang,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let d = located.diagnostic;
+    let mut map = serializer.serialize_map(None)?;
+    map.serialize_entry("severity", d.severity.name())?;
+    map.serialize_entry("code", d.code())?;
+    map.serialize_entry("ply", &d.ply)?;
+    map.serialize_entry("move_number", &d.move_number)?;
+    map.serialize_entry("side", &d.side.map(Side::name))?;
+    let (line, column) = located.line_col().unzip();
+    map.serialize_entry("line", &line)?;
+    map.serialize_entry("column", &column)?;
+    map.serialize_entry("text", &located.snippet())?;
+    map.serialize_entry("message", &d.kind.message_in(lang))?;
+    map.serialize_entry("help", &d.kind.help_in(lang))?;
+    map.end()
 }
 
 /// What a family's move contributes to `convert --to json`, beside `ply` and `text`.

@@ -161,6 +161,7 @@ pub mod family;
 pub mod go;
 mod history;
 pub mod json;
+pub mod lang;
 mod pgn;
 mod pool;
 pub mod record;
@@ -276,9 +277,7 @@ fn read_text(
             game,
             Diagnostic::new(
                 Severity::Error,
-                Kind::File(FileIssue::NoRecords {
-                    game: game.map_or("game", Game::name),
-                }),
+                Kind::File(FileIssue::NoRecords { game }),
                 None,
             ),
         ));

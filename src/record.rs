@@ -12,17 +12,23 @@ use crate::text::{picture_controls, Span};
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Game {
     name: &'static str,
+    name_zh: &'static str,
 }
 
 impl Game {
-    /// The game of a family's name.
-    pub(crate) const fn named(name: &'static str) -> Game {
-        Game { name }
+    /// The game of a family's name, and of its name in Chinese (the rulebook's).
+    pub(crate) const fn named(name: &'static str, name_zh: &'static str) -> Game {
+        Game { name, name_zh }
     }
 
     /// Name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
         self.name
+    }
+
+    /// Name in Chinese messages, in simplified characters (`围棋`).
+    pub fn name_zh(self) -> &'static str {
+        self.name_zh
     }
 }
 
@@ -36,22 +42,29 @@ impl fmt::Debug for Game {
 pub trait RulesVariant: Copy + fmt::Debug + PartialEq {
     /// Lower-case name, as JSON and the command line give it (`"russian"`).
     fn name(self) -> &'static str;
+    /// Name in Chinese messages, in simplified characters (`俄罗斯规则`).
+    fn name_zh(self) -> &'static str;
 }
 
 /// A rules variant where the family is not known (in a report of any family): the
 /// family's variant, by its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct VariantName(&'static str);
+pub struct VariantName(&'static str, &'static str);
 
 impl VariantName {
     /// The name of a family's `variant`.
     pub fn of(variant: impl RulesVariant) -> VariantName {
-        VariantName(variant.name())
+        VariantName(variant.name(), variant.name_zh())
     }
 
     /// Lower-case name, as JSON gives it.
     pub fn name(self) -> &'static str {
         self.0
+    }
+
+    /// Name in Chinese messages, in simplified characters.
+    pub fn name_zh(self) -> &'static str {
+        self.1
     }
 }
 
@@ -67,6 +80,10 @@ pub enum NoVariant {}
 
 impl RulesVariant for NoVariant {
     fn name(self) -> &'static str {
+        match self {}
+    }
+
+    fn name_zh(self) -> &'static str {
         match self {}
     }
 }

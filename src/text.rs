@@ -104,6 +104,32 @@ impl fmt::Display for DecodeIssue {
     }
 }
 
+impl crate::lang::ToZh for DecodeIssue {
+    fn to_zh(&self) -> crate::lang::Zh {
+        use crate::lang::zh;
+        match self {
+            DecodeIssue::Malformed {
+                byte_offset,
+                bytes,
+                encoding,
+                ..
+            } => {
+                let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
+                zh!(
+                    "第 {} 字节处的字节 {} 不是有效的 {} 编码",
+                    byte_offset,
+                    hex.join(" "),
+                    encoding
+                )
+            }
+            DecodeIssue::DeclaredMismatch { declared, used, .. } => {
+                zh!("文件声明的字符集是 {}，但其字节实为 {}", declared, used)
+            }
+            DecodeIssue::UnknownLabel { label, .. } => zh!("未知的字符集标签“{}”", label),
+        }
+    }
+}
+
 /// Name shown to users. GBK text is decoded as its superset GB18030, so it is named so.
 pub fn encoding_display_name(encoding: &'static Encoding) -> &'static str {
     if encoding == GB18030 || encoding == GBK {

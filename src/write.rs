@@ -168,6 +168,26 @@ impl fmt::Display for LeftOut {
     }
 }
 
+impl crate::lang::ToZh for LeftOut {
+    fn to_zh(&self) -> crate::lang::Zh {
+        use crate::lang::{zh, Zh};
+        match self {
+            LeftOut::Tag(name) => zh!("{} 标签", name),
+            LeftOut::Comments => Zh::own("注释"),
+            LeftOut::Variations => Zh::own("变着"),
+            LeftOut::Nags => Zh::own("评注符号"),
+            LeftOut::Markup => Zh::own("棋盘标记"),
+            LeftOut::NodeNames => Zh::own("节点名称"),
+            LeftOut::Annotations => Zh::own("着法评注"),
+            LeftOut::EscapeLines => Zh::own("% 转义行"),
+            LeftOut::VariationResults => Zh::own("变着末尾的结果"),
+            LeftOut::TextOutsideRecords => Zh::own("棋谱之外的文字"),
+            LeftOut::Property(name) => zh!("{} 属性", name),
+            LeftOut::ControlCharacters => Zh::own("控制字符（各写作 ␀ 之类的符号）"),
+        }
+    }
+}
+
 /// What of `record` a conversion to `format` cannot carry, sorted and without repeats.
 /// Whether control characters are among them is seen in the written text, so this
 /// writes the record; [`write_record_noting`] does both at the cost of one.
@@ -206,6 +226,19 @@ impl fmt::Display for WriteError {
                 f,
                 "a {} record cannot be written as {}",
                 game.name(),
+                format.name()
+            ),
+        }
+    }
+}
+
+impl crate::lang::ToZh for WriteError {
+    fn to_zh(&self) -> crate::lang::Zh {
+        use crate::lang::{zh, Zh};
+        match self {
+            WriteError::Unsupported { game, format } => zh!(
+                "{}棋谱不能写成 {} 格式",
+                Zh::own(game.name_zh()),
                 format.name()
             ),
         }

@@ -6,6 +6,7 @@
 use std::io::{self, Read};
 
 use qipu::diag::{Diagnostic, Severity};
+use qipu::lang::Lang;
 use qipu::stream::DocumentStream;
 use qipu::write::{left_out, write_record, Format, Notation, Pieces, Results, Squares};
 use qipu::write::{WriteError, WriteOptions};
@@ -108,17 +109,23 @@ pub fn check_diagnostics(document: &Document) {
             Some(report.span.clone()),
         );
         for style in [render::Style::Plain, render::Style::Styled] {
-            let _ = render::record_note(document, report, &note, style);
+            for lang in Lang::ALL {
+                let _ = render::record_note(document, report, &note, style, lang);
+            }
         }
     }
     for style in [render::Style::Plain, render::Style::Styled] {
-        let human = render::human_report(document, style);
-        assert!(!human.is_empty(), "the human report is empty");
-        let _ = render::human_errors(document, style);
+        for lang in Lang::ALL {
+            let human = render::human_report(document, style, lang);
+            assert!(!human.is_empty(), "the human report is empty");
+            let _ = render::human_errors(document, style, lang);
+        }
     }
-    let json = qipu::json::report_lines(document, |_| true);
-    for line in json.lines() {
-        let _: serde_json::Value = serde_json::from_str(line).expect("a JSON Lines report");
+    for lang in Lang::ALL {
+        let json = qipu::json::report_lines_in(document, |_| true, lang);
+        for line in json.lines() {
+            let _: serde_json::Value = serde_json::from_str(line).expect("a JSON Lines report");
+        }
     }
 }
 

@@ -8,8 +8,9 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use qipu::diag::{Diagnostic, FileIssue, Kind, Severity};
+use qipu::lang::{Lang, ToZh};
 use qipu::write::{Format, WriteOptions};
-use qipu::{Document, RecordReport};
+use qipu::{zh, Document, RecordReport};
 
 use super::inputs::{Excluded, Input};
 use super::output::{self, AtomicFile, RecordWriter, RunOutput};
@@ -32,6 +33,8 @@ pub struct Convert {
     pub options: WriteOptions,
     pub valid_only: bool,
     pub destination: Destination,
+    /// The language of what is said on standard error.
+    pub lang: Lang,
 }
 
 /// What `convert` did, for its closing line.
@@ -46,6 +49,27 @@ struct Counts {
 }
 
 impl Counts {
+    fn line_in(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.line();
+        }
+        let mut line = zh!(
+            "qipu: convert：{} 个文件：已写出 {} 份棋谱（其中 {} 份有错误），跳过 {} 份，{} 个文件无法读取\n",
+            self.files,
+            self.written,
+            self.written_with_errors,
+            self.skipped,
+            self.unreadable_files
+        );
+        if self.files_left_unchanged > 0 {
+            line.push(&zh!(
+                "qipu: convert：{} 个文件保持不变：并非每份棋谱都能写出\n",
+                self.files_left_unchanged
+            ));
+        }
+        lang.chinese(&line).unwrap_or_default()
+    }
+
     fn line(&self) -> String {
         let mut line = format!(
             "qipu: convert: {}: {} written ({} with errors), {} skipped, {} unreadable\n",
@@ -111,12 +135,18 @@ impl Convert {
             refused: false,
             targets: HashSet::new(),
         };
-        let status = for_each_document(read, true, &excluded, |input, event| match event {
-            Event::Document(document) => run.document(input, document),
-            Event::End => run.end_of_input(),
-        })?;
+        let status = for_each_document(
+            read,
+            true,
+            &excluded,
+            self.lang,
+            |input, event| match event {
+                Event::Document(document) => run.document(input, document),
+                Event::End => run.end_of_input(),
+            },
+        )?;
         run.shared.into_inner().finish()?;
-        io::stderr().write_all(run.counts.line().as_bytes())?;
+        io::stderr().write_all(run.counts.line_in(self.lang).as_bytes())?;
         Ok(status)
     }
 
@@ -128,7 +158,13 @@ impl Convert {
                 Destination::InPlace | Destination::Dir(_) => {
                     return Err(io::Error::new(
                         io::ErrorKind::InvalidInput,
-                        "--in-place and --output-dir convert files, not standard input",
+                        self.lang.say(
+                            || {
+                                "--in-place and --output-dir convert files, not standard input"
+                                    .to_string()
+                            },
+                            || zh!("--in-place 和 --output-dir 只转换文件，不转换标准输入"),
+                        ),
                     ))
                 }
                 Destination::Stdout | Destination::File(_) => return Ok(None),
@@ -149,11 +185,15 @@ impl Run<'_> {
     fn document(&mut self, input: &Input, document: &Document) -> io::Result<Status> {
         if document.read_failed() {
             self.counts.unreadable_files += 1;
-            io::stderr().write_all(render::human_report(document, self.style).as_bytes())?;
+            io::stderr().write_all(
+                render::human_report(document, self.style, self.convert.lang).as_bytes(),
+            )?;
             return Ok(Status::Failure);
         }
         if input.is_walked_text() && document.not_a_record_file() {
-            io::stderr().write_all(render::skipped_note(document, self.style).as_bytes())?;
+            io::stderr().write_all(
+                render::skipped_note(document, self.style, self.convert.lang).as_bytes(),
+            )?;
             return Ok(Status::Valid);
         }
         if self.current.is_none() && !self.refused {
@@ -177,23 +217,43 @@ impl Run<'_> {
             return Ok(());
         };
         let format = self.convert.format;
+        let lang = self.convert.lang;
         let refusal = if matches!(self.convert.destination, Destination::InPlace)
             && !output::has_extension_of(&target, format)
         {
-            Some(format!(
-                "--in-place would write {} into a file named otherwise; use --output-dir",
-                format.name()
+            Some(lang.say(
+                || {
+                    format!(
+                        "--in-place would write {} into a file named otherwise; use --output-dir",
+                        format.name()
+                    )
+                },
+                || {
+                    zh!(
+                        "--in-place 会把 {} 写进扩展名不符的文件；请改用 --output-dir",
+                        format.name()
+                    )
+                },
             ))
         } else if !self.targets.insert(target.clone()) {
-            Some(format!(
-                "its output {} is the output of an earlier input",
-                target.display()
+            Some(lang.say(
+                || {
+                    format!(
+                        "its output {} is the output of an earlier input",
+                        target.display()
+                    )
+                },
+                || zh!("它的输出 {} 已是前一个输入的输出", target.display()),
             ))
         } else {
             None
         };
         if let Some(refusal) = refusal {
-            writeln!(io::stderr(), "qipu: {}: {refusal}; skipped", input.name())?;
+            let line = lang.say(
+                || format!("qipu: {}: {refusal}; skipped", input.name()),
+                || zh!("qipu: {}：{}；已跳过", input.name(), refusal),
+            );
+            writeln!(io::stderr(), "{line}")?;
             self.refused = true;
             return Ok(());
         }
@@ -213,8 +273,9 @@ impl Run<'_> {
         let mut status = Status::Valid;
         if invalid {
             status = Status::Invalid;
-            io::stderr()
-                .write_all(render::human_record(document, report, self.style).as_bytes())?;
+            io::stderr().write_all(
+                render::human_record(document, report, self.style, self.convert.lang).as_bytes(),
+            )?;
         }
         let Some(record) = report
             .record
@@ -235,12 +296,18 @@ impl Run<'_> {
         let (text, left_out) = match written {
             Ok(written) => written,
             Err(err) => {
-                writeln!(
-                    io::stderr(),
-                    "qipu: {}: record {}: {err}",
-                    document.source,
-                    report.index
-                )?;
+                let line = self.convert.lang.say(
+                    || format!("qipu: {}: record {}: {err}", document.source, report.index),
+                    || {
+                        zh!(
+                            "qipu: {}：棋谱 {}：{}",
+                            document.source,
+                            report.index,
+                            err.to_zh()
+                        )
+                    },
+                );
+                writeln!(io::stderr(), "{line}")?;
                 self.skip();
                 return Ok(Status::Failure);
             }
@@ -258,7 +325,7 @@ impl Run<'_> {
             .corrections(format, &self.convert.options);
         for fixed in fixed {
             let note = Diagnostic::new(Severity::Note, Kind::game(fixed), None);
-            let text = render::record_note(document, report, &note, self.style);
+            let text = render::record_note(document, report, &note, self.style, self.convert.lang);
             io::stderr().write_all(text.as_bytes())?;
         }
         if !left_out.is_empty() {
@@ -270,7 +337,7 @@ impl Run<'_> {
                 }),
                 None,
             );
-            let text = render::record_note(document, report, &note, self.style);
+            let text = render::record_note(document, report, &note, self.style, self.convert.lang);
             io::stderr().write_all(text.as_bytes())?;
         }
         Ok(status)
@@ -293,12 +360,23 @@ impl Run<'_> {
         };
         let file = per_input.file.into_inner();
         if matches!(self.convert.destination, Destination::InPlace) && per_input.skipped > 0 {
-            writeln!(
-                io::stderr(),
-                "qipu: {}: left unchanged: {} could not be written",
-                file.target().display(),
-                summary::counted(per_input.skipped, "record")
-            )?;
+            let line = self.convert.lang.say(
+                || {
+                    format!(
+                        "qipu: {}: left unchanged: {} could not be written",
+                        file.target().display(),
+                        summary::counted(per_input.skipped, "record")
+                    )
+                },
+                || {
+                    zh!(
+                        "qipu: {}：保持不变：有 {} 份棋谱无法写出",
+                        file.target().display(),
+                        per_input.skipped
+                    )
+                },
+            );
+            writeln!(io::stderr(), "{line}")?;
             self.counts.files_left_unchanged += 1;
             return Ok(Status::Invalid);
         }

@@ -7,15 +7,18 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use qipu::diag::{Diagnostic, Repaired, Severity};
-use qipu::{Document, RecordReport};
+use qipu::lang::{Lang, Zh};
+use qipu::{zh, Document, RecordReport};
+
+use super::render::ply_label;
 
 /// Characters of a long line shown on each side of the marked token.
 const CONTEXT: usize = 60;
 
 /// The page being built, document by document; written whole by [`HtmlReport::page`]
 /// because the summary, which comes first, is known only at the end.
-#[derive(Default)]
 pub struct HtmlReport {
+    lang: Lang,
     files: usize,
     records: usize,
     valid: usize,
@@ -30,6 +33,25 @@ pub struct HtmlReport {
 }
 
 impl HtmlReport {
+    /// An empty report, worded in `lang`.
+    pub fn new(lang: Lang) -> HtmlReport {
+        HtmlReport {
+            lang,
+            files: 0,
+            records: 0,
+            valid: 0,
+            codes: BTreeMap::new(),
+            body: String::new(),
+            index: String::new(),
+            sections: 0,
+        }
+    }
+
+    /// qipu's own words in the report's language.
+    fn say(&self, english: &str, chinese: &str) -> String {
+        self.lang.say(|| english.to_string(), || Zh::own(chinese))
+    }
+
     /// Counts one input file (a streamed file gives several documents).
     pub fn file(&mut self) {
         self.files += 1;
@@ -55,7 +77,12 @@ impl HtmlReport {
     fn record_section(&mut self, document: &Document, report: &RecordReport) {
         self.sections += 1;
         let anchor = self.sections;
-        let verdict = if report.valid() { "valid" } else { "invalid" };
+        let lang = self.lang;
+        let (class, verdict) = if report.valid() {
+            ("valid", self.say("valid", "有效"))
+        } else {
+            ("invalid", self.say("invalid", "无效"))
+        };
         let count = |severity: Severity| {
             report
                 .diagnostics
@@ -65,7 +92,7 @@ impl HtmlReport {
         };
         let _ = writeln!(
             self.index,
-            "<tr class=\"{verdict}\"><td><a href=\"#r{anchor}\">{}</a></td><td>{}</td>\
+            "<tr class=\"{class}\"><td><a href=\"#r{anchor}\">{}</a></td><td>{}</td>\
              <td>{verdict}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             escape(&document.source),
             report.index,
@@ -73,20 +100,29 @@ impl HtmlReport {
             count(Severity::Warning),
             count(Severity::Note),
         );
-        let game = report.game.map_or("unknown game", |g| g.name());
+        let game = match report.game {
+            Some(game) => lang.say(|| game.name().to_string(), || Zh::own(game.name_zh())),
+            None => self.say("unknown game", "未知棋种"),
+        };
         let encoding = if document.encoding.is_empty() {
             String::new()
         } else {
             format!(", {}", escape(document.encoding))
         };
+        let record = lang.say(
+            || format!("record {}", report.index),
+            || zh!("棋谱 {}", report.index),
+        );
+        let replayed = lang.say(
+            || format!("{} plies replayed", report.plies),
+            || zh!("已复演 {} 着", report.plies),
+        );
         let _ = write!(
             self.body,
-            "<section class=\"record {verdict}\" id=\"r{anchor}\">\n<h2><span class=\"source\">{}</span> \
-             record {} <span class=\"meta\">({game}{encoding})</span> \
-             <span class=\"verdict\">{verdict}, {} plies replayed</span></h2>\n",
+            "<section class=\"record {class}\" id=\"r{anchor}\">\n<h2><span class=\"source\">{}</span> \
+             {record} <span class=\"meta\">({game}{encoding})</span> \
+             <span class=\"verdict\">{verdict}, {replayed}</span></h2>\n",
             escape(&document.source),
-            report.index,
-            report.plies,
         );
         for diagnostic in &report.diagnostics {
             self.diagnostic(document, diagnostic);
@@ -95,66 +131,106 @@ impl HtmlReport {
     }
 
     fn diagnostic(&mut self, document: &Document, diagnostic: &Diagnostic) {
+        let lang = self.lang;
         let severity = diagnostic.severity.name();
         let repair = diagnostic.kind.game_issue::<Repaired>().is_some();
         let class = if repair { "repair" } else { severity };
         let _ = write!(
             self.body,
             "<article class=\"diagnostic {class}\">\n<p class=\"headline\">\
-             <span class=\"severity\">{severity}</span> <code>{}</code> {}</p>\n",
+             <span class=\"severity\">{}</span> <code>{}</code> {}</p>\n",
+            escape(&diagnostic.severity.name_in(lang)),
             diagnostic.code(),
-            escape(&diagnostic.kind.message()),
+            escape(&diagnostic.kind.message_in(lang)),
         );
         let located = diagnostic.located(&document.text, &document.lines);
         let place = [
-            located
-                .line_col()
-                .map(|(line, column)| format!("line {line}, column {column}")),
-            ply_label(diagnostic),
+            located.line_col().map(|(line, column)| {
+                lang.say(
+                    || format!("line {line}, column {column}"),
+                    || zh!("第 {} 行，第 {} 列", line, column),
+                )
+            }),
+            ply_label(diagnostic, lang),
         ];
         let place: Vec<String> = place.into_iter().flatten().collect();
         if !place.is_empty() {
-            let _ = writeln!(self.body, "<p class=\"place\">{}</p>", place.join(" · "));
+            let _ = writeln!(
+                self.body,
+                "<p class=\"place\">{}</p>",
+                escape(&place.join(" · "))
+            );
         }
         if let Some(source) = source_line(document, diagnostic) {
             self.body.push_str(&source);
         }
-        if let Some(help) = diagnostic.kind.help() {
-            let _ = writeln!(self.body, "<p class=\"help\">help: {}</p>", escape(&help));
+        if let Some(help) = diagnostic.kind.help_in(lang) {
+            let _ = writeln!(
+                self.body,
+                "<p class=\"help\">{} {}</p>",
+                self.say("help:", "提示："),
+                escape(&help)
+            );
         }
         self.body.push_str("</article>\n");
     }
 
     /// The whole page.
     pub fn page(&self) -> String {
+        let lang = self.lang;
         let mut page = String::with_capacity(self.body.len() + 4096);
-        page.push_str(HEAD);
+        let title = self.say("qipu validation report", "qipu 棋谱检查报告");
+        let html_lang = match lang {
+            Lang::En => "en",
+            Lang::Zh => "zh-Hans",
+            Lang::ZhHant => "zh-Hant",
+        };
+        page.push_str(&HEAD.replace("{lang}", html_lang).replace("{title}", &title));
         let invalid = self.records - self.valid;
+        let row = |english: &str, chinese: &str, n: usize| {
+            format!(
+                "<tr><th>{}</th><td>{n}</td></tr>\n",
+                self.say(english, chinese)
+            )
+        };
         let _ = write!(
             page,
-            "<h1>qipu validation report</h1>\n<table class=\"summary\">\n\
-             <tr><th>files</th><td>{}</td></tr>\n<tr><th>records</th><td>{}</td></tr>\n\
-             <tr><th>valid</th><td>{}</td></tr>\n<tr><th>invalid</th><td>{invalid}</td></tr>\n\
-             </table>\n",
-            self.files, self.records, self.valid,
+            "<h1>{title}</h1>\n<table class=\"summary\">\n{}{}{}{}</table>\n",
+            row("files", "文件", self.files),
+            row("records", "棋谱", self.records),
+            row("valid", "有效", self.valid),
+            row("invalid", "无效", invalid),
         );
         if !self.codes.is_empty() {
-            page.push_str(
-                "<table class=\"codes\">\n<tr><th>code</th><th>severity</th><th>count</th></tr>\n",
+            let _ = writeln!(
+                page,
+                "<table class=\"codes\">\n<tr><th>{}</th><th>{}</th><th>{}</th></tr>",
+                self.say("code", "代码"),
+                self.say("severity", "级别"),
+                self.say("count", "次数"),
             );
             for ((severity, code), count) in &self.codes {
                 let _ = writeln!(
                     page,
-                    "<tr class=\"{0}\"><td><code>{code}</code></td><td>{0}</td><td>{count}</td></tr>",
-                    severity.0.name()
+                    "<tr class=\"{}\"><td><code>{code}</code></td><td>{}</td><td>{count}</td></tr>",
+                    severity.0.name(),
+                    severity.0.name_in(lang),
                 );
             }
             page.push_str("</table>\n");
         }
         if !self.index.is_empty() {
-            page.push_str(
-                "<h2>Records with diagnostics</h2>\n<table class=\"index\">\n<tr><th>file</th>\
-                 <th>record</th><th>verdict</th><th>errors</th><th>warnings</th><th>notes</th></tr>\n",
+            let _ = writeln!(
+                page,
+                "<h2>{}</h2>\n<table class=\"index\">\n<tr><th>{}</th><th>{}</th><th>{}</th>\
+                 <th>{}</th><th>{}</th><th>{}</th></tr>",
+                self.say("Records with diagnostics", "有诊断的棋谱"),
+                self.say("file", "文件"),
+                self.say("record", "棋谱"),
+                self.say("verdict", "结论"),
+                self.say("errors", "错误"),
+                self.say("warnings", "警告"),
+                self.say("notes", "备注"),
             );
             page.push_str(&self.index);
             page.push_str("</table>\n");
@@ -203,14 +279,6 @@ fn source_line(document: &Document, diagnostic: &Diagnostic) -> Option<String> {
     ))
 }
 
-fn ply_label(diagnostic: &Diagnostic) -> Option<String> {
-    let ply = diagnostic.ply?;
-    Some(match (diagnostic.move_number, diagnostic.side) {
-        (Some(number), Some(side)) => format!("ply {ply}: move {number}, {side}"),
-        _ => format!("ply {ply}"),
-    })
-}
-
 /// Text as HTML character data or a quoted attribute value.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -230,11 +298,11 @@ fn escape(text: &str) -> String {
 /// The page's head and inline style: readable on screen, and printed in black and
 /// white without losing the severities (each is named in words too).
 const HEAD: &str = r#"<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>qipu validation report</title>
+<title>{title}</title>
 <style>
 body { font-family: system-ui, "Noto Sans", "Noto Sans CJK SC", sans-serif; margin: 2em auto; max-width: 60em; padding: 0 1em; color: #1a1a1a; line-height: 1.4; }
 h1 { font-size: 1.6em; margin-bottom: .5em; }

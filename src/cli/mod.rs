@@ -3,6 +3,7 @@
 mod convert;
 mod html;
 mod inputs;
+mod lang;
 mod output;
 mod render;
 mod summary;
@@ -16,11 +17,13 @@ use rayon::prelude::*;
 use qipu::diag::Severity;
 use qipu::draughts::Variant;
 use qipu::go::Rules;
+use qipu::lang::Lang;
 use qipu::write::{Format, Notation, Pieces, Results, Squares, WriteOptions};
 use qipu::{Document, Game, ReadOptions};
 
 use convert::{Convert, Destination};
 use inputs::{Excluded, Input};
+use lang::LangArgs;
 use summary::Summary;
 
 #[derive(Parser)]
@@ -53,6 +56,8 @@ enum Command {
         output: Option<std::path::PathBuf>,
         #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        lang: LangArgs,
     },
     /// Write every record in another format or notation.
     Convert {
@@ -95,6 +100,8 @@ enum Command {
         fix: bool,
         #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        lang: LangArgs,
     },
 }
 
@@ -249,6 +256,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
             deny,
             output,
             read,
+            lang,
         } => {
             let format = format.unwrap_or(if io::stdout().is_terminal() && output.is_none() {
                 OutputFormat::Human
@@ -262,7 +270,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
             }
             let mut out = output::RunOutput::open(output.as_deref())?;
             let status = if format == OutputFormat::Html {
-                html_report(&read, &excluded, &mut out)?
+                html_report(&read, &excluded, lang.lang(), &mut out)?
             } else {
                 let human = format == OutputFormat::Human;
                 let colour = human && output.is_none() && io::stdout().is_terminal();
@@ -271,6 +279,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
                     &excluded,
                     (human, quiet, colour),
                     deny_warnings,
+                    lang.lang(),
                     &mut out,
                 )?
             };
@@ -289,6 +298,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
             valid_only,
             fix,
             read,
+            lang,
         } => {
             let format = match to {
                 TargetFormat::Pgn => Format::Pgn,
@@ -327,6 +337,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 options,
                 valid_only,
                 destination,
+                lang: lang.lang(),
             };
             convert.run(&read)
         }
@@ -334,9 +345,14 @@ fn execute(cli: Cli) -> io::Result<Status> {
 }
 
 /// `validate --format html`: the page is written when every input has been read.
-fn html_report(read: &ReadArgs, excluded: &Excluded, out: &mut dyn Write) -> io::Result<Status> {
-    let mut report = html::HtmlReport::default();
-    let status = for_each_document(read, true, excluded, |input, event| {
+fn html_report(
+    read: &ReadArgs,
+    excluded: &Excluded,
+    lang: Lang,
+    out: &mut dyn Write,
+) -> io::Result<Status> {
+    let mut report = html::HtmlReport::new(lang);
+    let status = for_each_document(read, true, excluded, lang, |input, event| {
         let document = match event {
             Event::Document(document) => document,
             Event::End => {
@@ -361,11 +377,12 @@ fn validate(
     excluded: &Excluded,
     (human, quiet, colour): (bool, bool, bool),
     deny_warnings: bool,
+    lang: Lang,
     out: &mut dyn Write,
 ) -> io::Result<Status> {
     let style = render::Style::detect(colour);
     let mut summary = Summary::default();
-    let status = for_each_document(read, false, excluded, |input, event| {
+    let status = for_each_document(read, false, excluded, lang, |input, event| {
         let document = match event {
             Event::Document(document) => document,
             Event::End => {
@@ -377,7 +394,7 @@ fn validate(
             // A walked text file that is no record is skipped; in JSON output the note
             // goes to standard error, so that standard output stays one object per record.
             summary.skipped_files += 1;
-            let note = render::skipped_note(document, style);
+            let note = render::skipped_note(document, style, lang);
             match (human, quiet) {
                 (_, true) => {}
                 (true, false) => out.write_all(note.as_bytes())?,
@@ -388,25 +405,29 @@ fn validate(
         summary.document(document);
         if !human && document.read_failed() {
             for diagnostic in document.records.iter().flat_map(|r| &r.diagnostics) {
-                writeln!(
-                    io::stderr(),
-                    "qipu: {}: {}",
-                    document.source,
-                    diagnostic.kind.message()
-                )?;
+                let line = lang.say(
+                    || format!("qipu: {}: {}", document.source, diagnostic.kind.message()),
+                    || {
+                        let (message, _) = diagnostic.kind.zh();
+                        qipu::zh!("qipu: {}：{}", document.source, message)
+                    },
+                );
+                writeln!(io::stderr(), "{line}")?;
             }
         }
         let text = match (human, quiet) {
-            (true, false) => render::human_report(document, style),
-            (true, true) => render::human_errors(document, style),
-            (false, false) => qipu::json::report_lines(document, |_| true),
-            (false, true) => qipu::json::report_lines(document, |r| fails(r, deny_warnings)),
+            (true, false) => render::human_report(document, style, lang),
+            (true, true) => render::human_errors(document, style, lang),
+            (false, false) => qipu::json::report_lines_in(document, |_| true, lang),
+            (false, true) => {
+                qipu::json::report_lines_in(document, |r| fails(r, deny_warnings), lang)
+            }
         };
         out.write_all(text.as_bytes())?;
         Ok(status_of(document, deny_warnings))
     })?;
     if human {
-        out.write_all(summary.line().as_bytes())?;
+        out.write_all(summary.line_in(lang).as_bytes())?;
     }
     out.flush()?;
     Ok(status)
@@ -449,13 +470,18 @@ fn for_each_document(
     args: &ReadArgs,
     keep_records: bool,
     excluded: &Excluded,
+    lang: Lang,
     mut emit: impl FnMut(&Input, Event) -> io::Result<Status>,
 ) -> io::Result<Status> {
     let encoding = match &args.encoding {
         Some(label) => match qipu::text::encoding_for_label(label) {
             Some(encoding) => Some(encoding),
             None => {
-                writeln!(io::stderr(), "qipu: unknown encoding label \"{label}\"")?;
+                let line = lang.say(
+                    || format!("qipu: unknown encoding label \"{label}\""),
+                    || qipu::zh!("qipu: 未知的编码标签“{}”", label),
+                );
+                writeln!(io::stderr(), "{line}")?;
                 return Ok(Status::Failure);
             }
         },

@@ -4,7 +4,8 @@
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
 use qipu::diag::{Diagnostic, Severity};
-use qipu::{Document, RecordReport};
+use qipu::lang::{Lang, Zh};
+use qipu::{zh, Document, RecordReport};
 
 /// Colours or plain text.
 #[derive(Clone, Copy)]
@@ -32,22 +33,22 @@ impl Style {
 }
 
 /// Every record's diagnostics, then a one-line summary per record that has any.
-pub fn human_report(document: &Document, style: Style) -> String {
+pub fn human_report(document: &Document, style: Style, lang: Lang) -> String {
     let mut out = String::new();
     for report in &document.records {
-        out.push_str(&human_record(document, report, style));
+        out.push_str(&human_record(document, report, style, lang));
     }
     out
 }
 
 /// Only the errors of every record (`validate --quiet`).
-pub fn human_errors(document: &Document, style: Style) -> String {
+pub fn human_errors(document: &Document, style: Style, lang: Lang) -> String {
     let renderer = style.renderer();
     let mut out = String::new();
     for report in &document.records {
         for diagnostic in &report.diagnostics {
             if diagnostic.severity == Severity::Error {
-                out.push_str(&render_diagnostic(&renderer, document, diagnostic));
+                out.push_str(&render_diagnostic(&renderer, document, diagnostic, lang));
                 out.push_str("\n\n");
             }
         }
@@ -62,35 +63,66 @@ pub fn record_note(
     report: &RecordReport,
     note: &Diagnostic,
     style: Style,
+    lang: Lang,
 ) -> String {
-    let origin = format!("{}: record {}", document.source, report.index);
-    let mut out = render_at(&style.renderer(), document, note, &origin);
+    let origin = lang.say(
+        || format!("{}: record {}", document.source, report.index),
+        || zh!("{}：棋谱 {}", document.source, report.index),
+    );
+    let mut out = render_at(&style.renderer(), document, note, &origin, lang);
     out.push_str("\n\n");
     out
 }
 
 /// The note for a text file met in a folder walk that holds no game record.
-pub fn skipped_note(document: &Document, style: Style) -> String {
+pub fn skipped_note(document: &Document, style: Style, lang: Lang) -> String {
     let note = Diagnostic::new(
         Severity::Note,
         qipu::diag::Kind::File(qipu::diag::FileIssue::NotARecordFile),
         None,
     );
-    let mut out = render_diagnostic(&style.renderer(), document, &note);
+    let mut out = render_diagnostic(&style.renderer(), document, &note, lang);
     out.push_str("\n\n");
     out
 }
 
 /// One record's diagnostics in the rustc style, and a closing line.
-pub fn human_record(document: &Document, report: &RecordReport, style: Style) -> String {
+pub fn human_record(
+    document: &Document,
+    report: &RecordReport,
+    style: Style,
+    lang: Lang,
+) -> String {
     let renderer = style.renderer();
     let mut out = String::new();
     for diagnostic in &report.diagnostics {
-        out.push_str(&render_diagnostic(&renderer, document, diagnostic));
+        out.push_str(&render_diagnostic(&renderer, document, diagnostic, lang));
         out.push_str("\n\n");
     }
     let errors = count(report, Severity::Error);
     let warnings = count(report, Severity::Warning);
+    if lang != Lang::En {
+        let game = Zh::own(report.game.map_or("未知棋种", |g| g.name_zh()));
+        let variant = report
+            .variant
+            .map(|v| zh!("，{}", Zh::own(v.name_zh())))
+            .unwrap_or_default();
+        let verdict = Zh::own(if report.valid() { "有效" } else { "无效" });
+        let line = zh!(
+            "{}：棋谱 {}（{}{}，{}）：{}，已复盘 {} 着，{} 个错误，{} 个警告\n",
+            document.source,
+            report.index,
+            game,
+            variant,
+            document.encoding,
+            verdict,
+            report.plies,
+            errors,
+            warnings
+        );
+        out.push_str(&lang.chinese(&line).unwrap_or_default());
+        return out;
+    }
     let game = report.game.map_or("unknown game", |g| g.name());
     let verdict = if report.valid() { "valid" } else { "invalid" };
     out.push_str(&format!(
@@ -122,8 +154,13 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-fn render_diagnostic(renderer: &Renderer, document: &Document, diagnostic: &Diagnostic) -> String {
-    render_at(renderer, document, diagnostic, &document.source)
+fn render_diagnostic(
+    renderer: &Renderer,
+    document: &Document,
+    diagnostic: &Diagnostic,
+    lang: Lang,
+) -> String {
+    render_at(renderer, document, diagnostic, &document.source, lang)
 }
 
 /// Renders `diagnostic`, naming `origin` where it has no span in the text.
@@ -132,15 +169,22 @@ fn render_at(
     document: &Document,
     diagnostic: &Diagnostic,
     origin: &str,
+    lang: Lang,
 ) -> String {
-    let level = match diagnostic.severity {
+    let mut level = match diagnostic.severity {
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
         Severity::Note => Level::NOTE,
     };
-    let message = diagnostic.kind.message();
-    let help = diagnostic.kind.help();
-    let label = ply_label(diagnostic);
+    let mut help_level = Level::HELP;
+    // English keeps the renderer's own names, so its output stays as it was.
+    if lang != Lang::En {
+        level = level.with_name(Some(diagnostic.severity.name_in(lang)));
+        help_level = help_level.with_name(lang.chinese(&Zh::own("提示")));
+    }
+    let message = diagnostic.kind.message_in(lang);
+    let help = diagnostic.kind.help_in(lang);
+    let label = ply_label(diagnostic, lang);
     let located = diagnostic.located(&document.text, &document.lines);
     let title = level
         .clone()
@@ -180,9 +224,7 @@ fn render_at(
         _ => groups.push(title.element(Origin::path(origin))),
     }
     if let Some(help) = &help {
-        groups.push(Group::with_title(
-            Level::HELP.secondary_title(help.as_str()),
-        ));
+        groups.push(Group::with_title(help_level.secondary_title(help.as_str())));
     }
     renderer.render(&groups)
 }
@@ -232,10 +274,22 @@ fn shown_part(text: &str, line: std::ops::Range<usize>, span: std::ops::Range<us
     }
 }
 
-fn ply_label(diagnostic: &Diagnostic) -> Option<String> {
+/// Where in the game: the ply (one side's move, the rulebooks' 着) and the move number
+/// (回合) with the side.
+pub fn ply_label(diagnostic: &Diagnostic, lang: Lang) -> Option<String> {
     let ply = diagnostic.ply?;
     Some(match (diagnostic.move_number, diagnostic.side) {
-        (Some(number), Some(side)) => format!("ply {ply}: move {number}, {side}"),
-        _ => format!("ply {ply}"),
+        (Some(number), Some(side)) => lang.say(
+            || format!("ply {ply}: move {number}, {side}"),
+            || {
+                zh!(
+                    "第 {} 着：第 {} 回合，{}",
+                    ply,
+                    number,
+                    Zh::own(side.name_zh())
+                )
+            },
+        ),
+        _ => lang.say(|| format!("ply {ply}"), || zh!("第 {} 着", ply)),
     })
 }

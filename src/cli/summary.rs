@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 
 use qipu::diag::Severity;
-use qipu::Document;
+use qipu::lang::Lang;
+use qipu::{zh, Document};
 
 /// Error codes named in the summary, most frequent first.
 const CODES_SHOWN: usize = 5;
@@ -48,6 +49,51 @@ impl Summary {
         self.files += 1;
     }
 
+    /// The most frequent error codes, `illegal-move 2, ko 1, …`, and how many errors in all.
+    fn top_codes(&self, separator: &str) -> (usize, String) {
+        let total: usize = self.errors.values().sum();
+        let mut codes: Vec<(&str, usize)> = self.errors.iter().map(|(c, n)| (*c, *n)).collect();
+        codes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let shown: Vec<String> = codes
+            .iter()
+            .take(CODES_SHOWN)
+            .map(|(code, n)| format!("{code} {n}"))
+            .collect();
+        let more = if codes.len() > CODES_SHOWN {
+            format!("{separator}…")
+        } else {
+            String::new()
+        };
+        (total, format!("{}{more}", shown.join(separator)))
+    }
+
+    /// The closing line in `lang`.
+    pub fn line_in(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.line();
+        }
+        let mut line = zh!(
+            "汇总：{} 个文件，{} 份棋谱：{} 份有效，{} 份无效",
+            self.files,
+            self.records,
+            self.valid,
+            self.records - self.valid
+        );
+        if self.unreadable_files > 0 {
+            line.push(&zh!("，{} 个文件无法读取", self.unreadable_files));
+        }
+        if self.skipped_files > 0 {
+            line.push(&zh!("，{} 个文件已跳过", self.skipped_files));
+        }
+        let (total, codes) = self.top_codes("，");
+        line.push(&zh!("；{} 个错误", total));
+        if total > 0 {
+            line.push(&zh!("（{}）", codes));
+        }
+        line.push(&zh!("，{} 个警告\n", self.warnings));
+        lang.chinese(&line).unwrap_or_default()
+    }
+
     /// `summary: 3 files, 12 records: 10 valid, 2 invalid; 3 errors (illegal-move 2, ko 1), 1 warning`
     pub fn line(&self) -> String {
         let mut line = format!(
@@ -69,22 +115,10 @@ impl Summary {
                 counted(self.skipped_files, "file")
             ));
         }
-        let total: usize = self.errors.values().sum();
+        let (total, codes) = self.top_codes(", ");
         line.push_str(&format!("; {}", counted(total, "error")));
         if total > 0 {
-            let mut codes: Vec<(&str, usize)> = self.errors.iter().map(|(c, n)| (*c, *n)).collect();
-            codes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-            let shown: Vec<String> = codes
-                .iter()
-                .take(CODES_SHOWN)
-                .map(|(code, n)| format!("{code} {n}"))
-                .collect();
-            let more = if codes.len() > CODES_SHOWN {
-                ", …"
-            } else {
-                ""
-            };
-            line.push_str(&format!(" ({}{more})", shown.join(", ")));
+            line.push_str(&format!(" ({codes})"));
         }
         line.push_str(&format!(", {}", counted(self.warnings, "warning")));
         line.push('\n');

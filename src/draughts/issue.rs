@@ -8,6 +8,7 @@ use super::position::{Color, IllegalReason, Move, SetupError, Variant};
 use super::square::{Numbering, Square};
 use super::syntax::SyntaxErrorKind;
 use crate::diag::{Issue, Severity};
+use crate::lang::{zh, ToZh, Zh};
 
 /// Moves named in one help line at most.
 const HELP_MOVES: usize = 8;
@@ -205,6 +206,137 @@ pub fn variant_name(variant: Variant) -> &'static str {
 }
 
 const READS: &str = "qipu reads 64-square Russian (25) and Brazilian (26)";
+
+/// Chinese name of a PDN game type number.
+fn game_type_zh(number: u32) -> Zh {
+    Zh::own(match number {
+        20 => "国际跳棋（10×10）",
+        21 => "英国跳棋（checkers）",
+        22 => "意大利跳棋",
+        23 => "美国 pool 跳棋",
+        24 => "西班牙跳棋",
+        25 => "俄罗斯跳棋",
+        26 => "巴西跳棋",
+        27 => "加拿大跳棋（12×12）",
+        28 => "葡萄牙跳棋",
+        29 => "捷克跳棋",
+        30 => "土耳其跳棋",
+        31 => "泰国跳棋",
+        40 => "弗里斯兰跳棋（10×10）",
+        41 => "Spantsiretti 跳棋（10×8）",
+        _ => "未知的棋种",
+    })
+}
+
+const READS_ZH: &str = "qipu 只读 64 格的俄罗斯跳棋（25）和巴西跳棋（26）";
+
+fn side_zh(side: Color) -> Zh {
+    Zh::own(match side {
+        Color::White => "白方",
+        Color::Black => "黑方",
+    })
+}
+
+fn loss_zh(loser: Color, no_pieces: bool) -> Zh {
+    if no_pieces {
+        zh!("{}的棋子已被吃光", side_zh(loser))
+    } else {
+        zh!("{}已无棋可走", side_zh(loser))
+    }
+}
+
+/// The moves with full paths, `a、b 或 c`, at most `limit` of them named.
+fn move_list_zh(style: SquareStyle, moves: &[Move], limit: usize) -> Zh {
+    let names: Vec<String> = moves
+        .iter()
+        .take(limit)
+        .map(|m| style.write_move(m, m.is_capture()))
+        .collect();
+    let mut text = match names.as_slice() {
+        [] => Zh::default(),
+        [one] => zh!("{}", one),
+        [init @ .., last] => zh!("{} 或 {}", init.join("、"), last),
+    };
+    if moves.len() > limit {
+        text.push(&zh!("（另有 {} 种）", moves.len() - limit));
+    }
+    text
+}
+
+fn illegal_message_zh(written: &str, reason: &IllegalReason, style: SquareStyle) -> Zh {
+    let sq = |s: &Square| style.square(*s);
+    match reason {
+        IllegalReason::CaptureMandatory { .. } => {
+            if written.contains(['x', 'X', '×', ':']) {
+                zh!("必须吃子，但 {} 不是合法的吃子", written)
+            } else {
+                zh!("必须吃子，但 {} 没有吃子", written)
+            }
+        }
+        IllegalReason::CaptureIncomplete { stopped_at, .. } => zh!(
+            "连吃没有走完：停在 {}，但这枚棋子还能继续吃",
+            sq(stopped_at)
+        ),
+        IllegalReason::NotMajority { taken, required } => zh!(
+            "没有选择吃子最多的路线：{} 吃 {} 子，但可以吃 {} 子",
+            written,
+            taken,
+            required
+        ),
+        IllegalReason::ManMovesBackward { from, to } => {
+            zh!("普通棋子不能后退（{} 到 {}）", sq(from), sq(to))
+        }
+        IllegalReason::JumpsPieceTwice { square } => {
+            zh!("{} 上的棋子被跳过了两次", sq(square))
+        }
+        IllegalReason::JumpsOwnPiece { square } => {
+            zh!("路线跳过了己方在 {} 的棋子", sq(square))
+        }
+        IllegalReason::PathBlocked { square } => zh!("路线在 {} 被阻挡", sq(square)),
+        IllegalReason::NothingJumped { from, to } => {
+            zh!("从 {} 到 {} 这一跳没有吃到棋子", sq(from), sq(to))
+        }
+        IllegalReason::DestinationOccupied { square } => zh!("{} 上已有棋子", sq(square)),
+        IllegalReason::NotDiagonal { from, to } => {
+            zh!("{} 和 {} 不在同一条斜线上", sq(from), sq(to))
+        }
+        IllegalReason::TooFar { from, to } => {
+            zh!("普通棋子一着不能从 {} 走到 {}", sq(from), sq(to))
+        }
+        IllegalReason::NoPieceThere { square } => zh!("{} 上没有棋子", sq(square)),
+        IllegalReason::OpponentsPiece { square } => {
+            zh!("{} 上的棋子属于对方", sq(square))
+        }
+        IllegalReason::NoSuchMove => zh!("{} 不是合法着法", written),
+    }
+}
+
+fn illegal_help_zh(reason: &IllegalReason, legal: &[Move], style: SquareStyle) -> Option<Zh> {
+    let list =
+        |moves: &[Move]| move_list_zh(style, &super::notation::distinct_effects(moves), HELP_MOVES);
+    match reason {
+        IllegalReason::CaptureMandatory { captures } => Some(zh!("必须吃子：{}", list(captures))),
+        IllegalReason::CaptureIncomplete {
+            stopped_at,
+            continuations,
+        } => Some(zh!(
+            "须从 {} 继续吃子：{}",
+            style.square(*stopped_at),
+            list(continuations)
+        )),
+        IllegalReason::NotMajority { required, .. } => Some(zh!(
+            "巴西规则要求选择吃子最多的路线（{} 子）：{}",
+            required,
+            list(legal)
+        )),
+        IllegalReason::JumpsPieceTwice { .. } => Some(zh!(
+            "一次连吃中同一枚棋子只能被跳过一次；合法着法：{}",
+            list(legal)
+        )),
+        _ if legal.is_empty() => None,
+        _ => Some(zh!("合法着法：{}", list(legal))),
+    }
+}
 
 impl DraughtsIssue {
     /// Rule breaches and unreadable records are errors; structural slips, wrong results
@@ -555,6 +687,227 @@ impl Issue for DraughtsIssue {
                 "add [GameType \"25\"] (Russian) or [GameType \"26\"] (Brazilian), or pass --variant"
                     .to_string(),
             ),
+        }
+    }
+
+    fn message_zh(&self) -> Zh {
+        match self {
+            DraughtsIssue::Syntax { kind } => kind.to_zh(),
+            DraughtsIssue::BadFen { problem } => match problem {
+                FenProblem::Syntax(what) => {
+                    zh!("FEN 格式有误：应为{}", super::syntax::expected_zh(what))
+                }
+                FenProblem::NoSuchSquare(square) => {
+                    zh!("FEN 中的格子 {} 不在 64 格棋盘上", square)
+                }
+                FenProblem::Setup(error) => zh!("FEN 给出的局面不可能成立：{}", error.to_zh()),
+            },
+            DraughtsIssue::UnsupportedGameType { number, evidence } => {
+                let game = game_type_zh(*number);
+                let reads = Zh::own(READS_ZH);
+                match evidence {
+                    GameTypeEvidence::Tag => zh!("GameType {} 是{}；{}", number, game, reads),
+                    GameTypeEvidence::SquareNumber(n) => zh!(
+                        "格子 {} 不在 64 格棋盘上：这是{}，即 GameType {}；{}",
+                        n,
+                        game,
+                        number,
+                        reads
+                    ),
+                    GameTypeEvidence::OpeningMove(text) => zh!(
+                        "白方第一着 {} 是{}的开局，即 GameType {}；{}",
+                        text,
+                        game,
+                        number,
+                        reads
+                    ),
+                    GameTypeEvidence::EventName(event) => zh!(
+                        "赛事名“{}”指明了棋种：这是{}，即 GameType {}；{}",
+                        event,
+                        game,
+                        number,
+                        reads
+                    ),
+                    GameTypeEvidence::BlackToMoveAtStart => zh!(
+                        "FEN 在初始局面让黑方先走：这是{}，即 GameType {}；{}",
+                        game,
+                        number,
+                        reads
+                    ),
+                    GameTypeEvidence::BlackMovesFirst(text) => zh!(
+                        "着法 {} 是黑方的第一着和白方的应着：这是黑方先走的{}，即 GameType {}；{}",
+                        text,
+                        game,
+                        number,
+                        reads
+                    ),
+                }
+            }
+            DraughtsIssue::Unparsable { reason } => match reason {
+                Unparsable::Token(kind) => zh!("无法读作着法：{}", kind.to_zh()),
+                Unparsable::NoSuchSquare(square) => {
+                    zh!("{} 不是 64 格棋盘上可以走棋的格子", square)
+                }
+            },
+            DraughtsIssue::UnrecordedMove => Zh::own("这步棋没有记录（`-`）：其后的对局无法复盘"),
+            DraughtsIssue::NoSuchPiece {
+                square,
+                side,
+                occupant,
+                style,
+                ..
+            } => match occupant {
+                Some(owner) => zh!(
+                    "{} 上的棋子属于{}，但轮到{}走棋",
+                    style.square(*square),
+                    side_zh(*owner),
+                    side_zh(*side)
+                ),
+                None => zh!(
+                    "{}在 {} 没有棋子：该格是空的",
+                    side_zh(*side),
+                    style.square(*square)
+                ),
+            },
+            DraughtsIssue::IllegalMove {
+                written,
+                reason,
+                style,
+                ..
+            } => illegal_message_zh(written, reason, *style),
+            DraughtsIssue::AmbiguousMove { candidates, .. } => zh!(
+                "吃子有歧义：有 {} 种合法的吃法，吃掉的棋子各不相同",
+                candidates.len()
+            ),
+            DraughtsIssue::MoveAfterEnd { loser, no_pieces } => {
+                zh!("对局结束之后又记了着法：{}", loss_zh(*loser, *no_pieces))
+            }
+            DraughtsIssue::ResultMismatch {
+                recorded,
+                loser,
+                no_pieces,
+            } => zh!(
+                "记录的结果 {} 与终局局面不符：{}，已告负",
+                recorded,
+                loss_zh(*loser, *no_pieces)
+            ),
+            DraughtsIssue::Numbering { numbering, source } => {
+                let convention = Zh::own(match numbering {
+                    Numbering::Rulebook => "规则书的编号方式（1 = a1，白方在 1–12）",
+                    Numbering::Top => "自上而下的编号方式（1 = b8，白方在 21–32）",
+                });
+                let why = match source {
+                    NumberingSource::GameType => Zh::own("依 GameType 标签所述"),
+                    NumberingSource::Fen => Zh::own("依 FEN 中双方普通棋子的位置"),
+                    NumberingSource::FirstMove(text) => {
+                        zh!("因为白方第一着 {} 只在这种编号下合法", text)
+                    }
+                    NumberingSource::Default => Zh::own("按默认"),
+                };
+                zh!("格子编号按{}读取，{}", convention, why)
+            }
+            DraughtsIssue::VariantDefaulted { variant, checkers } => {
+                let rules = Zh::own(match variant {
+                    Variant::Russian => "俄罗斯",
+                    Variant::Brazilian => "巴西",
+                });
+                let mut text = zh!("没有 GameType 标签：按{}规则、白方先走读取", rules);
+                match checkers {
+                    Some(CheckersLook::FirstMove(first)) => text.push(&zh!(
+                        "；第一着 {} 在英国跳棋中也可能是黑方的着法，而 qipu 不读英国跳棋",
+                        first
+                    )),
+                    Some(CheckersLook::BlackToMove) => text.push(&Zh::own(
+                        "；FEN 让黑方走棋，英国跳棋的局面常是如此，而 qipu 不读英国跳棋",
+                    )),
+                    None => {}
+                }
+                text
+            }
+            DraughtsIssue::UnreplayedMoves => Zh::own("棋谱末尾有些着法因无法复盘而保留在注释中"),
+            DraughtsIssue::Draw(kind) => {
+                let rule = match kind {
+                    DrawKind::Repetition => {
+                        "相同局面第三次出现，每次都轮到同一方走棋（§12.3.1）"
+                    }
+                    DrawKind::KingsOnlyMoves => {
+                        "连续 15 个回合双方只移动王棋，也没有吃子（§12.3.4.1）"
+                    }
+                    DrawKind::SmallEndgame => {
+                        "在两只王棋、一只王棋和一枚普通棋子或一只王棋对单王棋的残局中，双方各已再走 5 步（§12.3.4.2）"
+                    }
+                    DrawKind::NoCapture => "连续 30 个回合双方没有吃子（§12.3.5.1）",
+                    DrawKind::ThreeKingsVsKing => {
+                        "三枚王棋对单王棋，18 步之内未能吃掉单王棋（§12.3.5.2）"
+                    }
+                };
+                zh!("可以提和：{}", Zh::own(rule))
+            }
+        }
+    }
+
+    fn help_zh(&self) -> Option<Zh> {
+        match self {
+            DraughtsIssue::Syntax { .. } | DraughtsIssue::Draw(_) => None,
+            DraughtsIssue::BadFen { .. } => Some(Zh::own(
+                "局面写作 轮走方:W格子:B格子，王棋前加 K（W:W21,22,K5:B1,2）",
+            )),
+            DraughtsIssue::UnsupportedGameType { evidence, .. } => match evidence {
+                GameTypeEvidence::Tag => None,
+                GameTypeEvidence::EventName(_)
+                | GameTypeEvidence::BlackToMoveAtStart
+                | GameTypeEvidence::BlackMovesFirst(_) => Some(Zh::own(
+                    "若这是俄罗斯或巴西跳棋，请加上 [GameType \"25\"] 或 [GameType \"26\"]，或使用 --variant",
+                )),
+                _ => Some(Zh::own(
+                    "若这是 64 格的跳棋，请加上 [GameType \"25\"] 或 [GameType \"26\"]，或使用 --variant",
+                )),
+            },
+            DraughtsIssue::Unparsable { .. } => Some(Zh::own(
+                "着法写作 起点-终点（9-13、c3-d4），吃子写作 起点x终点（19x10、e5:c3）",
+            )),
+            DraughtsIssue::UnrecordedMove => {
+                Some(Zh::own("补上缺失的着法，才能检查对局的其余部分"))
+            }
+            DraughtsIssue::NoSuchPiece { legal, style, .. } => (!legal.is_empty()).then(|| {
+                zh!(
+                    "合法着法：{}",
+                    move_list_zh(*style, &super::notation::distinct_effects(legal), HELP_MOVES)
+                )
+            }),
+            DraughtsIssue::IllegalMove {
+                reason,
+                legal,
+                style,
+                ..
+            } => illegal_help_zh(reason, legal, *style),
+            DraughtsIssue::AmbiguousMove { candidates, style } => Some(zh!(
+                "请写出完整路线：{}",
+                move_list_zh(*style, candidates, HELP_MOVES)
+            )),
+            DraughtsIssue::MoveAfterEnd { .. } => {
+                Some(Zh::own("请删去对局结束之后的着法"))
+            }
+            DraughtsIssue::ResultMismatch { loser, .. } => Some(zh!(
+                "结果应为 {}",
+                match loser {
+                    Color::White => "0-2",
+                    Color::Black => "2-0",
+                }
+            )),
+            DraughtsIssue::Numbering {
+                source: NumberingSource::GameType,
+                ..
+            } => None,
+            DraughtsIssue::Numbering { .. } => Some(Zh::own(
+                "请用 [GameType \"25,W,8,8,N0,0\"]（1 = a1）或 N2（1 = b8）写明编号",
+            )),
+            DraughtsIssue::UnreplayedMoves => Some(Zh::own(
+                "改正注释中的着法，再放回着法部分，即可检查",
+            )),
+            DraughtsIssue::VariantDefaulted { .. } => Some(Zh::own(
+                "请加上 [GameType \"25\"]（俄罗斯）或 [GameType \"26\"]（巴西），或使用 --variant",
+            )),
         }
     }
 }

@@ -137,6 +137,13 @@ impl RulesVariant for position::Variant {
     fn name(self) -> &'static str {
         issue::variant_name(self)
     }
+
+    fn name_zh(self) -> &'static str {
+        match self {
+            position::Variant::Russian => "俄罗斯规则",
+            position::Variant::Brazilian => "巴西规则",
+        }
+    }
 }
 
 impl FamilyTypes for DraughtsMove {
@@ -226,7 +233,7 @@ impl GameRecord for DraughtsRecord {
 }
 
 /// This family's game: 64-square draughts, Russian or Brazilian rules (PDN).
-pub const GAME: Game = Game::named("draughts");
+pub const GAME: Game = Game::named("draughts", "跳棋");
 
 /// The draughts family: PDN, Russian and Brazilian rules.
 pub struct Draughts;

@@ -273,6 +273,18 @@ impl fmt::Display for SetupError {
     }
 }
 
+impl crate::lang::ToZh for SetupError {
+    fn to_zh(&self) -> crate::lang::Zh {
+        use crate::lang::zh;
+        match self {
+            SetupError::SquareTaken(sq) => zh!("{} 上列了两枚棋子", sq),
+            SetupError::ManOnPromotionRow(sq) => {
+                zh!("{} 是这枚普通棋子自己的升变线，它应是王棋", sq)
+            }
+        }
+    }
+}
+
 impl std::error::Error for SetupError {}
 
 /// Zobrist keys: `[color][piece][square]`, then the side-to-move key.

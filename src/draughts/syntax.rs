@@ -401,6 +401,62 @@ impl fmt::Display for SyntaxErrorKind {
     }
 }
 
+impl crate::lang::ToZh for SyntaxErrorKind {
+    fn to_zh(&self) -> crate::lang::Zh {
+        use crate::lang::{zh, Zh};
+        match self {
+            SyntaxErrorKind::UnexpectedToken(t) => zh!("意外的记号 `{}`", t),
+            SyntaxErrorKind::NestedComment => Zh::own("注释中出现 `{`：PDN 注释不能嵌套"),
+            SyntaxErrorKind::UnterminatedComment => Zh::own("注释没有用 `}` 闭合"),
+            SyntaxErrorKind::UnterminatedSetup => Zh::own("局面设置命令没有用 `/` 闭合"),
+            SyntaxErrorKind::UnterminatedString => Zh::own("标签值在本行没有用 `\"` 闭合"),
+            SyntaxErrorKind::BadTag(what) => zh!("标签格式有误：应为{}", expected_zh(what)),
+            SyntaxErrorKind::BadMove(what) => zh!("着法格式有误：应为{}", expected_zh(what)),
+            SyntaxErrorKind::MixedSeparators => Zh::own("着法把 `-` 与吃子分隔号混用"),
+            SyntaxErrorKind::UnmatchedCloseParen => Zh::own("`)` 没有可闭合的变着"),
+            SyntaxErrorKind::UnclosedVariation => Zh::own("变着没有用 `)` 闭合"),
+            SyntaxErrorKind::VariationWithoutMove => Zh::own("变着之前没有可替代的着法"),
+            SyntaxErrorKind::VariationTooDeep => Zh::own("变着嵌套过深；内层变着已跳过"),
+            SyntaxErrorKind::AnnotationWithoutMove => Zh::own("评注之前没有着法"),
+            SyntaxErrorKind::BadGameType(what) => {
+                zh!("GameType 格式有误：应为{}", expected_zh(what))
+            }
+            SyntaxErrorKind::BadFen(what) => zh!("FEN 格式有误：应为{}", expected_zh(what)),
+        }
+    }
+}
+
+/// What a grammar rule expected (its `context` label), in Chinese; a label without a
+/// Chinese name is kept as it is.
+pub(crate) fn expected_zh(what: &'static str) -> crate::lang::Zh {
+    use crate::lang::Zh;
+    Zh::own(match what {
+        "board height" => "棋盘高度",
+        "board width" => "棋盘宽度",
+        "closing quote" => "闭合的引号",
+        "end of value" => "值的结尾",
+        "game type number" => "棋种编号",
+        "invert flag 0 or 1" => "翻转标志 0 或 1",
+        "notation such as A0 or N2" => "A0 或 N2 之类的记法",
+        "number after `$`" => "`$` 之后的数字",
+        "piece list" => "棋子列表",
+        "separator and square" => "分隔号和格子",
+        "side to move W, B or ?" => "轮走方 W、B 或 ?",
+        "space or annotation after the move" => "着法之后的空格或评注",
+        "square after separator" => "分隔号之后的格子",
+        "square ending the range" => "范围末尾的格子",
+        "square" => "格子",
+        "start colour W or B" => "先走方 W 或 B",
+        "tag name" => "标签名",
+        "a valid value" => "有效的值",
+        "a move" => "着法",
+        "a destination square" => "目标格",
+        "`,` or `:` between squares" => "格子之间的 `,` 或 `:`",
+        "W or B before a piece list" => "棋子列表之前的 W 或 B",
+        other => other,
+    })
+}
+
 /// A syntax error and where it is.
 pub type SyntaxError = crate::text::SyntaxError<SyntaxErrorKind>;
 

@@ -7,6 +7,7 @@ use super::scoring::{GameResult, Komi, KomiUnit, Unverifiable};
 use super::sgf::{SgfSyntaxError, ValueError};
 use super::sgf_check::{self, Repeat, SgfIssue};
 use crate::diag::{Issue, Severity};
+use crate::lang::{zh, ToZh, Zh};
 
 /// Everything the Go reader reports. Komi and counts hold decimal numbers, so an issue
 /// is `PartialEq` only.
@@ -436,6 +437,344 @@ impl Issue for GoIssue {
             | GoIssue::SuperkoLimited => None,
         }
     }
+
+    fn message_zh(&self) -> Zh {
+        self.message_zh_of()
+    }
+
+    fn help_zh(&self) -> Option<Zh> {
+        self.help_zh_of()
+    }
+}
+
+/// The player: `黑方`, `白方`.
+fn player_zh(color: Color) -> Zh {
+    Zh::own(match color {
+        Color::Black => "黑方",
+        Color::White => "白方",
+    })
+}
+
+/// A stone of the colour: `黑子`, `白子`.
+fn stone_zh(color: Color) -> Zh {
+    Zh::own(match color {
+        Color::Black => "黑子",
+        Color::White => "白子",
+    })
+}
+
+fn rules_zh(rules: Rules) -> Zh {
+    Zh::own(rules.name_zh())
+}
+
+impl GoIssue {
+    fn message_zh_of(&self) -> Zh {
+        match self {
+            GoIssue::Syntax(e) => e.to_zh(),
+            GoIssue::Structure(i) => i.to_zh(),
+            GoIssue::Occupied {
+                color,
+                point,
+                stone,
+                ..
+            } => zh!(
+                "{}在 {} 落子，但该点已有一枚{}",
+                player_zh(*color),
+                point,
+                stone_zh(*stone)
+            ),
+            GoIssue::Suicide { color, point } => zh!(
+                "{}在 {} 落子后，己方棋子无气，又不能提取对方棋子（禁着点）",
+                player_zh(*color),
+                point
+            ),
+            GoIssue::Ko {
+                color,
+                point,
+                retake: true,
+                ..
+            } => zh!(
+                "{}在 {} 立即提回劫，使上一局面重现（打劫）",
+                player_zh(*color),
+                point
+            ),
+            GoIssue::Ko { color, point, .. } => zh!(
+                "{}在 {} 落子将重现之前出现过的全局局面（禁止全局同形）",
+                player_zh(*color),
+                point
+            ),
+            GoIssue::RepetitionAllowed {
+                color,
+                point,
+                rules,
+            } => zh!(
+                "{}在 {} 落子重现了之前的全局局面，{}允许这样",
+                player_zh(*color),
+                point,
+                rules_zh(*rules)
+            ),
+            GoIssue::SuicideAllowed {
+                color,
+                point,
+                stones,
+                rules,
+            } => zh!(
+                "{}在 {} 落子，提掉了己方 {} 子（自杀，{}允许）",
+                player_zh(*color),
+                point,
+                stones,
+                rules_zh(*rules)
+            ),
+            GoIssue::UnknownRules { value } => zh!(
+                "RU[{}] 是 qipu 不认识的规则；已按中国规则复盘",
+                value
+            ),
+            GoIssue::TerritoryUnverifiable { rules } => zh!(
+                "无法核对结果：{}数目并计算提子，而棋谱中既没有提子数也没有死子",
+                rules_zh(*rules)
+            ),
+            GoIssue::OffBoard {
+                color,
+                point,
+                width,
+                height,
+            } => zh!(
+                "{}下在 `{}`，在 {}x{} 的棋盘之外",
+                player_zh(*color),
+                point,
+                width,
+                height
+            ),
+            GoIssue::BadMove { color, reason } => {
+                zh!("无法读取{}的着法：{}", player_zh(*color), reason.to_zh())
+            }
+            GoIssue::MoveAfterEnd { ended_at } => zh!(
+                "对局已因双方连续虚着而终局（第 {} 手），其后又有着法",
+                ended_at
+            ),
+            GoIssue::SetupChangesNothing { stone, point } => match stone {
+                Some(color) => zh!(
+                    "摆子在 `{}` 放一枚{}，但那里已有同色棋子",
+                    point,
+                    stone_zh(*color)
+                ),
+                None => zh!("摆子清空 `{}`，但该点本来就是空的", point),
+            },
+            GoIssue::SameColourTwice { color } => zh!(
+                "{}连下两手；可能漏记了{}的虚着",
+                player_zh(*color),
+                player_zh(color.opponent())
+            ),
+            GoIssue::HandicapMismatch { declared, stones } => zh!(
+                "HA 为让 {} 子，但棋谱摆了 {} 枚黑子",
+                declared,
+                stones
+            ),
+            GoIssue::KomiNormalised { komi } => zh!(
+                "贴目 {} 按{}读取：即 {} 目",
+                komi.raw(),
+                Zh::own(match komi.unit() {
+                    KomiUnit::Points => "目",
+                    KomiUnit::Stones => "子",
+                    KomiUnit::HundredthsOfPoints => "百分之一目",
+                    KomiUnit::HundredthsOfStones => "百分之一子",
+                }),
+                komi.points()
+            ),
+            GoIssue::ResultMismatch {
+                recorded, counted, ..
+            } => zh!(
+                "棋谱记载的结果是 {}，但按终局局面计算为 {}",
+                recorded,
+                counted
+            ),
+            GoIssue::ResultUnverifiable { reason } => {
+                zh!("无法核对结果：{}", reason.to_zh())
+            }
+            GoIssue::VariationsTooDeep { depth } => zh!(
+                "嵌套超过 {} 层的变化已检查，但不写入转换后的棋谱",
+                depth
+            ),
+            GoIssue::SuperkoLimited => Zh::own(
+                "此棋谱树的长变化太多，无法把完整的局面历史带入每个变化；全局同形只在各变化之内检查",
+            ),
+        }
+    }
+
+    fn help_zh_of(&self) -> Option<Zh> {
+        match self {
+            GoIssue::Syntax(e) => syntax_help_zh(e),
+            GoIssue::Structure(i) => structure_help_zh(i),
+            GoIssue::Occupied { stone, since, .. } => Some(match since {
+                Some(ply) => zh!(
+                    "那枚{}是第 {} 手下的；这手棋可能本应下在别处",
+                    stone_zh(*stone),
+                    ply
+                ),
+                None => zh!("那枚{}是着法之前摆上的（AB/AW）", stone_zh(*stone)),
+            }),
+            GoIssue::Suicide { .. } => Some(Zh::own(
+                "棋子只能下在落子后己方仍有气、或能提取对方棋子的点",
+            )),
+            GoIssue::Ko {
+                point,
+                retake: true,
+                ..
+            } => Some(zh!(
+                "刚在 {} 被提的棋子不能立即提回；须先在别处下一手（找劫材）",
+                point
+            )),
+            GoIssue::Ko { rules, .. } => Some(match rules.rule_set().ko {
+                KoRule::Positional => zh!(
+                    "{}禁止重现之前的任何局面；须先在别处下一手",
+                    rules_zh(*rules)
+                ),
+                _ => zh!(
+                    "{}规定着子后不得使对方重复面临曾出现过的局面；须先在别处下一手",
+                    rules_zh(*rules)
+                ),
+            }),
+            GoIssue::RepetitionAllowed { rules, .. } => Some(match rules {
+                Rules::Ing => Zh::own("应氏规则按劫的种类判定每次重复；qipu 视为合法"),
+                _ => zh!(
+                    "{}只禁止立即提回劫；若循环持续，对局可能以无胜负告终",
+                    rules_zh(*rules)
+                ),
+            }),
+            GoIssue::UnknownRules { .. } => Some(Zh::own(
+                "用 --rules chinese|japanese|korean|aga|nz|tromp-taylor|ing 选择规则",
+            )),
+            GoIssue::OffBoard { width, height, .. } => Some(zh!(
+                "此棋盘的点从 `aa` 到 `{}{}`；请检查 SZ",
+                letter(width.saturating_sub(1)),
+                letter(height.saturating_sub(1))
+            )),
+            GoIssue::BadMove { .. } => Some(Zh::own("着法写作两个字母（B[dd]），虚着写作 B[]")),
+            GoIssue::MoveAfterEnd { .. } => {
+                Some(Zh::own("双方连续虚着即为终局；其后的着法请放入变化"))
+            }
+            GoIssue::SetupChangesNothing { .. } => Some(Zh::own("把这个点从摆子中删去")),
+            GoIssue::SameColourTwice { color } => {
+                Some(zh!("在两手之间写上虚着：;{}[]", color.opponent().letter()))
+            }
+            GoIssue::HandicapMismatch { .. } => Some(Zh::own("把 HA 设为 AB 中让子的数目")),
+            GoIssue::KomiNormalised { komi } => Some(zh!("SGF 以目记贴目：KM[{}]", komi.points())),
+            GoIssue::ResultMismatch {
+                black,
+                white,
+                komi,
+                handicap,
+                ..
+            } => {
+                let mut text = zh!("数子结果：黑 {}，白 {}，贴目 {}", black, white, komi);
+                if *handicap > 0 {
+                    text.push(&zh!("，白方因让子加 {}", handicap));
+                }
+                Some(text)
+            }
+            GoIssue::ResultUnverifiable { .. }
+            | GoIssue::TerritoryUnverifiable { .. }
+            | GoIssue::SuicideAllowed { .. }
+            | GoIssue::VariationsTooDeep { .. }
+            | GoIssue::SuperkoLimited => None,
+        }
+    }
+}
+
+fn syntax_help_zh(error: &SgfSyntaxError) -> Option<Zh> {
+    let text = match error {
+        SgfSyntaxError::NoGameTree { .. } => "SGF 棋谱以 `(;` 开头",
+        SgfSyntaxError::UnterminatedValue { .. } => "用 `]` 闭合属性值；值中的 `]` 写作 `\\]`",
+        SgfSyntaxError::MissingValue { .. } => "在方括号中给出属性值：B[dd]",
+        SgfSyntaxError::UnclosedGameTree { .. } => "用 `)` 闭合棋谱树",
+        SgfSyntaxError::MissingSemicolon { .. } => "FF[4] 的每个节点都以 `;` 开头",
+        SgfSyntaxError::LowercaseIdentifier { .. } => "FF[4] 的属性名只用大写字母",
+        SgfSyntaxError::IllegalVariationStart { .. } => {
+            "每个变化都以节点开头，(;B[aa]…)，每个 `(` 只闭合一次"
+        }
+        _ => return None,
+    };
+    Some(Zh::own(text))
+}
+
+fn structure_help_zh(issue: &SgfIssue) -> Option<Zh> {
+    let text = match issue {
+        SgfIssue::MergedProperty {
+            ident,
+            repeat,
+            merged,
+            ..
+        } => {
+            return Some(match repeat {
+                Repeat::Identical => zh!("保留一个值：{}", merged),
+                Repeat::Collected => {
+                    zh!("保留一个值：{}（qipu 把两者写在一个 {} 中）", merged, ident)
+                }
+                Repeat::Joined => zh!("把两段文字写进一个 {}", ident),
+                Repeat::Merged | Repeat::Conflict => {
+                    let what = Zh::own(if sgf_check::is_point_list(ident) {
+                        "点"
+                    } else {
+                        "值"
+                    });
+                    zh!("把所有{}写进一个 {}：{}", what, ident, merged)
+                }
+            })
+        }
+        SgfIssue::DuplicateProperty { ident, written, .. } => {
+            return Some(if matches!(ident.as_str(), "B" | "W") {
+                zh!(
+                    "保留实际下的那一手；另一手放入变化：({})",
+                    written
+                        .iter()
+                        .map(|w| format!(";{w}"))
+                        .collect::<Vec<_>>()
+                        .join(")(")
+                )
+            } else {
+                let values: Vec<Zh> = written.iter().map(|w| zh!("{}", w)).collect();
+                zh!("保留一个值：{}", Zh::join(values, " 或 "))
+            })
+        }
+        SgfIssue::MixedSetupMove { .. } => {
+            "FF[4] 把摆子（AB/AW/AE）和着法放在不同的节点；已先执行摆子"
+        }
+        SgfIssue::TwoMovesInNode { .. } => "每手棋各占一个节点：;B[..];W[..]",
+        SgfIssue::RootPropertyOutsideRoot { .. } => "把该属性移到根节点",
+        SgfIssue::NotGo { .. } => "qipu 从 SGF 读取围棋棋谱（GM[1]）",
+        SgfIssue::BadKomi { .. } => "以目写贴目，如 KM[7.5]",
+        SgfIssue::BadResult { .. } => "结果写作 B+R、W+3.5、0（和棋）或 ?",
+        SgfIssue::BadDate { .. } => "日期写作 YYYY-MM-DD",
+        SgfIssue::SeveralValues { ident, .. } => {
+            return Some(zh!("{} 只给一个值", ident));
+        }
+        SgfIssue::MixedCaseIdentifier { ident, .. } => {
+            return Some(zh!("写作 {}：FF[4] 的属性名只用大写字母", ident));
+        }
+        SgfIssue::ConflictingAnnotations { first, .. } => {
+            return Some(zh!("只保留其中一个；先写的是 {}", first));
+        }
+        SgfIssue::AnnotationWithoutMove { .. } => "把评注放在它所评价的着法的节点中",
+        SgfIssue::DuplicateMarkup { .. } => "每个点只标记一次（CR、MA、SL、SQ 或 TR）",
+        SgfIssue::GameInfoInTwoNodes { .. } => "把一局的所有对局信息放在同一个节点中",
+        SgfIssue::UnknownFileFormat { .. } => "写作 FF[4]",
+        SgfIssue::SquareAsRectangle { .. } => "正方形棋盘的大小只写一次，如 SZ[19]",
+        SgfIssue::RectangleInFf1 { .. } => "非正方形的棋盘请写 FF[4]",
+        SgfIssue::EmptyPassInFf3 { .. } => "在 FF[3] 中虚着写作 [tt]，或把文件写成 FF[4]",
+        SgfIssue::LooseReal { .. } => "在小数点后写上数字，或不写小数点：BL[34]",
+        SgfIssue::ControlCharacters { .. } => "删去它们：SGF 读取程序都不显示它们",
+        SgfIssue::LongIdentifier { .. } => "FF[4] 的属性名是简短的大写名称",
+        SgfIssue::ApplicationWithoutVersion { .. } => "写作 AP[名称:版本]",
+        SgfIssue::OldProperty {
+            replacement: Some(replacement),
+            ..
+        } => {
+            return Some(zh!("写作 {}，即它在 FF[4] 中的对应属性", replacement));
+        }
+        SgfIssue::OldProperty { .. } => "FF[4] 没有对应的属性；读取程序可能忽略它",
+        SgfIssue::DuplicateSetupPoint { .. } | SgfIssue::BadValue { .. } => return None,
+    };
+    Some(Zh::own(text))
 }
 
 fn capitalised(color: Color) -> &'static str {

@@ -230,7 +230,7 @@ impl GameRecord for GoRecord {
 }
 
 /// This family's game: Go (SGF).
-pub const GAME: Game = Game::named("go");
+pub const GAME: Game = Game::named("go", "围棋");
 
 /// The Go family: SGF.
 pub struct Go;

@@ -168,6 +168,21 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// The name in Chinese messages, in simplified characters (`中国规则`).
+    pub fn name_zh(self) -> &'static str {
+        match self {
+            Rules::Chinese => "中国规则",
+            Rules::Japanese => "日本规则",
+            Rules::Korean => "韩国规则",
+            Rules::Aga => "AGA 规则",
+            Rules::NewZealand => "新西兰规则",
+            Rules::TrompTaylor => "Tromp-Taylor 规则",
+            Rules::Ing => "应氏规则",
+        }
+    }
+}
+
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -538,6 +538,17 @@ impl fmt::Display for Unverifiable {
     }
 }
 
+impl crate::lang::ToZh for Unverifiable {
+    fn to_zh(&self) -> crate::lang::Zh {
+        crate::lang::Zh::own(match self {
+            Unverifiable::NotEndedByPasses => "对局不是以双方连续虚着结束的",
+            Unverifiable::Contested => "有空点同时与黑白两色相邻，终局局面无法计数",
+            Unverifiable::NotByCount => "对局不是以数子决定胜负的",
+            Unverifiable::NoResult => "棋谱没有给出结果",
+        })
+    }
+}
+
 /// The outcome of comparing a recorded result with the count of the final board.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ResultCheck {

@@ -442,6 +442,98 @@ impl fmt::Display for SgfIssue {
     }
 }
 
+impl crate::lang::ToZh for SgfIssue {
+    fn to_zh(&self) -> crate::lang::Zh {
+        use crate::lang::{zh, Zh};
+        match self {
+            Self::MixedSetupMove { .. } => Zh::own("一个节点中同时有着法和摆子属性"),
+            Self::RootPropertyOutsideRoot { ident, .. } => {
+                zh!("根属性 {} 不在根节点中，已忽略", ident)
+            }
+            Self::DuplicateProperty { ident, .. } if matches!(ident.as_str(), "B" | "W") => {
+                zh!("属性 {} 在本节点出现两次，着法不同；两手都已复盘", ident)
+            }
+            Self::DuplicateProperty { ident, .. } => {
+                zh!("属性 {} 在本节点出现两次，值不同；采用第一个", ident)
+            }
+            Self::MergedProperty { ident, repeat, .. } => zh!(
+                "属性 {} 在本节点出现两次；{}",
+                ident,
+                Zh::own(match repeat {
+                    Repeat::Identical => "同一个值重复，只保留一个",
+                    Repeat::Joined => "两段文字已合并",
+                    Repeat::Collected => "两个值都保留在一个属性中",
+                    Repeat::Merged | Repeat::Conflict => "各值已合并",
+                })
+            ),
+            Self::TwoMovesInNode { .. } => Zh::own("黑白双方的着法在同一个节点中"),
+            Self::DuplicateSetupPoint {
+                point, conflicting, ..
+            } => {
+                if *conflicting {
+                    zh!("点 `{}` 在本节点中被摆上不同颜色的棋子", point)
+                } else {
+                    zh!("点 `{}` 在本节点中被摆了两次", point)
+                }
+            }
+            Self::BadValue { ident, reason, .. } => zh!("{} 的值有误：{}", ident, reason.to_zh()),
+            Self::BadKomi { .. } => Zh::own("贴目不是数字（如 7.5）"),
+            Self::BadResult { .. } => {
+                Zh::own("结果不是 SGF 格式（B+R、W+3.5、B+T、B+F、0、Draw、Void、?）")
+            }
+            Self::BadDate { .. } => Zh::own("日期不是 YYYY-MM-DD 格式"),
+            Self::NotGo { .. } => Zh::own("不是围棋棋谱（GM 不是 1）"),
+            Self::SeveralValues { ident, differ, .. } => zh!(
+                "{} 只能有一个值，却有多个{}的值；读取第一个",
+                ident,
+                Zh::own(if *differ { "不同" } else { "重复" })
+            ),
+            Self::MixedCaseIdentifier { written, ident, .. } => {
+                zh!("属性名 {} 含有小写字母；按 {} 读取", written, ident)
+            }
+            Self::ConflictingAnnotations { first, second, .. } => {
+                zh!("评注 {} 和 {} 在同一节点中互相矛盾", first, second)
+            }
+            Self::AnnotationWithoutMove { ident, .. } => {
+                zh!("着法评注 {} 所在的节点没有着法", ident)
+            }
+            Self::DuplicateMarkup { point, .. } => {
+                zh!("点 `{}` 在本节点中有不止一个标记", point)
+            }
+            Self::GameInfoInTwoNodes { ident, .. } => zh!(
+                "本局的第二个节点中又有对局信息（{}）；一局的信息应在同一个节点中",
+                ident
+            ),
+            Self::UnknownFileFormat { .. } => {
+                Zh::own("未知的文件格式（FF 应为 1 到 4）；按 FF[4] 读取")
+            }
+            Self::SquareAsRectangle { .. } => Zh::own("正方形棋盘写成了长方形（SZ[n:n]）"),
+            Self::RectangleInFf1 { .. } => Zh::own("FF[1] 只有正方形棋盘"),
+            Self::EmptyPassInFf3 { .. } => {
+                Zh::own("FF[3] 中用空着法表示虚着，而 FF[3] 的虚着是 `tt`")
+            }
+            Self::LooseReal { ident, .. } => {
+                zh!("{} 中的实数有小数点，其后却没有数字", ident)
+            }
+            Self::ControlCharacters { ident, .. } => zh!("{} 的值中含有控制字符", ident),
+            Self::LongIdentifier { len, .. } => {
+                zh!("属性名长 {} 个字母（SGF 读取程序可能只读 100 个）", len)
+            }
+            Self::ApplicationWithoutVersion { .. } => Zh::own("AP 不是 名称:版本 的格式"),
+            Self::OldProperty {
+                ident,
+                in_ff4: true,
+                ..
+            } => {
+                zh!("{} 是 FF[1]–FF[3] 的属性，不属于 FF[4]", ident)
+            }
+            Self::OldProperty { ident, .. } => {
+                zh!("{} 已过时：自 FF[3] 起贴目写作 KM", ident)
+            }
+        }
+    }
+}
+
 /// The value types of the `FF[4]` properties checked here.
 #[derive(Clone, Copy)]
 enum Kind {

@@ -41,6 +41,23 @@ impl fmt::Display for FenError {
     }
 }
 
+impl crate::lang::ToZh for FenError {
+    fn to_zh(&self) -> crate::lang::Zh {
+        use crate::lang::{zh, Zh};
+        match self {
+            FenError::BadBoard => Zh::own("棋盘字段须为 8 条横线、每条 8 格"),
+            FenError::BadPiece(c) => zh!("“{}”不是棋子字母", c),
+            FenError::BadTurn => Zh::own("轮走方须为 w 或 b"),
+            FenError::ChessOnlyField(field) => zh!(
+                "“{}”给出了王车易位或吃过路兵的权利，蒙古象棋没有这些",
+                field
+            ),
+            FenError::BadCounter => Zh::own("着数计数必须是数字"),
+            FenError::Setup(e) => e.to_zh(),
+        }
+    }
+}
+
 /// A position as FEN: read with `FromStr` ([`parse_fen`]), written with `Display`
 /// ([`write_fen`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,6 +9,7 @@ use super::position::{IllegalReason, SetupError};
 use super::syntax::{ResultToken, SyntaxErrorKind};
 use super::types::{Color, Role, Square};
 use crate::diag::Issue;
+use crate::lang::{zh, ToZh, Zh};
 
 /// A claimable draw or other noteworthy state reached during the replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -184,6 +185,15 @@ pub enum SetupFault {
     Listing(SetupError),
 }
 
+impl ToZh for SetupFault {
+    fn to_zh(&self) -> Zh {
+        match self {
+            SetupFault::Fen(error) => error.to_zh(),
+            SetupFault::Listing(error) => error.to_zh(),
+        }
+    }
+}
+
 impl fmt::Display for SetupFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -225,6 +235,71 @@ fn or_list(items: &[String]) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
+}
+
+/// The piece's name; a queen by its side's name, the tiger (虎) or the lion (狮).
+fn role_zh(role: Role, side: Option<Color>) -> Zh {
+    Zh::own(match (role, side) {
+        (Role::Queen, Some(Color::White)) => "虎",
+        (Role::Queen, Some(Color::Blue)) => "狮",
+        (role, _) => role.name_zh(),
+    })
+}
+
+fn side_zh(side: Color) -> Zh {
+    Zh::own(side.name_zh())
+}
+
+/// `a`, `a 或 b`, `a、b 或 c`: the items are quoted from the record.
+fn or_list_zh(items: &[String]) -> Zh {
+    match items {
+        [] => Zh::default(),
+        [one] => zh!("{}", one),
+        [init @ .., last] => zh!("{} 或 {}", init.join("、"), last),
+    }
+}
+
+fn ending_zh(ending: Ending) -> Zh {
+    match ending {
+        Ending::Checkmate { winner } => zh!("{}已将死对方", side_zh(winner)),
+        Ending::Stalemate => Zh::own("局面已成逼和（无子可动）"),
+    }
+}
+
+/// The drawn ending as the rulebook lists it (§1.5.2.6).
+fn drawn_ending_zh(ending: &str) -> Zh {
+    match ending {
+        "king against king" => Zh::own("王对王"),
+        "king and camel against king" => Zh::own("王、驼对王"),
+        "king and knight against king" => Zh::own("王、马对王"),
+        "king and camel against king and camel on same-coloured squares" => {
+            Zh::own("王、驼对王、驼，双方的驼在同色斜线上")
+        }
+        other => zh!("{}", other),
+    }
+}
+
+/// What a check mark claims (`check`, `mate`) or what the move gives (`not check`,
+/// `check but not mate`).
+fn check_zh(text: &str) -> Zh {
+    Zh::own(match text {
+        "mate" => "将死（#）",
+        "check" => "将军（+）",
+        "check but not mate" => "只是将军，并未将死",
+        _ => "并未将军",
+    })
+}
+
+fn piece_moves_zh(role: Role, from: Square, piece_moves: &[Square]) -> Option<Zh> {
+    let name = role_zh(role, None);
+    Some(match piece_moves {
+        [] => zh!("{} 的{}没有合法着法", from, name),
+        [only] => zh!("{} 的{}只能走到 {}", from, name, only),
+        many => {
+            let squares: Vec<String> = many.iter().map(Square::to_string).collect();
+            zh!("{} 的{}可以走到 {}", from, name, or_list_zh(&squares))
+        }
+    })
 }
 
 fn ending_text(ending: Ending) -> String {
@@ -428,6 +503,185 @@ impl Issue for ShatarIssue {
                 Ending::Checkmate { winner: Color::Blue } => "the result should be 0-1".to_string(),
                 Ending::Stalemate => "stalemate is a draw: 1/2-1/2".to_string(),
             }),
+            ShatarIssue::BadSetup { .. } | ShatarIssue::Syntax { .. } => None,
+            ShatarIssue::Draw(_) | ShatarIssue::BareKing { .. } => None,
+        }
+    }
+
+    fn message_zh(&self) -> Zh {
+        match self {
+            ShatarIssue::Syntax { kind } => kind.to_zh(),
+            ShatarIssue::Unparsable { reason } => zh!("无法读作着法：{}", reason.to_zh()),
+            ShatarIssue::Castling => Zh::own("蒙古象棋没有王车易位"),
+            ShatarIssue::OtherGame { variant, sign } => {
+                let game = match variant {
+                    Some(variant) => zh!("一局 {}（见其 Variant 标签）", variant),
+                    None => Zh::own("一局国际象棋"),
+                };
+                let why = Zh::own(match sign {
+                    ChessSign::VariantTag => "",
+                    ChessSign::Castling => "：其中有王车易位",
+                    ChessSign::FirstMove => "：开局着法是蒙古象棋所不允许的",
+                });
+                zh!("这是{}，不是蒙古象棋{}", game, why)
+            }
+            ShatarIssue::PromotionToKing => Zh::own("夫不能升变为王"),
+            ShatarIssue::PromotionMissing { .. } => {
+                Zh::own("夫已到达底线，但着法没有写明升变为什么棋子")
+            }
+            ShatarIssue::BadFirstMove {
+                side: Color::White, ..
+            } => Zh::own("白方第一着必须是 d2—d4 或 e2—e4"),
+            ShatarIssue::BadFirstMove {
+                side: Color::Blue,
+                expected,
+            } => zh!("蓝方必须以相应的夫前进两格应着：{}", or_list_zh(expected)),
+            ShatarIssue::NoSuchPiece {
+                role, from, side, ..
+            } => match from {
+                Some(square) => zh!(
+                    "{}在 {} 没有{}",
+                    side_zh(*side),
+                    square,
+                    role_zh(*role, Some(*side))
+                ),
+                None => zh!(
+                    "{}没有能走这步棋的{}",
+                    side_zh(*side),
+                    role_zh(*role, Some(*side))
+                ),
+            },
+            ShatarIssue::IllegalMove {
+                role,
+                from,
+                to,
+                reason,
+                ..
+            } => zh!(
+                "{} 的{}不能走到 {}：{}",
+                from,
+                role_zh(*role, None),
+                to,
+                reason.to_zh()
+            ),
+            ShatarIssue::AmbiguousMove { candidates } => {
+                zh!("符合这一记录的合法着法有 {} 种", candidates.len())
+            }
+            ShatarIssue::GameOver { ending } => {
+                zh!("对局结束之后又记了着法：{}", ending_zh(*ending))
+            }
+            ShatarIssue::CheckMarker { written, actual } => {
+                zh!("着法标为{}，实际{}", check_zh(written), check_zh(actual))
+            }
+            ShatarIssue::MoveNumber { written, expected } => {
+                zh!("回合数写作 {}，此处应为 {}", written, expected)
+            }
+            ShatarIssue::CaptureMarker { capture: true } => {
+                Zh::own("这步棋吃了子，却没有写吃子符号")
+            }
+            ShatarIssue::CaptureMarker { capture: false } => {
+                Zh::own("这步棋记作吃子，却没有吃到棋子")
+            }
+            ShatarIssue::QueenName { side } => Zh::own(match side {
+                Color::White => "白方的这枚棋子是猛虎（虎），不是雄狮",
+                Color::Blue => "蓝方的这枚棋子是雄狮（狮），不是猛虎",
+            }),
+            ShatarIssue::ResultMismatch { recorded, position } => zh!(
+                "记录的结果 {} 与终局局面不符：{}",
+                recorded,
+                ending_zh(*position)
+            ),
+            ShatarIssue::BadSetup { reason } => zh!("起始局面无法行棋：{}", reason.to_zh()),
+            ShatarIssue::Draw(DrawNote::FiftyMoves) => {
+                Zh::own("50 回合之内双方没有吃子，也没有走动过夫：可以提和（50 回合自然限着）")
+            }
+            ShatarIssue::Draw(DrawNote::Repetition) => Zh::own("相同局面第三次出现：可以提和"),
+            ShatarIssue::Draw(DrawNote::PerpetualCheck { checking }) => {
+                zh!("{}长将不变：和棋", side_zh(*checking))
+            }
+            ShatarIssue::Draw(DrawNote::DrawnEnding(ending)) => zh!(
+                "双方均无取胜可能的残局（{}）：可以提和",
+                drawn_ending_zh(ending)
+            ),
+            ShatarIssue::BareKing { side } => zh!("{}只剩一个王", side_zh(*side)),
+        }
+    }
+
+    fn help_zh(&self) -> Option<Zh> {
+        match self {
+            ShatarIssue::Unparsable { .. } => Some(Zh::own(
+                "着法写作棋子、起点、分隔号、终点（Ng1—f3），或棋子加终点（Nf3）",
+            )),
+            ShatarIssue::Castling => {
+                Some(Zh::own("蒙古象棋没有王车易位：王和车须分别走"))
+            }
+            ShatarIssue::OtherGame { .. } => Some(Zh::own(
+                "qipu 把 PGN 读作蒙古象棋；着法按原样保留。若这是开局几着有笔误的蒙古象棋对局，请加上 [Variant \"Shatar\"]，即按蒙古象棋检查",
+            )),
+            ShatarIssue::PromotionToKing => {
+                Some(Zh::own("可升变为 Q（虎/狮）、R（车）、N（马）或 B（驼）"))
+            }
+            ShatarIssue::PromotionMissing { suggestions } => {
+                Some(zh!("请写成 {} 之一", or_list_zh(suggestions)))
+            }
+            ShatarIssue::BadFirstMove { expected, .. } => {
+                Some(zh!("是否应为 {}？", or_list_zh(expected)))
+            }
+            ShatarIssue::NoSuchPiece { suggestions, .. }
+            | ShatarIssue::IllegalMove { suggestions, .. }
+                if !suggestions.is_empty() =>
+            {
+                let base = match self {
+                    ShatarIssue::IllegalMove {
+                        role,
+                        from,
+                        piece_moves,
+                        ..
+                    } => piece_moves_zh(*role, *from, piece_moves),
+                    _ => None,
+                };
+                let mean = zh!("是否应为 {}？", or_list_zh(suggestions));
+                Some(match base {
+                    Some(base) => zh!("{}；{}", base, mean),
+                    None => mean,
+                })
+            }
+            ShatarIssue::IllegalMove {
+                role,
+                from,
+                piece_moves,
+                ..
+            } => piece_moves_zh(*role, *from, piece_moves),
+            ShatarIssue::NoSuchPiece { .. } => None,
+            ShatarIssue::AmbiguousMove { candidates } => {
+                Some(zh!("请写成 {} 之一", or_list_zh(candidates)))
+            }
+            ShatarIssue::GameOver { .. } => Some(Zh::own("请删去对局结束之后的着法")),
+            ShatarIssue::CheckMarker { actual, .. } => {
+                Some(zh!("这步棋{}；请改正标记", check_zh(actual)))
+            }
+            ShatarIssue::MoveNumber { expected, .. } => {
+                Some(zh!("着法已按顺序读取；此回合应记为 {}", expected))
+            }
+            ShatarIssue::CaptureMarker { capture: true } => {
+                Some(Zh::own("完整记录法用“:”记吃子（Nf3:e5）"))
+            }
+            ShatarIssue::CaptureMarker { capture: false } => {
+                Some(Zh::own("不吃子的着法用“—”记（Ng1—f3）"))
+            }
+            ShatarIssue::QueenName { side } => Some(Zh::own(match side {
+                Color::White => "白方的这枚棋子请写作 虎（或 猛虎）",
+                Color::Blue => "蓝方的这枚棋子请写作 狮（或 雄狮）",
+            })),
+            ShatarIssue::ResultMismatch { position, .. } => Some(Zh::own(match position {
+                Ending::Checkmate {
+                    winner: Color::White,
+                } => "结果应为 1-0",
+                Ending::Checkmate {
+                    winner: Color::Blue,
+                } => "结果应为 0-1",
+                Ending::Stalemate => "逼和为和棋：1/2-1/2",
+            })),
             ShatarIssue::BadSetup { .. } | ShatarIssue::Syntax { .. } => None,
             ShatarIssue::Draw(_) | ShatarIssue::BareKing { .. } => None,
         }

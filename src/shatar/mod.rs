@@ -87,6 +87,12 @@ impl RulesVariant for Variant {
             Variant::Chess => "chess",
         }
     }
+
+    fn name_zh(self) -> &'static str {
+        match self {
+            Variant::Chess => "国际象棋",
+        }
+    }
 }
 
 impl FamilyTypes for ShatarMove {
@@ -199,7 +205,7 @@ impl GameRecord for Record<ShatarMove> {
 }
 
 /// This family's game: Mongolian chess (PGN with `[Variant "Shatar"]`, or the rulebook's scoresheets).
-pub const GAME: Game = Game::named("shatar");
+pub const GAME: Game = Game::named("shatar", "蒙古象棋");
 
 /// The Shatar family: PGN and the rulebook's scoresheets.
 pub struct Shatar;

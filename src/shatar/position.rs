@@ -176,6 +176,19 @@ impl fmt::Display for SetupError {
     }
 }
 
+impl crate::lang::ToZh for SetupError {
+    fn to_zh(&self) -> crate::lang::Zh {
+        use crate::lang::{zh, Zh};
+        match self {
+            SetupError::MissingKing(c) => zh!("{}没有王", Zh::own(c.name_zh())),
+            SetupError::TooManyKings(c) => zh!("{}的王不止一个", Zh::own(c.name_zh())),
+            SetupError::PawnOnBackRank(sq) => zh!("{} 上有夫，而那是第一或最后一条横线", sq),
+            SetupError::SquareTaken(sq) => zh!("{} 上列了两枚棋子", sq),
+            SetupError::OppositeCheck => Zh::own("不轮走的一方正被将军"),
+        }
+    }
+}
+
 impl std::error::Error for SetupError {}
 
 /// Why a described move cannot be played; see [`Position::check_move`].
@@ -250,6 +263,35 @@ impl fmt::Display for IllegalReason {
             }
             IllegalReason::MovesIntoCheck => f.write_str("the king would move into check"),
             IllegalReason::LeavesKingInCheck => f.write_str("the move leaves the king in check"),
+        }
+    }
+}
+
+impl crate::lang::ToZh for IllegalReason {
+    fn to_zh(&self) -> crate::lang::Zh {
+        use crate::lang::{zh, Zh};
+        match self {
+            IllegalReason::NoPieceThere => Zh::own("起点格上没有棋子"),
+            IllegalReason::WrongColourPiece => Zh::own("起点格上的棋子属于对方"),
+            IllegalReason::RoleMismatch { found } => {
+                zh!("起点格上的棋子是{}", Zh::own(found.name_zh()))
+            }
+            IllegalReason::BadFirstMove => {
+                Zh::own("开局第一步必须走 d2-d4 或 e2-e4，对方以相应的夫前进两格应着")
+            }
+            IllegalReason::Castling => Zh::own("蒙古象棋没有王车易位"),
+            IllegalReason::OwnPieceOnTarget => Zh::own("目标格上是己方的棋子"),
+            IllegalReason::PieceCannotReach => Zh::own("这枚棋子不能这样走"),
+            IllegalReason::PathBlocked => Zh::own("路线被棋子阻挡"),
+            IllegalReason::NothingToCapture => {
+                Zh::own("夫只有吃子时才能斜走（蒙古象棋没有吃过路兵）")
+            }
+            IllegalReason::PawnDoubleStep => Zh::own("开局的两步之后，夫每次只能前进一格"),
+            IllegalReason::PromotionRequired => Zh::own("夫到达底线必须升变"),
+            IllegalReason::PromotionToKing => Zh::own("夫不能升变为王"),
+            IllegalReason::UnexpectedPromotion => Zh::own("只有到达底线的夫才能升变"),
+            IllegalReason::MovesIntoCheck => Zh::own("王不能走到受对方攻击的格子"),
+            IllegalReason::LeavesKingInCheck => Zh::own("走这步棋后己方的王仍被将军"),
         }
     }
 }

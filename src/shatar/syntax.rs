@@ -266,6 +266,29 @@ impl fmt::Display for SyntaxErrorKind {
     }
 }
 
+impl crate::lang::ToZh for SyntaxErrorKind {
+    fn to_zh(&self) -> crate::lang::Zh {
+        crate::lang::Zh::own(match self {
+            SyntaxErrorKind::ExpectedMove => "此处应有着法",
+            SyntaxErrorKind::ExpectedDestination => "分隔号之后应有目标格",
+            SyntaxErrorKind::ExpectedPromotionPiece => "应写明升变成的棋子",
+            SyntaxErrorKind::UnclosedPromotion => "升变棋子之后缺少 `)`",
+            SyntaxErrorKind::TrailingCharacters => "着法之后有多余的字符",
+            SyntaxErrorKind::UnterminatedComment => "注释没有闭合",
+            SyntaxErrorKind::CommentIntoNextGame => "注释在下一局的标签之前没有闭合",
+            SyntaxErrorKind::UnterminatedString => "标签值缺少闭合的 `\"`",
+            SyntaxErrorKind::MalformedTag => "标签格式有误；应为 [Name \"value\"]",
+            SyntaxErrorKind::UnmatchedCloseParen => "`)` 没有对应的 `(`",
+            SyntaxErrorKind::UnclosedVariation => "变着没有用 `)` 闭合",
+            SyntaxErrorKind::VariationTooDeep => "变着嵌套过深；此变着已跳过",
+            SyntaxErrorKind::VariationWithoutMove => "变着必须跟在它所替代的着法之后",
+            SyntaxErrorKind::NagWithoutMove => "评注符号之前没有着法",
+            SyntaxErrorKind::BadNag => "评注符号应为 `$` 加 0 到 255 的数字",
+            SyntaxErrorKind::MalformedSetup => "局面列表中有无法读取的条目",
+        })
+    }
+}
+
 /// A syntax problem and where it is.
 pub type SyntaxError = crate::text::SyntaxError<SyntaxErrorKind>;
 

@@ -35,6 +35,14 @@ impl Color {
             Color::Blue => "blue",
         }
     }
+
+    /// The rulebook's name of the side: `白方`, `蓝方`.
+    pub fn name_zh(self) -> &'static str {
+        match self {
+            Color::White => "白方",
+            Color::Blue => "蓝方",
+        }
+    }
 }
 
 /// Kinds of piece. Queen is the tiger (虎, White) or lion (狮, Blue); Bishop is the camel (驼).
@@ -91,6 +99,19 @@ impl Role {
             Role::Rook => "rook",
             Role::Queen => "queen",
             Role::King => "king",
+        }
+    }
+
+    /// The rulebook's name of the piece (`夫`, `马`, `驼`, `车`, `虎（狮）`, `王`);
+    /// White's queen is the tiger (虎), Blue's the lion (狮).
+    pub fn name_zh(self) -> &'static str {
+        match self {
+            Role::Pawn => "夫",
+            Role::Knight => "马",
+            Role::Bishop => "驼",
+            Role::Rook => "车",
+            Role::Queen => "虎（狮）",
+            Role::King => "王",
         }
     }
 }

@@ -24,6 +24,8 @@ fn module_of_root_item(item: &str) -> &'static str {
         "Diagnostic" | "Kind" | "Severity" => "diag",
         "DocumentStream" => "stream",
         "LineIndex" | "Span" => "text",
+        // `#[macro_export]` puts lang's wording macro at the root.
+        "zh" => "lang",
         "write_record" | "AnyRecord" | "GameRecord" | "Format" | "WriteError" | "WriteOptions" => {
             "write"
         }

@@ -116,3 +116,28 @@ fn the_rulebook_example_with_its_repair() {
         body
     );
 }
+
+#[test]
+fn the_page_speaks_the_language_asked_for() {
+    let (zh, _) = page(&[
+        "--lang",
+        "zh",
+        "--repair",
+        "samples/shatar/rulebook-full.txt",
+    ]);
+    assert!(zh.contains("<html lang=\"zh-Hans\">"));
+    assert!(zh.contains("<h1>qipu 棋谱检查报告</h1>"), "{zh}");
+    assert!(zh.contains("<tr><th>棋谱</th><td>1</td></tr>"), "{zh}");
+    assert!(
+        zh.contains("<code>no-such-piece</code>"),
+        "codes stay English"
+    );
+    assert!(zh.contains("提示："), "{zh}");
+    let (hant, _) = page(&["--lang", "zh-Hant", "samples/shatar/rulebook-full.txt"]);
+    assert!(hant.contains("<html lang=\"zh-Hant\">"));
+    assert!(hant.contains("棋譜檢查報告"), "{hant}");
+    assert!(
+        hant.contains("Kd8—d7"),
+        "the move as written stays as written"
+    );
+}

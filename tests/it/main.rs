@@ -5,6 +5,7 @@
 mod support;
 
 mod architecture;
+mod chinese;
 mod cli;
 mod convert_cli;
 mod draughts_archives;

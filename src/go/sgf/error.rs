@@ -177,4 +177,25 @@ impl fmt::Display for SgfSyntaxError {
     }
 }
 
+impl crate::lang::ToZh for SgfSyntaxError {
+    fn to_zh(&self) -> crate::lang::Zh {
+        crate::lang::Zh::own(match self {
+            Self::NoGameTree { .. } => "没有 SGF 棋谱树：文本中没有 `(`",
+            Self::TextBetweenTrees { .. } => "棋谱树之间的文字已跳过",
+            Self::SgfBeforeTree { .. } => "第一棵棋谱树之前的文字像是 SGF 属性；已跳过",
+            Self::UnexpectedText { .. } => "棋谱树中意外的文字已跳过",
+            Self::MissingSemicolon { .. } => "属性之前缺少 `;`；已按一个节点读取",
+            Self::LowercaseIdentifier { .. } => "属性名中没有大写字母",
+            Self::MissingValue { .. } => "属性没有值 `[...]`；已丢弃",
+            Self::UnterminatedValue { .. } => "属性值没有用 `]` 闭合",
+            Self::UnclosedGameTree { .. } => "棋谱树没有用 `)` 闭合",
+            Self::EmptyGameTree { .. } => "空变化 `()` 已忽略",
+            Self::IllegalVariationStart { .. } => "变化以 `(` 而不是节点开头；这个 `(` 已忽略",
+            Self::MissingRootNode { .. } => "棋谱树以变化开头；已补上一个空的根节点",
+            Self::NodeAfterVariation { .. } => "变化结束之后还有节点；已按另一个变化读取",
+            Self::TooLarge { .. } => "文本超过 4 GiB",
+        })
+    }
+}
+
 impl std::error::Error for SgfSyntaxError {}

@@ -120,6 +120,29 @@ impl fmt::Display for ValueError {
     }
 }
 
+impl crate::lang::ToZh for ValueError {
+    fn to_zh(&self) -> crate::lang::Zh {
+        use crate::lang::{zh, Zh};
+        match self {
+            Self::NotANumber => Zh::own("应为整数"),
+            Self::NotAReal => Zh::own("应为 7.5 这样的数"),
+            Self::NotAColor => Zh::own("应为颜色 B 或 W"),
+            Self::NotADouble => Zh::own("应为 1（普通）或 2（强调）"),
+            Self::NotAPoint => Zh::own("应为一个点：`pd` 这样的两个字母"),
+            Self::OutsideBoard { point, size } => zh!(
+                "点 `{}` 在 {}x{} 的棋盘之外",
+                point,
+                size.width,
+                size.height
+            ),
+            Self::BadBoardSize => Zh::own("应为 1 到 52 的棋盘大小，或 `w:h`"),
+            Self::NotCompose => Zh::own("应为以 `:` 分隔的两部分"),
+            Self::NotEmpty => Zh::own("此属性的值应为空 `[]`"),
+            Self::OutOfRange => Zh::own("值超出范围"),
+        }
+    }
+}
+
 impl std::error::Error for ValueError {}
 
 /// One property value: the text between `[` and `]` as written (escapes kept) and the byte

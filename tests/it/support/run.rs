@@ -6,12 +6,16 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 /// The `qipu` binary, to be run in the package root (so that sources in its output are
-/// the relative paths the test gave), without colours. For the tests that pipe or spawn.
+/// the relative paths the test gave), without colours and in English whatever the
+/// tester's locale. For the tests that pipe or spawn.
 pub fn command() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_qipu"));
     command
         .current_dir(super::fixtures::root())
         .env("NO_COLOR", "1");
+    for name in ["QIPU_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] {
+        command.env_remove(name);
+    }
     command
 }
 

@@ -1,0 +1,267 @@
+//! The languages qipu words its messages in, and Chinese wording that keeps text quoted
+//! from a record apart from qipu's own words.
+//!
+//! Chinese wording is written once, in simplified characters. For traditional characters
+//! only qipu's own words are converted (by OpenCC's phrase and character tables with the
+//! standard Taiwan forms, 著 and 為, through `hanconv`); moves, names and values quoted
+//! from the record are kept byte for byte in either script.
+
+use std::fmt;
+
+/// A language of qipu's messages. English is the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// Chinese in simplified characters.
+    Zh,
+    /// Chinese in traditional characters.
+    ZhHant,
+}
+
+impl Lang {
+    /// Every language, English first.
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Zh, Lang::ZhHant];
+
+    /// The tag `--lang` and `QIPU_LANG` take: `en`, `zh`, `zh-Hant`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+            Lang::ZhHant => "zh-Hant",
+        }
+    }
+
+    /// Reads a language tag in any case, with `-` or `_`: `en` (and `en-GB`, …); `zh`,
+    /// `zh-Hans`, `zh-CN`, `zh-SG`; `zh-Hant`, `zh-TW`, `zh-HK`, `zh-MO`. Other languages
+    /// are `None`.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let mut subtags = tag.split(['-', '_']).map(str::to_ascii_lowercase);
+        match subtags.next()?.as_str() {
+            "en" => Some(Lang::En),
+            "zh" => Some(match subtags.next().as_deref() {
+                Some("hant" | "tw" | "hk" | "mo") => Lang::ZhHant,
+                _ => Lang::Zh,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The language of a POSIX locale (`zh_CN.UTF-8`, `zh_TW`, `zh_HK.Big5`, `en_US`,
+    /// `C`): Chinese for a `zh` locale, in traditional characters for Taiwan, Hong Kong,
+    /// Macao and `zh_Hant`; English for any other.
+    pub fn from_locale(locale: &str) -> Lang {
+        let name = locale.split(['.', '@']).next().unwrap_or_default();
+        Lang::from_tag(name).unwrap_or(Lang::En)
+    }
+
+    /// The English text, or the Chinese in this language's script: each is worded only
+    /// when it is the one said.
+    pub fn say(self, english: impl FnOnce() -> String, chinese: impl FnOnce() -> Zh) -> String {
+        match self {
+            Lang::En => english(),
+            Lang::Zh => chinese().simplified(),
+            Lang::ZhHant => chinese().traditional(),
+        }
+    }
+
+    /// Chinese wording in this language's script; `None` for English.
+    pub fn chinese(self, words: &Zh) -> Option<String> {
+        match self {
+            Lang::En => None,
+            Lang::Zh => Some(words.simplified()),
+            Lang::ZhHant => Some(words.traditional()),
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.tag())
+    }
+}
+
+/// One piece of Chinese wording.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Part {
+    /// qipu's own words, in simplified characters.
+    Own(String),
+    /// Text quoted from the record (or numbers, squares, points): never converted.
+    Quoted(String),
+}
+
+/// Chinese wording: qipu's own words, in simplified characters, and text quoted from a
+/// record, which [`Zh::traditional`] keeps as it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Zh {
+    parts: Vec<Part>,
+}
+
+/// What [`zh!`] takes as an argument: more wording (its own words stay own words), or
+/// anything else that is displayed, which is quoted.
+pub trait ZhArg {
+    /// Appends the argument to `words`.
+    fn append_to(&self, words: &mut Zh);
+}
+
+impl ZhArg for Zh {
+    fn append_to(&self, words: &mut Zh) {
+        for part in &self.parts {
+            match part {
+                Part::Own(text) => words.push_own(text),
+                Part::Quoted(text) => words.push_quoted(text),
+            }
+        }
+    }
+}
+
+impl<T: fmt::Display + ?Sized> ZhArg for T {
+    fn append_to(&self, words: &mut Zh) {
+        words.push_quoted(&self.to_string());
+    }
+}
+
+impl Zh {
+    /// qipu's own words.
+    pub fn own(words: &str) -> Zh {
+        let mut zh = Zh::default();
+        zh.push_own(words);
+        zh
+    }
+
+    /// `template` with each `{}` replaced by the next argument, as [`zh!`] writes it.
+    ///
+    /// # Panics
+    /// When the number of `{}` differs from the number of arguments: a wording bug that
+    /// the tests, which word every issue, find.
+    pub fn format(template: &str, args: &[&dyn ZhArg]) -> Zh {
+        let mut zh = Zh::default();
+        let mut pieces = template.split("{}");
+        zh.push_own(pieces.next().unwrap_or_default());
+        let mut args = args.iter();
+        for piece in pieces {
+            let arg = args.next().expect("as many arguments as {} in the wording");
+            arg.append_to(&mut zh);
+            zh.push_own(piece);
+        }
+        assert!(
+            args.next().is_none(),
+            "more arguments than {{}} in {template}"
+        );
+        zh
+    }
+
+    /// The items with `separator` (own words) between them.
+    pub fn join(items: impl IntoIterator<Item = Zh>, separator: &str) -> Zh {
+        let mut zh = Zh::default();
+        for (i, item) in items.into_iter().enumerate() {
+            if i > 0 {
+                zh.push_own(separator);
+            }
+            item.append_to(&mut zh);
+        }
+        zh
+    }
+
+    /// Appends more wording.
+    pub fn push(&mut self, more: &dyn ZhArg) {
+        more.append_to(self);
+    }
+
+    fn push_own(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        match self.parts.last_mut() {
+            Some(Part::Own(last)) => last.push_str(text),
+            _ => self.parts.push(Part::Own(text.to_string())),
+        }
+    }
+
+    fn push_quoted(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        match self.parts.last_mut() {
+            Some(Part::Quoted(last)) => last.push_str(text),
+            _ => self.parts.push(Part::Quoted(text.to_string())),
+        }
+    }
+
+    /// The wording in simplified characters.
+    pub fn simplified(&self) -> String {
+        self.parts
+            .iter()
+            .map(|part| match part {
+                Part::Own(text) | Part::Quoted(text) => text.as_str(),
+            })
+            .collect()
+    }
+
+    /// The wording in traditional characters: qipu's own words converted (OpenCC's
+    /// `s2tw`: characters, not Taiwan's vocabulary), quoted text as it is.
+    pub fn traditional(&self) -> String {
+        self.parts
+            .iter()
+            .map(|part| match part {
+                Part::Own(text) => hanconv::s2tw(text),
+                Part::Quoted(text) => text.clone(),
+            })
+            .collect()
+    }
+}
+
+/// Chinese wording from a template and arguments: `zh!("{}没有王", Zh::own("白方"))`.
+/// Each `{}` takes the next argument: a [`Zh`] keeps its own words and quotes, anything
+/// else displayed is quoted (never converted between scripts).
+///
+/// ```
+/// use qipu::lang::Zh;
+/// let words = qipu::zh!("{}走了{}", Zh::own("蓝方"), "马g8—f6");
+/// assert_eq!(words.traditional(), "藍方走了马g8—f6");
+/// ```
+#[macro_export]
+macro_rules! zh {
+    ($template:literal $(, $arg:expr)* $(,)?) => {
+        $crate::lang::Zh::format($template, &[$(&$arg as &dyn $crate::lang::ZhArg),*])
+    };
+}
+
+pub use crate::zh;
+
+/// Types that are worded inside issues (reasons, syntax errors, names) word themselves
+/// in Chinese too.
+pub trait ToZh {
+    /// The Chinese wording, as `Display` gives the English.
+    fn to_zh(&self) -> Zh;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_and_locales() {
+        assert_eq!(Lang::from_tag("zh-Hant"), Some(Lang::ZhHant));
+        assert_eq!(Lang::from_tag("ZH_tw"), Some(Lang::ZhHant));
+        assert_eq!(Lang::from_tag("zh-CN"), Some(Lang::Zh));
+        assert_eq!(Lang::from_tag("en"), Some(Lang::En));
+        assert_eq!(Lang::from_tag("fr"), None);
+        assert_eq!(Lang::from_locale("zh_CN.UTF-8"), Lang::Zh);
+        assert_eq!(Lang::from_locale("zh_SG"), Lang::Zh);
+        assert_eq!(Lang::from_locale("zh"), Lang::Zh);
+        assert_eq!(Lang::from_locale("zh_HK.Big5"), Lang::ZhHant);
+        assert_eq!(Lang::from_locale("zh_MO"), Lang::ZhHant);
+        assert_eq!(Lang::from_locale("zh_Hant_TW.UTF-8"), Lang::ZhHant);
+        assert_eq!(Lang::from_locale("C.UTF-8"), Lang::En);
+        assert_eq!(Lang::from_locale("de_DE@euro"), Lang::En);
+    }
+
+    #[test]
+    fn quotes_are_not_converted() {
+        let words = zh!("{}的马不能走{}", Zh::own("蓝方"), "马g1—f3");
+        assert_eq!(words.simplified(), "蓝方的马不能走马g1—f3");
+        assert_eq!(words.traditional(), "藍方的馬不能走马g1—f3");
+    }
+}
