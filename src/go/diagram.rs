@@ -1,10 +1,11 @@
-//! Go boards: the position after a ply of a kept record, replayed from its moves on the
-//! board its `SZ` gives, as a [`Diagram`] (lines, star points, stones, the last moves
+//! Go boards: the position after a ply of a kept record, replayed along its tree's main
+//! line (setup included) on the board its `SZ` gives, as a [`Diagram`] (lines, star points, stones, the last moves
 //! numbered), and the compact board after each move for `convert --to json --positions`.
 
 use std::collections::HashMap;
 
 use super::board::{Board, Color, KoRule, Point};
+use super::sgf::{BoardSize, Move};
 use super::{GoIssue, GoMove, GoRecord};
 use crate::diag::Side;
 use crate::diagram::{
@@ -22,21 +23,32 @@ fn side(color: Color) -> Side {
     }
 }
 
-/// The record's empty board, with its setup stones. The moves were checked when the
-/// record was read, so the board allows whatever the record's rules did.
-fn start(record: &GoRecord) -> Board {
-    let size = record
+/// The record's board size (`SZ`, 19×19 when it says none).
+fn board_size(record: &GoRecord) -> BoardSize {
+    record
         .tree
         .root()
         .get("SZ")
         .and_then(|p| p.value())
         .and_then(|v| v.board_size().ok())
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+/// An empty board of `size`. The moves were checked when the record was read, so the
+/// board allows whatever the record's rules did.
+fn lenient_board(size: BoardSize) -> Board {
     let board = Board::new(u32::from(size.width), u32::from(size.height))
         .unwrap_or_else(|_| Board::new(19, 19).expect("19×19 is a board"));
-    let mut board = board
+    board
         .with_ko_rule(KoRule::Simple)
-        .with_suicide_allowed(true);
+        .with_suicide_allowed(true)
+}
+
+/// The record's board before its first move, with the root's setup stones (the JSON's
+/// `start`; setup after the root is named as left out of the JSON, so the positions
+/// follow the JSON's moves alone).
+fn start(record: &GoRecord) -> Board {
+    let mut board = lenient_board(board_size(record));
     if let Some(setup) = &record.record.start {
         for (points, color) in [(&setup.black, Color::Black), (&setup.white, Color::White)] {
             for &point in points {
@@ -83,22 +95,72 @@ fn is_star(x: u8, y: u8, width: u8, height: u8) -> bool {
     (lines.contains(&x) && lines.contains(&y)) || (x == centre && y == centre)
 }
 
+/// The board after the first `plies` moves of the tree's main line, with the setup
+/// (`AB`, `AW`, `AE`) of every node up to the next move, as the record was replayed; and
+/// which move put each stone that stands there.
+fn main_line_board(record: &GoRecord, plies: usize) -> (Board, HashMap<Point, u32>) {
+    let size = board_size(record);
+    let mut board = lenient_board(size);
+    let mut placed: HashMap<Point, u32> = HashMap::new();
+    let mut ply = 0;
+    for node in record.tree.main_line() {
+        for prop in node.properties() {
+            let stone = match prop.ident() {
+                "AB" => Some(Color::Black),
+                "AW" => Some(Color::White),
+                "AE" => None,
+                _ => continue,
+            };
+            for value in prop.values() {
+                for p in value.points(size).unwrap_or_default() {
+                    let point = Point::new(p.x, p.y);
+                    // Setup the reader refused was refused when the record was read too.
+                    if board.set(point, stone).is_ok() {
+                        placed.remove(&point);
+                    }
+                }
+            }
+        }
+        let mut played: Vec<(char, Move)> = Vec::new();
+        for prop in node.properties() {
+            let color = match prop.ident() {
+                "B" => Color::Black,
+                "W" => Color::White,
+                _ => continue,
+            };
+            let Some(Ok(mv)) = prop.value().map(|v| v.go_move(size)) else {
+                continue;
+            };
+            // The same move written twice in a node is one move, as the replay took it.
+            if played.contains(&(color.letter(), mv)) {
+                continue;
+            }
+            if ply == plies {
+                return (board, placed);
+            }
+            played.push((color.letter(), mv));
+            ply += 1;
+            match mv {
+                Move::Pass => board.pass(color),
+                Move::Play(point) => {
+                    // The replay took this move, so the lenient board takes it too.
+                    let _ = board.play(color, point);
+                    for captured in board.last_captures() {
+                        placed.remove(captured);
+                    }
+                    placed.insert(point, ply as u32);
+                }
+            }
+        }
+    }
+    (board, placed)
+}
+
 /// The board of `record` that `view` asks for.
 pub(super) fn diagram(record: &GoRecord, view: &View<'_>) -> Result<Diagram, NoBoard> {
     let moves = &record.record.moves;
     let count = covered(moves, view)?;
-    let mut board = start(record);
-    // Which move put the stone standing on each point.
-    let mut placed: HashMap<Point, u32> = HashMap::new();
-    for node in &moves[..count] {
-        play(&mut board, &node.mv);
-        for point in board.last_captures() {
-            placed.remove(point);
-        }
-        if let Some(point) = node.mv.point {
-            placed.insert(point, node.ply);
-        }
-    }
+    let (board, placed) = main_line_board(record, count);
     let (width, height) = (board.width(), board.height());
     let mut diagram = Diagram::new(
         BoardKind::Lines,

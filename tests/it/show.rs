@@ -420,3 +420,25 @@ fn the_library_draws_the_board_before_any_diagnostic() {
     let (shown, _, _) = qipu(&["show", path]);
     assert_eq!(shown, board.to_text(), "the default board is the same one");
 }
+
+#[test]
+fn go_setup_after_the_root_is_on_the_board() {
+    // AB[ee] AW[dd] AE[aa] stand between moves 2 and 3: on the board from then on.
+    let path = "tests/fixtures/show/setup-in-the-middle.sgf";
+    let (board, err, status) = qipu(&["show", "--ply", "3", path]);
+    assert_eq!(status, 0, "{err}");
+    let row = |n: &str| {
+        board
+            .lines()
+            .find(|line| line.starts_with(n))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(row("9 "), "9 │ ·  ·  ·  ·  ·  ·  ·  ·  · │", "aa cleared");
+    assert_eq!(row("6 "), "6 │ ·  ·  ·  ○  ·  ·  ·  ·  · │");
+    assert_eq!(row("5 "), "5 │ ·  ·  ·  ·  ●  ·  ·  ·  · │");
+    assert_eq!(row("4 "), "4 │ ·  ·  ·  ·  · (●) ·  ·  · │");
+    let (start, _, _) = qipu(&["show", "--ply", "0", path]);
+    assert!(start.starts_with("  ┌"), "{start}");
+    assert!(start.contains("9 │ ●  ·"), "the root's setup: {start}");
+}
