@@ -3,6 +3,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
+use qipu::diag::Severity;
 use qipu::diagram::{Moment, NoBoard};
 use qipu::write::Pieces;
 
@@ -44,7 +45,8 @@ impl Show {
             return Ok(Status::Failure);
         }
         let mut seen = 0;
-        let mut picture: Option<Result<Vec<u8>, NoBoard>> = None;
+        // The board, or why there is none and what the reading found wrong.
+        let mut picture: Option<Result<Vec<u8>, (NoBoard, Option<String>)>> = None;
         let mut unreadable = None;
         for_each_document(read, true, &Excluded::default(), |_, event| {
             let Event::Document(document) = event else {
@@ -62,9 +64,15 @@ impl Show {
             }
             for report in &document.records {
                 if seen == self.record && picture.is_none() {
+                    let first_error = || {
+                        let errors = report.diagnostics.iter();
+                        let mut errors = errors.filter(|d| d.severity == Severity::Error);
+                        errors.next().map(|d| d.kind.message())
+                    };
                     picture = Some(
                         qipu::board(document, report, self.moment, self.pieces)
-                            .map(|diagram| self.draw(&diagram)),
+                            .map(|diagram| self.draw(&diagram))
+                            .map_err(|why| (why, first_error())),
                     );
                 }
                 seen += 1;
@@ -86,10 +94,14 @@ impl Show {
                 )?;
                 return Ok(Status::Failure);
             }
-            Some(Err(why)) => {
+            Some(Err((why, first_error))) => {
+                let found = match (&why, first_error) {
+                    (NoBoard::NoRecord, Some(message)) => format!(" ({message})"),
+                    _ => String::new(),
+                };
                 writeln!(
                     io::stderr(),
-                    "qipu: show: {source}: record {}: {why}",
+                    "qipu: show: {source}: record {}: {why}{found}",
                     self.record
                 )?;
                 return Ok(match why {
