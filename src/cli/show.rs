@@ -28,6 +28,9 @@ pub struct Show {
     pub output: Option<PathBuf>,
 }
 
+/// Why there is no board, and the first error the reading found.
+type Refusal = (NoBoard, Option<String>);
+
 /// Scale of the PNG over the SVG's natural size, for a sharp picture.
 const PNG_SCALE: f32 = 2.0;
 
@@ -45,8 +48,7 @@ impl Show {
             return Ok(Status::Failure);
         }
         let mut seen = 0;
-        // The board, or why there is none and what the reading found wrong.
-        let mut picture: Option<Result<Vec<u8>, (NoBoard, Option<String>)>> = None;
+        let mut picture: Option<Result<Vec<u8>, Refusal>> = None;
         let mut unreadable = None;
         for_each_document(read, true, &Excluded::default(), |_, event| {
             let Event::Document(document) = event else {
