@@ -321,6 +321,8 @@ fn positions_after_each_move() {
             "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,h4:Be5,b6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
         ]
     );
+    // The last move, 31x2, takes the last black men and crowns the white one on c1.
+    assert_eq!(draughts.last().unwrap(), "B:WKc1,b2,a5:B");
     // Go: the row of E6 (ed) after the first move, and the capture of E5 at move 7.
     let go = positions(BOARDS[2]);
     assert_eq!(go.len(), 7, "the moves before the error");
@@ -441,4 +443,22 @@ fn go_setup_after_the_root_is_on_the_board() {
     let (start, _, _) = qipu(&["show", "--ply", "0", path]);
     assert!(start.starts_with("  ┌"), "{start}");
     assert!(start.contains("9 │ ●  ·"), "the root's setup: {start}");
+}
+
+#[test]
+fn a_draughts_error_marks_the_squares_written() {
+    // 42... f6:h4 fits two captures: f6 (the black king) and h4 are framed; the last
+    // move, d6-e5, is marked.
+    let (board, _, status) = qipu(&["show", "samples/draughts/russian_algebraic_ambiguous.pdn"]);
+    assert_eq!(status, 0);
+    let row = |n: &str| {
+        board
+            .lines()
+            .find(|line| line.starts_with(n))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(row("6 "), "6 │    ·    (·)   [B]    b │");
+    assert_eq!(row("5 "), "5 │ ·     ·    (W)    ·    │");
+    assert_eq!(row("4 "), "4 │    ·     ·     ·    [·]│");
 }
