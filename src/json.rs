@@ -3,7 +3,7 @@
 //! `convert --to json` prints for each record ([`record_line`]). Everything is serialised
 //! from borrowed data, as it stands in the document.
 
-use serde::ser::{SerializeMap, SerializeStruct};
+use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 use crate::diag::{Located, Repaired, Side};
@@ -144,31 +144,140 @@ pub trait MoveFields: FamilyTypes {
 
 impl<M: MoveFields> Serialize for Node<M> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("ply", &self.ply)?;
-        map.serialize_entry("text", &self.text)?;
-        self.mv.write_fields(&mut map)?;
-        if !self.nags.is_empty() {
-            map.serialize_entry("nags", &self.nags)?;
+        serialize_node(self, None, &self.variations, serializer)
+    }
+}
+
+/// A move's object: `position` (when given) after the family's fields, `variations` as
+/// `variations` serialises them.
+fn serialize_node<M: MoveFields, V: Serialize, S: Serializer>(
+    node: &Node<M>,
+    position: Option<&str>,
+    variations: &V,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let mut map = serializer.serialize_map(None)?;
+    map.serialize_entry("ply", &node.ply)?;
+    map.serialize_entry("text", &node.text)?;
+    node.mv.write_fields(&mut map)?;
+    if let Some(position) = position {
+        map.serialize_entry("position", position)?;
+    }
+    if !node.nags.is_empty() {
+        map.serialize_entry("nags", &node.nags)?;
+    }
+    if let Some(comment) = &node.comment {
+        map.serialize_entry("comment", comment)?;
+    }
+    if !node.variations.is_empty() {
+        map.serialize_entry("variations", variations)?;
+    }
+    map.end()
+}
+
+/// How `convert --to json --positions` follows a record: the family's board, a move
+/// played on it, and the board written as text (FEN, a compact Go board).
+pub struct Replayer<B, P, W> {
+    /// The position before the record's first move.
+    pub start: B,
+    /// Plays a move of the record on a board.
+    pub play: P,
+    /// The board as the `position` field gives it.
+    pub write: W,
+}
+
+/// A line of moves from a position, each move with the position after it.
+struct PositionedLine<'a, M, B, P, W> {
+    line: &'a [Node<M>],
+    before: B,
+    replayer: &'a Replayer<B, P, W>,
+}
+
+/// The variations of a move, each from the position before it.
+struct PositionedVariations<'a, M, B, P, W> {
+    variations: &'a [Vec<Node<M>>],
+    before: &'a B,
+    replayer: &'a Replayer<B, P, W>,
+}
+
+struct PositionedNode<'a, M, B, P, W> {
+    node: &'a Node<M>,
+    before: &'a B,
+    replayer: &'a Replayer<B, P, W>,
+}
+
+impl<M, B, P, W> Serialize for PositionedLine<'_, M, B, P, W>
+where
+    M: MoveFields,
+    B: Clone,
+    P: Fn(&mut B, &M),
+    W: Fn(&B) -> String,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.line.len()))?;
+        let mut board = self.before.clone();
+        for node in self.line {
+            seq.serialize_element(&PositionedNode {
+                node,
+                before: &board,
+                replayer: self.replayer,
+            })?;
+            (self.replayer.play)(&mut board, &node.mv);
         }
-        if let Some(comment) = &self.comment {
-            map.serialize_entry("comment", comment)?;
+        seq.end()
+    }
+}
+
+impl<M, B, P, W> Serialize for PositionedNode<'_, M, B, P, W>
+where
+    M: MoveFields,
+    B: Clone,
+    P: Fn(&mut B, &M),
+    W: Fn(&B) -> String,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut after = self.before.clone();
+        (self.replayer.play)(&mut after, &self.node.mv);
+        let position = (self.replayer.write)(&after);
+        let variations = PositionedVariations {
+            variations: &self.node.variations,
+            before: self.before,
+            replayer: self.replayer,
+        };
+        serialize_node(self.node, Some(&position), &variations, serializer)
+    }
+}
+
+impl<M, B, P, W> Serialize for PositionedVariations<'_, M, B, P, W>
+where
+    M: MoveFields,
+    B: Clone,
+    P: Fn(&mut B, &M),
+    W: Fn(&B) -> String,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.variations.len()))?;
+        for line in self.variations {
+            seq.serialize_element(&PositionedLine {
+                line,
+                before: self.before.clone(),
+                replayer: self.replayer,
+            })?;
         }
-        if !self.variations.is_empty() {
-            map.serialize_entry("variations", &self.variations)?;
-        }
-        map.end()
+        seq.end()
     }
 }
 
 /// A record together with where it came from, as `convert --to json` prints it ([`record_line`]).
-struct SourcedRecord<'a, M: FamilyTypes> {
+struct SourcedRecord<'a, M: FamilyTypes, T> {
     source: &'a str,
     index: usize,
     record: &'a Record<M>,
+    /// What `moves` is written from: the record's main line, or the line with positions.
+    moves: T,
 }
 
-impl<M: MoveFields> Serialize for SourcedRecord<'_, M> {
+impl<M: MoveFields, T: Serialize> Serialize for SourcedRecord<'_, M, T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let r = self.record;
         let mut s = serializer.serialize_struct("Record", 10)?;
@@ -188,7 +297,7 @@ impl<M: MoveFields> Serialize for SourcedRecord<'_, M> {
             s.skip_field("comment")?;
         }
         s.serialize_field("result", &r.result.as_ref().map(ToString::to_string))?;
-        s.serialize_field("moves", &r.moves)?;
+        s.serialize_field("moves", &self.moves)?;
         if let Some(unreplayed) = &r.unreplayed {
             s.serialize_field("unreplayed", unreplayed)?;
         } else {
@@ -204,8 +313,40 @@ pub fn record_line<M: MoveFields>(source: &str, index: usize, record: &Record<M>
         source,
         index,
         record,
+        moves: &record.moves,
     };
     // Serialising our own in-memory model cannot fail: every map key is a string.
+    let mut line = serde_json::to_string(&sourced).unwrap_or_default();
+    line.push('\n');
+    line
+}
+
+/// [`record_line`] with the position after each move (`position`, after the family's
+/// fields), in the main line and in every variation, as `replayer` plays and writes it
+/// (`convert --to json --positions`).
+pub fn record_line_with_positions<M, B, P, W>(
+    source: &str,
+    index: usize,
+    record: &Record<M>,
+    replayer: &Replayer<B, P, W>,
+) -> String
+where
+    M: MoveFields,
+    B: Clone,
+    P: Fn(&mut B, &M),
+    W: Fn(&B) -> String,
+{
+    let moves = PositionedLine {
+        line: &record.moves,
+        before: replayer.start.clone(),
+        replayer,
+    };
+    let sourced = SourcedRecord {
+        source,
+        index,
+        record,
+        moves,
+    };
     let mut line = serde_json::to_string(&sourced).unwrap_or_default();
     line.push('\n');
     line

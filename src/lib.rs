@@ -156,6 +156,7 @@
 mod blocks;
 mod detect;
 pub mod diag;
+pub mod diagram;
 pub mod draughts;
 pub mod family;
 pub mod go;
@@ -183,6 +184,64 @@ pub use report::{Document, RecordReport};
 pub use stream::DocumentStream;
 pub use text::{LineIndex, Span};
 pub use write::{write_record, AnyRecord, Format, GameRecord, WriteError, WriteOptions};
+
+/// The board of a record of `document` ([`RecordReport`] in it) at `moment`: before its
+/// first error, after a ply, or at the end ([`diagram::choose`]), with the last move and
+/// the error's squares marked, Shatar's pieces named as `pieces` says. The record must
+/// have been kept ([`ReadOptions::keep_records`]); the board is replayed from its moves,
+/// so this costs one replay up to the position.
+pub fn board(
+    document: &Document,
+    report: &RecordReport,
+    moment: diagram::Moment,
+    pieces: write::Pieces,
+) -> Result<diagram::Diagram, diagram::NoBoard> {
+    let (Some(game), Some(record)) = (report.game, report.record.as_ref()) else {
+        return Err(diagram::NoBoard::NoRecord);
+    };
+    let (after, error) = diagram::choose(report, moment)?;
+    drawn(document, game, record, after, error, pieces)
+}
+
+/// The board before `diagnostic` of `report` (a record of `document`, kept), with the
+/// squares it names marked: what a report shows beside each error. One replay up to it.
+pub fn board_before(
+    document: &Document,
+    report: &RecordReport,
+    diagnostic: &Diagnostic,
+    pieces: write::Pieces,
+) -> Result<diagram::Diagram, diagram::NoBoard> {
+    let (Some(game), Some(record)) = (report.game, report.record.as_ref()) else {
+        return Err(diagram::NoBoard::NoRecord);
+    };
+    let ply = diagnostic.ply.ok_or(diagram::NoBoard::NoError)?;
+    let after = Some(ply.saturating_sub(1));
+    drawn(document, game, record, after, Some(diagnostic), pieces)
+}
+
+/// The board of `record` after ply `after` (`None`: the end), `error` following it.
+fn drawn(
+    document: &Document,
+    game: Game,
+    record: &AnyRecord,
+    after: Option<u32>,
+    error: Option<&Diagnostic>,
+    pieces: write::Pieces,
+) -> Result<diagram::Diagram, diagram::NoBoard> {
+    let error = error.map(|diagnostic| diagram::ErrorAt {
+        diagnostic,
+        written: diagnostic
+            .span
+            .as_ref()
+            .and_then(|span| document.text.get(span.clone())),
+    });
+    let view = diagram::View {
+        after,
+        error,
+        pieces,
+    };
+    registry::family(game).diagram(record, &view)
+}
 
 /// The largest record a stream reads by default: 256 MiB.
 pub const DEFAULT_MAX_RECORD_SIZE: usize = 256 << 20;

@@ -279,6 +279,21 @@ pub fn write_record_noting(
     Ok((text, sorted_left_out(record, format, controls)))
 }
 
+/// `convert --to json --positions` of one record: the JSON line, each move with the
+/// position after it ([`GameRecord::write_json_positions`]), and what JSON left out of
+/// the record.
+pub fn write_json_positions_noting(
+    record: &AnyRecord,
+    source: &str,
+    index: usize,
+    options: &WriteOptions,
+) -> (String, Vec<LeftOut>) {
+    let text = record
+        .as_game_record()
+        .write_json_positions(source, index, options);
+    (text, sorted_left_out(record, Format::Json, false))
+}
+
 /// The record in `format`, and whether it held unwritable control characters, which
 /// the text formats write as their pictures (JSON escapes them). Such a record is
 /// written again from a copy with the pictures, so that the text is normalised
@@ -314,6 +329,9 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
         format: Format,
         options: &WriteOptions,
     ) -> Result<String, WriteError>;
+    /// The record as [`GameRecord::write`] gives it in JSON, each move with the position
+    /// after it (`position`: FEN for Shatar and draughts, a compact board for Go).
+    fn write_json_positions(&self, source: &str, index: usize, options: &WriteOptions) -> String;
     /// What of the record a conversion to `format` cannot carry (unsorted).
     fn left_out(&self, format: Format) -> Vec<LeftOut>;
     /// What a conversion to `format` with `options` corrects ([`WriteOptions::fix`]), in

@@ -32,6 +32,8 @@ pub struct Convert {
     pub format: Format,
     pub options: WriteOptions,
     pub valid_only: bool,
+    /// JSON: each move with the position after it.
+    pub positions: bool,
     pub destination: Destination,
     /// The language of what is said on standard error.
     pub lang: Lang,
@@ -286,13 +288,22 @@ impl Run<'_> {
             return Ok(status);
         };
         let format = self.convert.format;
-        let written = qipu::write::write_record_noting(
-            record,
-            &document.source,
-            report.index,
-            format,
-            &self.convert.options,
-        );
+        let written = if self.convert.positions {
+            Ok(qipu::write::write_json_positions_noting(
+                record,
+                &document.source,
+                report.index,
+                &self.convert.options,
+            ))
+        } else {
+            qipu::write::write_record_noting(
+                record,
+                &document.source,
+                report.index,
+                format,
+                &self.convert.options,
+            )
+        };
         let (text, left_out) = match written {
             Ok(written) => written,
             Err(err) => {

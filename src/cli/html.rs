@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use qipu::diag::{Diagnostic, Repaired, Severity};
 use qipu::lang::{Lang, Zh};
+use qipu::write::Pieces;
 use qipu::{zh, Document, RecordReport};
 
 use super::render::ply_label;
@@ -125,19 +126,26 @@ impl HtmlReport {
             escape(&document.source),
         );
         for diagnostic in &report.diagnostics {
-            self.diagnostic(document, diagnostic);
+            self.diagnostic(document, report, diagnostic);
         }
         self.body.push_str("</section>\n");
     }
 
-    fn diagnostic(&mut self, document: &Document, diagnostic: &Diagnostic) {
+    fn diagnostic(&mut self, document: &Document, report: &RecordReport, diagnostic: &Diagnostic) {
         let lang = self.lang;
         let severity = diagnostic.severity.name();
         let repair = diagnostic.kind.game_issue::<Repaired>().is_some();
         let class = if repair { "repair" } else { severity };
+        // An error in the game has its board: the position before it.
+        let with_board = diagnostic.severity == Severity::Error && diagnostic.ply.is_some();
+        let expected = if with_board {
+            " data-board-expected"
+        } else {
+            ""
+        };
         let _ = write!(
             self.body,
-            "<article class=\"diagnostic {class}\">\n<p class=\"headline\">\
+            "<article class=\"diagnostic {class}\"{expected}>\n<p class=\"headline\">\
              <span class=\"severity\">{}</span> <code>{}</code> {}</p>\n",
             escape(&diagnostic.severity.name_in(lang)),
             diagnostic.code(),
@@ -172,7 +180,40 @@ impl HtmlReport {
                 escape(&help)
             );
         }
+        if with_board {
+            self.board(document, report, diagnostic);
+        }
         self.body.push_str("</article>\n");
+    }
+
+    /// The board before `diagnostic`, inline; where there is none, why.
+    fn board(&mut self, document: &Document, report: &RecordReport, diagnostic: &Diagnostic) {
+        // The rulebooks' piece names for a Chinese report.
+        let pieces = match self.lang {
+            Lang::En => Pieces::Latin,
+            Lang::Zh | Lang::ZhHant => Pieces::Zh,
+        };
+        match qipu::board_before(document, report, diagnostic, pieces) {
+            Ok(diagram) => {
+                let game = report.game.map_or("", |g| g.name());
+                // Inline SVG needs no namespace in HTML: the page names no address.
+                let svg = diagram
+                    .to_svg()
+                    .replacen(" xmlns=\"http://www.w3.org/2000/svg\"", "", 1);
+                let _ = write!(
+                    self.body,
+                    "<div class=\"board\" data-game=\"{game}\">{}</div>\n",
+                    svg.trim_end()
+                );
+            }
+            Err(why) => {
+                let _ = writeln!(
+                    self.body,
+                    "<p class=\"no-board\">{}</p>",
+                    escape(&why.to_string())
+                );
+            }
+        }
     }
 
     /// The whole page.
@@ -332,7 +373,7 @@ pre.source { background: #f5f5f5; padding: .3em .6em; overflow-x: auto; white-sp
 .line-number { color: #777; margin-right: 1em; user-select: none; }
 mark { background: #ffe082; border-bottom: 2px solid #c62828; }
 .board { margin: .4em 0; }
-.board svg { width: 16em; height: auto; }
+.board svg { width: 20em; max-width: 100%; height: auto; }
 footer { margin-top: 2em; font-size: .85em; }
 @media print {
   body { margin: 0; max-width: none; font-size: 10pt; }

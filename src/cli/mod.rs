@@ -6,6 +6,7 @@ mod inputs;
 mod lang;
 mod output;
 mod render;
+mod show;
 mod summary;
 
 use std::io::{self, IsTerminal, Write};
@@ -15,6 +16,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
 
 use qipu::diag::Severity;
+use qipu::diagram::Moment;
 use qipu::draughts::Variant;
 use qipu::go::Rules;
 use qipu::lang::Lang;
@@ -98,11 +100,47 @@ enum Command {
         /// DT, RE and KM forms, passes, FF[3] properties), each correction reported.
         #[arg(long)]
         fix: bool,
+        /// With --to json: each move also gives the position after it ("position": FEN
+        /// for Shatar and draughts, rows of X, O and . for Go).
+        #[arg(long)]
+        positions: bool,
         #[command(flatten)]
         read: ReadArgs,
         #[command(flatten)]
         lang: LangArgs,
     },
+    /// Draw one board of a record: before its first error, after a ply, or at the end.
+    Show {
+        /// The record, numbered from 0 in file order (as JSON's "index").
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        record: usize,
+        /// The position after this ply of the main line (0: the start position).
+        #[arg(long, value_name = "N", conflicts_with = "error")]
+        ply: Option<u32>,
+        /// The position before the first error (exit status 1 when there is none).
+        #[arg(long)]
+        error: bool,
+        /// How to draw it [default: text].
+        #[arg(long, value_enum)]
+        format: Option<ShowFormat>,
+        /// Shatar piece names on the board.
+        #[arg(long, value_enum, default_value = "latin")]
+        pieces: PiecesArg,
+        /// Write to this file instead of standard output.
+        #[arg(short = 'o', long = "output")]
+        output: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        read: ReadArgs,
+        #[command(flatten)]
+        lang: LangArgs,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ShowFormat {
+    Text,
+    Svg,
+    Png,
 }
 
 #[derive(clap::Args)]
@@ -297,9 +335,14 @@ fn execute(cli: Cli) -> io::Result<Status> {
             output_dir,
             valid_only,
             fix,
+            positions,
             read,
             lang,
         } => {
+            if positions && !matches!(to, TargetFormat::Json) {
+                writeln!(io::stderr(), "qipu: convert: --positions is for --to json")?;
+                return Ok(Status::Failure);
+            }
             let format = match to {
                 TargetFormat::Pgn => Format::Pgn,
                 TargetFormat::Pdn => Format::Pdn,
@@ -336,10 +379,42 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 format,
                 options,
                 valid_only,
+                positions,
                 destination,
                 lang: lang.lang(),
             };
             convert.run(&read)
+        }
+        Command::Show {
+            record,
+            ply,
+            error,
+            format,
+            pieces,
+            output,
+            read,
+            lang,
+        } => {
+            let show = show::Show {
+                lang: lang.lang(),
+                record,
+                moment: match (ply, error) {
+                    (Some(ply), _) => Moment::AfterPly(ply),
+                    (None, true) => Moment::BeforeError,
+                    (None, false) => Moment::Default,
+                },
+                picture: match format {
+                    None | Some(ShowFormat::Text) => show::Picture::Text,
+                    Some(ShowFormat::Svg) => show::Picture::Svg,
+                    Some(ShowFormat::Png) => show::Picture::Png,
+                },
+                pieces: match pieces {
+                    PiecesArg::Latin => Pieces::Latin,
+                    PiecesArg::Zh => Pieces::Zh,
+                },
+                output,
+            };
+            show.run(&read)
         }
     }
 }

@@ -16,13 +16,13 @@
 
 use serde::ser::SerializeMap;
 
-use super::notation::SquareStyle;
+use super::notation::{SquareStyle, StartPosition};
 use super::pdn_writer::{self, WriteGame, WriteMove};
-use super::position::{Color, Variant};
+use super::position::{Color, Position, Variant};
 use super::square::{Numbering, Square};
 use super::syntax::{GameResult, MoveSeparator};
 use super::{DraughtsMove, DraughtsRecord};
-use crate::json::{record_line, MoveFields};
+use crate::json::{record_line, record_line_with_positions, MoveFields, Replayer};
 use crate::record::{FamilyTypes, Line, Node, Record, UNREPLAYED};
 use crate::write::{Format, LeftOut, Results, Squares, WriteOptions};
 
@@ -292,8 +292,30 @@ pub fn write_json(
     index: usize,
     options: &WriteOptions,
 ) -> String {
+    record_line(source, index, &styled(record, options))
+}
+
+/// [`write_json`] with the FEN after each move (`convert --to json --positions`), its
+/// squares in the style of the record's `start`.
+pub fn write_json_positions(
+    record: &DraughtsRecord,
+    source: &str,
+    index: usize,
+    options: &WriteOptions,
+) -> String {
+    let (style, _) = style(record, options);
+    let replayer = Replayer {
+        start: record.start.map_or_else(Position::initial, |start| start.0),
+        play: |position: &mut Position, mv: &Styled| position.play(&mv.mv.mv),
+        write: |position: &Position| restyle_fen(&StartPosition(*position).to_string(), style),
+    };
+    record_line_with_positions(source, index, &styled(record, options), &replayer)
+}
+
+/// The record as JSON gives it: moves and start in the squares PDN output would use.
+fn styled(record: &DraughtsRecord, options: &WriteOptions) -> Record<Styled> {
     let (style, capture) = style(record, options);
-    let styled = Record {
+    Record {
         game: record.game,
         variant: record.variant,
         tags: record.tags.clone(),
@@ -303,6 +325,5 @@ pub fn write_json(
         unreplayed: record.unreplayed.clone(),
         escape_lines: record.escape_lines.clone(),
         result: record.result,
-    };
-    record_line(source, index, &styled)
+    }
 }

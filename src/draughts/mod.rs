@@ -11,6 +11,7 @@
 //! - normalised PDN and JSON of replayed records ([`write_pdn`], [`write_json`]), and
 //!   the PDN writer of plain games ([`write_pdn_game`]).
 
+mod diagram;
 mod draw_rules;
 mod export;
 mod issue;
@@ -25,7 +26,7 @@ mod validate;
 
 pub use crate::pgn::MAX_VARIATION_DEPTH;
 pub use draw_rules::{DrawClaim, DrawClaims, DrawKind, DrawRules, DrawTracker, BRAZILIAN, RUSSIAN};
-pub use export::{left_out, write_json, write_pdn};
+pub use export::{left_out, write_json, write_json_positions, write_pdn};
 pub use issue::{
     game_type_name, side_name, variant_name, CheckersLook, DraughtsIssue, FenProblem,
     GameTypeEvidence, NumberingSource, Unparsable,
@@ -49,11 +50,12 @@ use std::ops::{Deref, DerefMut};
 
 use serde::ser::SerializeMap;
 
+use crate::diagram::{Diagram, NoBoard, View};
 use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::MoveFields;
 use crate::record::{FamilyTypes, Game, Record, RulesVariant};
 use crate::text::picture_controls;
-use crate::write::{Format, LeftOut, WriteError, WriteOptions};
+use crate::write::{AnyRecord, Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 
 /// A replayed draughts record with the conventions it was written in, so that the writers
@@ -210,6 +212,10 @@ impl GameRecord for DraughtsRecord {
         }
     }
 
+    fn write_json_positions(&self, source: &str, index: usize, options: &WriteOptions) -> String {
+        write_json_positions(self, source, index, options)
+    }
+
     fn left_out(&self, format: Format) -> Vec<LeftOut> {
         left_out(self, format)
     }
@@ -258,6 +264,13 @@ impl Family for Draughts {
             repair: options.repair,
         };
         read_records(text, read)
+    }
+
+    fn diagram(&self, record: &AnyRecord, view: &View<'_>) -> Result<Diagram, NoBoard> {
+        let record = record
+            .downcast_ref::<DraughtsRecord>()
+            .ok_or(NoBoard::NoRecord)?;
+        diagram::diagram(record, view)
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {

@@ -14,6 +14,7 @@
 mod board;
 mod charset;
 mod cut;
+mod diagram;
 mod fix;
 mod issue;
 mod left_out;
@@ -41,11 +42,12 @@ use std::fmt;
 
 use serde::ser::SerializeMap;
 
+use crate::diagram::{Diagram, NoBoard, View};
 use crate::family::{Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
 use crate::record::{FamilyTypes, Game, NoVariant, Record};
 use crate::text::{picture_controls, Syntax};
-use crate::write::{Fixed, Format, LeftOut, WriteError, WriteOptions};
+use crate::write::{AnyRecord, Fixed, Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 use sgf::{GameTree, NodeId};
 
@@ -206,6 +208,10 @@ impl GameRecord for GoRecord {
         }
     }
 
+    fn write_json_positions(&self, source: &str, index: usize, _options: &WriteOptions) -> String {
+        diagram::json_positions(self, source, index)
+    }
+
     fn left_out(&self, format: Format) -> Vec<LeftOut> {
         left_out(self, format)
     }
@@ -267,6 +273,11 @@ impl Family for Go {
             options.repair,
             options.rules::<rules::Rules>().copied(),
         )
+    }
+
+    fn diagram(&self, record: &AnyRecord, view: &View<'_>) -> Result<Diagram, NoBoard> {
+        let record = record.downcast_ref::<GoRecord>().ok_or(NoBoard::NoRecord)?;
+        diagram::diagram(record, view)
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {

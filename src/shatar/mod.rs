@@ -12,6 +12,7 @@
 //! - the PGN and rulebook-text writers: [`write_pgn`], [`write_text`].
 
 mod attacks;
+mod diagram;
 mod fen;
 mod issue;
 mod notation;
@@ -45,10 +46,11 @@ pub use write::{write_pgn_from, write_text_from};
 
 use serde::ser::SerializeMap;
 
+use crate::diagram::{Diagram, NoBoard, View};
 use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
 use crate::record::{FamilyTypes, Game, Record, RulesVariant};
-use crate::write::{Format, LeftOut, WriteError, WriteOptions};
+use crate::write::{AnyRecord, Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 
 /// A replayed Shatar move as the record keeps it.
@@ -191,6 +193,10 @@ impl GameRecord for Record<ShatarMove> {
         }
     }
 
+    fn write_json_positions(&self, source: &str, index: usize, _options: &WriteOptions) -> String {
+        diagram::json_positions(self, source, index)
+    }
+
     fn left_out(&self, format: Format) -> Vec<LeftOut> {
         left_out(self, format)
     }
@@ -230,6 +236,13 @@ impl Family for Shatar {
 
     fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {
         read_records(text, options.keep_records, options.repair)
+    }
+
+    fn diagram(&self, record: &AnyRecord, view: &View<'_>) -> Result<Diagram, NoBoard> {
+        let record = record
+            .downcast_ref::<Record<ShatarMove>>()
+            .ok_or(NoBoard::NoRecord)?;
+        diagram::diagram(record, view)
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {

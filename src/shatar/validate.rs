@@ -103,7 +103,7 @@ impl Replay<'_> {
 }
 
 /// The player of `color`.
-fn side(color: Color) -> Side {
+pub(super) fn side(color: Color) -> Side {
     match color {
         Color::White => Side::White,
         Color::Blue => Side::Blue,

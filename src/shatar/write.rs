@@ -459,7 +459,7 @@ fn chinese_date(date: &str) -> Option<String> {
 }
 
 /// Piece name in the chosen script; the queen is the tiger for White, the lion for Blue.
-fn piece_name(role: Role, color: Color, pieces: Pieces) -> &'static str {
+pub(super) fn piece_name(role: Role, color: Color, pieces: Pieces) -> &'static str {
     match pieces {
         Pieces::Latin => match role {
             Role::Pawn => "P",
@@ -483,7 +483,7 @@ fn piece_name(role: Role, color: Color, pieces: Pieces) -> &'static str {
 
 /// The §2.2.3 listing: `白：王e1 虎d1 …` and `蓝：王e8 … 白先` (Latin: `White: Ke1 Qd1 …`
 /// and `Blue: Ke8 …; White to move`), pieces in the order K, Q, R, N, B, P.
-fn position_listing(position: &Position, pieces: Pieces) -> String {
+pub(super) fn position_listing(position: &Position, pieces: Pieces) -> String {
     let order = [
         Role::King,
         Role::Queen,

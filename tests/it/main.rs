@@ -39,4 +39,5 @@ mod shatar_parse_fuzz;
 mod shatar_perft;
 mod shatar_rules;
 mod shatar_validate;
+mod show;
 mod stream_line_ends;

@@ -1,0 +1,281 @@
+//! Go boards: the position after a ply of a kept record, replayed along its tree's main
+//! line (setup included) on the board its `SZ` gives, as a [`Diagram`] (lines, star points, stones, the last moves
+//! numbered), and the compact board after each move for `convert --to json --positions`.
+
+use std::collections::HashMap;
+
+use super::board::{Board, Color, KoRule, Point};
+use super::sgf::{BoardSize, Move};
+use super::{GoIssue, GoMove, GoRecord};
+use crate::diag::Side;
+use crate::diagram::{
+    caption, covered, BoardKind, Diagram, ErrorAt, Ground, NoBoard, Piece, Shape, View,
+};
+use crate::json::{record_line_with_positions, Replayer};
+
+/// How many of the last moves carry their number.
+const NUMBERED: u32 = 10;
+
+fn side(color: Color) -> Side {
+    match color {
+        Color::Black => Side::Black,
+        Color::White => Side::White,
+    }
+}
+
+/// The record's board size (`SZ`, 19×19 when it says none).
+fn board_size(record: &GoRecord) -> BoardSize {
+    record
+        .tree
+        .root()
+        .get("SZ")
+        .and_then(|p| p.value())
+        .and_then(|v| v.board_size().ok())
+        .unwrap_or_default()
+}
+
+/// An empty board of `size`. The moves were checked when the record was read, so the
+/// board allows whatever the record's rules did.
+fn lenient_board(size: BoardSize) -> Board {
+    let board = Board::new(u32::from(size.width), u32::from(size.height))
+        .unwrap_or_else(|_| Board::new(19, 19).expect("19×19 is a board"));
+    board
+        .with_ko_rule(KoRule::Simple)
+        .with_suicide_allowed(true)
+}
+
+/// The record's board before its first move, with the root's setup stones (the JSON's
+/// `start`; setup after the root is named as left out of the JSON, so the positions
+/// follow the JSON's moves alone).
+fn start(record: &GoRecord) -> Board {
+    let mut board = lenient_board(board_size(record));
+    if let Some(setup) = &record.record.start {
+        for (points, color) in [(&setup.black, Color::Black), (&setup.white, Color::White)] {
+            for &point in points {
+                // Setup stones were placed on this board when the record was read.
+                let _ = board.set(point, Some(color));
+            }
+        }
+    }
+    board
+}
+
+/// Plays a kept move; a pass or a stone.
+fn play(board: &mut Board, mv: &GoMove) {
+    match mv.point {
+        // The move was legal under the record's rules, so the lenient board takes it.
+        Some(point) => {
+            let _ = board.play(mv.color, point);
+        }
+        None => board.pass(mv.color),
+    }
+}
+
+/// The column letters players read: `A`–`T` without `I` (up to 25 columns), else numbers.
+fn column_label(x: u8, width: u8) -> String {
+    if width > 25 {
+        return (u32::from(x) + 1).to_string();
+    }
+    let letter = if x < 8 { b'A' + x } else { b'A' + x + 1 };
+    char::from(letter).to_string()
+}
+
+/// The star points of square boards of the usual sizes.
+fn is_star(x: u8, y: u8, width: u8, height: u8) -> bool {
+    if width != height || width < 7 || width.is_multiple_of(2) {
+        return false;
+    }
+    let edge = if width >= 13 { 3 } else { 2 };
+    let centre = width / 2;
+    let lines: &[u8] = if width >= 15 {
+        &[edge, centre, width - 1 - edge]
+    } else {
+        &[edge, width - 1 - edge]
+    };
+    (lines.contains(&x) && lines.contains(&y)) || (x == centre && y == centre)
+}
+
+/// The board after the first `plies` moves of the tree's main line, with the setup
+/// (`AB`, `AW`, `AE`) of every node up to the next move, as the record was replayed; and
+/// which move put each stone that stands there.
+fn main_line_board(record: &GoRecord, plies: usize) -> (Board, HashMap<Point, u32>) {
+    let size = board_size(record);
+    let mut board = lenient_board(size);
+    let mut placed: HashMap<Point, u32> = HashMap::new();
+    let mut ply = 0;
+    for node in record.tree.main_line() {
+        for prop in node.properties() {
+            let stone = match prop.ident() {
+                "AB" => Some(Color::Black),
+                "AW" => Some(Color::White),
+                "AE" => None,
+                _ => continue,
+            };
+            for value in prop.values() {
+                for p in value.points(size).unwrap_or_default() {
+                    let point = Point::new(p.x, p.y);
+                    // Setup the reader refused was refused when the record was read too.
+                    if board.set(point, stone).is_ok() {
+                        placed.remove(&point);
+                    }
+                }
+            }
+        }
+        let mut played: Vec<(char, Move)> = Vec::new();
+        for prop in node.properties() {
+            let color = match prop.ident() {
+                "B" => Color::Black,
+                "W" => Color::White,
+                _ => continue,
+            };
+            let Some(Ok(mv)) = prop.value().map(|v| v.go_move(size)) else {
+                continue;
+            };
+            // The same move written twice in a node is one move, as the replay took it.
+            if played.contains(&(color.letter(), mv)) {
+                continue;
+            }
+            if ply == plies {
+                return (board, placed);
+            }
+            played.push((color.letter(), mv));
+            ply += 1;
+            match mv {
+                Move::Pass => board.pass(color),
+                Move::Play(point) => {
+                    // The replay took this move, so the lenient board takes it too.
+                    let _ = board.play(color, point);
+                    for captured in board.last_captures() {
+                        placed.remove(captured);
+                    }
+                    placed.insert(point, ply as u32);
+                }
+            }
+        }
+    }
+    (board, placed)
+}
+
+/// The board of `record` that `view` asks for.
+pub(super) fn diagram(record: &GoRecord, view: &View<'_>) -> Result<Diagram, NoBoard> {
+    let moves = &record.record.moves;
+    let count = covered(moves, view)?;
+    let (board, placed) = main_line_board(record, count);
+    let (width, height) = (board.width(), board.height());
+    let mut diagram = Diagram::new(
+        BoardKind::Lines,
+        usize::from(width),
+        usize::from(height),
+        |x, y| {
+            if is_star(x as u8, y as u8, width, height) {
+                Ground::Star
+            } else {
+                Ground::Point
+            }
+        },
+    );
+    diagram.columns = (0..width).map(|x| column_label(x, width)).collect();
+    diagram.rows = (1..=height).rev().map(|row| row.to_string()).collect();
+    let last = count.checked_sub(1).map(|i| &moves[i]);
+    let numbered_from = last.map_or(0, |node| node.ply.saturating_sub(NUMBERED - 1));
+    for point in board.points().collect::<Vec<_>>() {
+        let Some(color) = board.get(point) else {
+            continue;
+        };
+        let cell = diagram.cell_mut(usize::from(point.x), usize::from(point.y));
+        cell.piece = Some(Piece {
+            side: side(color),
+            shape: Shape::Stone,
+            name: None,
+            glyph: match color {
+                Color::Black => "●",
+                Color::White => "○",
+            }
+            .to_string(),
+        });
+        cell.move_number = placed
+            .get(&point)
+            .copied()
+            .filter(|&ply| ply >= numbered_from);
+    }
+    if let Some(point) = last.and_then(|node| node.mv.point) {
+        diagram
+            .cell_mut(usize::from(point.x), usize::from(point.y))
+            .last_move = true;
+    }
+    if let Some(point) = view.error.as_ref().and_then(error_point) {
+        if point.x < width && point.y < height {
+            diagram
+                .cell_mut(usize::from(point.x), usize::from(point.y))
+                .error = true;
+        }
+    }
+    let to_move = last.map_or(Color::Black, |node| node.mv.color.opponent());
+    let last_text = last.map(|node| {
+        let at = match node.mv.point {
+            Some(point) => format!("{}{}", column_label(point.x, width), height - point.y),
+            None => "pass".to_string(),
+        };
+        (node.ply, format!("{} {at}", side_name(node.mv.color)))
+    });
+    diagram.to_move = Some(side(to_move));
+    diagram.caption = caption(
+        last_text.as_ref().map(|(ply, text)| (*ply, text.as_str())),
+        // Who moves next is the record's to say (a handicap, a setup), not the board's.
+        None,
+        view.error.as_ref(),
+    );
+    diagram.notes = vec![format!(
+        "● Black, ○ White; the last {NUMBERED} moves are numbered in the SVG"
+    )];
+    Ok(diagram)
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// The point the error names.
+fn error_point(error: &ErrorAt<'_>) -> Option<Point> {
+    match error.diagnostic.kind.game_issue::<GoIssue>()? {
+        GoIssue::Occupied { point, .. }
+        | GoIssue::Suicide { point, .. }
+        | GoIssue::Ko { point, .. }
+        | GoIssue::RepetitionAllowed { point, .. }
+        | GoIssue::SuicideAllowed { point, .. }
+        | GoIssue::OffBoard { point, .. } => Some(*point),
+        _ => None,
+    }
+}
+
+/// The board as `--positions` writes it: rows from the top, separated by `/`, each point
+/// `X` (Black), `O` (White) or `.` (empty).
+fn compact(board: &Board) -> String {
+    let mut out = String::new();
+    for y in 0..board.height() {
+        if y > 0 {
+            out.push('/');
+        }
+        for x in 0..board.width() {
+            out.push(match board.get(Point::new(x, y)) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None => '.',
+            });
+        }
+    }
+    out
+}
+
+/// `convert --to json --positions`: each move with the board after it.
+pub(super) fn json_positions(record: &GoRecord, source: &str, index: usize) -> String {
+    let replayer = Replayer {
+        start: start(record),
+        play,
+        write: compact,
+    };
+    record_line_with_positions(source, index, &record.record, &replayer)
+}
