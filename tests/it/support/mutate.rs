@@ -8,14 +8,13 @@ use super::fixtures::root;
 use super::rng::Rng;
 
 /// Folders of the package whose files are read whole.
-const OWN: [&str; 7] = [
+const OWN: [&str; 6] = [
     "samples/shatar",
     "samples/draughts",
     "samples/go",
     "tests/fixtures/go/encoded",
     "tests/fixtures/draughts/pdn-grammar",
     "tests/fixtures/go/archive/encodings",
-    "tests/fixtures/go/formats",
 ];
 
 /// The same kinds of file in the shared corpus.
