@@ -148,11 +148,9 @@ fn player(value: &str) -> (&str, Option<&str>) {
 }
 
 /// Fields whose content the reader takes (or that only repeat another's).
-const READ: [&str; 16] = [
+const READ: [&str; 14] = [
     "GAMEBLACKNAME",
     "GAMEWHITENAME",
-    "GAMEBLACKNICK",
-    "GAMEWHITENICK",
     "GAMENAME",
     "GAMEPLACE",
     "GAMECOMMENT",
@@ -309,6 +307,14 @@ fn read_header(game: &mut Imported, fields: &[HeaderField<'_>], handicap: Option
         .and_then(|d| iso_date(d.value).map(|iso| (iso, d)))
         .or_else(|| tag.and_then(|t| iso_date(tagged(t.value, 'C')?).map(|iso| (iso, t))));
     if let Some((iso, found)) = date {
+        // `2017- 1- 6-12- 6-22`, `…日 下午 2:10`: a time after the date.
+        let numbers = found
+            .value
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|n| !n.is_empty());
+        if numbers.count() > 3 {
+            game.not_read("time of day", found.value_span.clone());
+        }
         game.field("DT", iso, found.value_span.clone());
     }
     if let Some(place) = field("GAMEPLACE") {
@@ -348,8 +354,43 @@ fn read_header(game: &mut Imported, fields: &[HeaderField<'_>], handicap: Option
         game.field("GC", comment.value, comment.value_span.clone());
     }
     for found in fields {
-        if !READ.contains(&found.name) && !found.value.trim().is_empty() {
+        // A nick stands in for a missing name.
+        let nick_used = match found.name {
+            "GAMEBLACKNICK" => field("GAMEBLACKNAME").is_none(),
+            "GAMEWHITENICK" => field("GAMEWHITENAME").is_none(),
+            _ => false,
+        };
+        if !READ.contains(&found.name) && !nick_used && !found.value.trim().is_empty() {
             game.not_read(found.name, found.value_span.clone());
+        }
+        // The coded fields hold more than the reader takes: name what is left.
+        let (codes, taken): (Vec<&str>, &[&str]) = match found.name {
+            "GAMEINFOMAIN" => (
+                found
+                    .value
+                    .split(',')
+                    .filter_map(|c| Some(c.split_once(':')?.0))
+                    .collect(),
+                &["LINE", "GONGJE", "GRLT", "ZIPSU"],
+            ),
+            "GAMETAG" => (
+                found
+                    .value
+                    .split(',')
+                    .filter_map(|c| c.trim().get(..1))
+                    .collect(),
+                &["G", "W", "Z", "C"],
+            ),
+            _ => (Vec::new(), &[]),
+        };
+        let left: Vec<&str> = codes
+            .into_iter()
+            .map(str::trim)
+            .filter(|c| !c.is_empty() && !taken.contains(c))
+            .collect();
+        if !left.is_empty() {
+            let name = format!("{}'s {}", found.name, left.join(", "));
+            game.not_read(name, found.value_span.clone());
         }
     }
 }

@@ -24,12 +24,12 @@ use super::scoring::{GameResult, WinBy};
 use crate::record::append_comment;
 use crate::text::Span;
 
-/// A stone line: the two coordinate letters, the colour, the move number.
-type StoneLine<'t> = (&'t str, char, u32);
+/// A stone line: the two coordinate letters, the colour, the move number, the seconds.
+type StoneLine<'t> = (&'t str, char, u32, u32);
 
 /// `Stone = Letter, Letter, ",", ( "B" | "W" ), Digit, ",", Number, ",", Number, [ Rest ]`.
 fn stone_line(line: &str) -> IResult<&str, StoneLine<'_>> {
-    let (left, (letters, _, colour, _player, _, n, _, _seconds, _)) = (
+    let (left, (letters, _, colour, _player, _, n, _, seconds, _)) = (
         take(2usize),
         char(','),
         one_of("BW"),
@@ -41,7 +41,7 @@ fn stone_line(line: &str) -> IResult<&str, StoneLine<'_>> {
         rest,
     )
         .parse(line.trim())?;
-    Ok((left, (letters, colour, n)))
+    Ok((left, (letters, colour, n, seconds)))
 }
 
 /// How rows are counted.
@@ -78,6 +78,8 @@ fn point(letters: &str, size: u8, rows: Rows) -> Result<Option<Point>, ()> {
 
 /// A stone line as read, before the board size and the rows are known.
 struct RawStone<'t> {
+    /// Seconds the move took, which SGF has no place for.
+    seconds: u32,
     letters: &'t str,
     color: Color,
     number: u32,
@@ -132,6 +134,9 @@ pub(super) fn read(text: &str) -> Imported {
         }
     };
     read_header(&mut game, &sections.header);
+    if let Some(timed) = sections.data.iter().find(|s| s.seconds > 0) {
+        game.not_read("seconds per move", timed.span.clone());
+    }
     for stone in &sections.data {
         let point = match point(stone.letters, game.size, rows) {
             Ok(point) => point,
@@ -253,7 +258,8 @@ fn sections(text: &str) -> Sections<'_> {
                 None => found.bad.push(span),
             },
             "Data" => match stone_line(trimmed) {
-                Ok((_, (letters, colour, number))) => found.data.push(RawStone {
+                Ok((_, (letters, colour, number, seconds))) => found.data.push(RawStone {
+                    seconds,
                     letters,
                     color: color(colour),
                     number,
@@ -279,12 +285,15 @@ fn sections(text: &str) -> Sections<'_> {
                     found.figures.extend(figure.take());
                 } else if let Some(figure) = figure.as_mut() {
                     match stone_line(trimmed) {
-                        Ok((_, (letters, colour, number))) => figure.stones.push(RawStone {
-                            letters,
-                            color: color(colour),
-                            number,
-                            span,
-                        }),
+                        Ok((_, (letters, colour, number, seconds))) => {
+                            figure.stones.push(RawStone {
+                                seconds,
+                                letters,
+                                color: color(colour),
+                                number,
+                                span,
+                            })
+                        }
                         Err(_) => found.bad.push(span),
                     }
                 }
@@ -371,6 +380,9 @@ fn read_header(game: &mut Imported, header: &[(&str, &str, Span)]) {
         }
     }
     if let Some((_, date, span)) = value("Date") {
+        if date.contains(':') {
+            game.not_read("time of day", span.clone());
+        }
         match dates(date) {
             Some(iso) => game.field("DT", iso, span.clone()),
             None => game.report(bad_field("Date", date), span.clone()),
@@ -524,10 +536,13 @@ mod tests {
 
     #[test]
     fn line_rules() {
-        assert_eq!(stone_line("QD,B1,5,12").map(|r| r.1), Ok(("QD", 'B', 5)));
+        assert_eq!(
+            stone_line("QD,B1,5,12").map(|r| r.1),
+            Ok(("QD", 'B', 5, 12))
+        );
         assert_eq!(
             stone_line("ZZ,W1,283,0 '00:15:00").map(|r| r.1),
-            Ok(("ZZ", 'W', 283))
+            Ok(("ZZ", 'W', 283, 0))
         );
         assert!(stone_line("QD,X1,5,12").is_err());
         assert_eq!(
