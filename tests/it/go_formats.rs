@@ -336,3 +336,53 @@ print(" ".join(c.upper() + ":" + point(m) for c, m in moves))
         assert_eq!(lines[5], want.moves.join(" "), "{name}: moves");
     }
 }
+
+/// A 9×9 GIB game that ends with two passes, Black walling the left five columns and
+/// White the right four: 45 points to 36, so with 6.5 komi Black wins by 2.5. A recorded
+/// W+3.5 is contradicted by the count; B+2.5 is not. Fields qipu does not read are named.
+fn counted_gib(result_code: u32, tenths: u32) -> String {
+    let mut lines = vec![
+        String::from("\\HS"),
+        String::from("\\[GAMEBLACKNAME=흑돌 (1D)\\]"),
+        String::from("\\[GAMEWHITENAME=백돌 (1D)\\]"),
+        String::from("\\[GAMEWAVATA=1\\]"),
+        format!("\\[GAMEINFOMAIN=LINE:9,GONGJE:65,GRLT:{result_code},ZIPSU:{tenths}\\]"),
+        String::from("\\HE"),
+        String::from("\\GS"),
+        String::from("INI 0 1 0 &4"),
+    ];
+    let mut n = 2;
+    for row in 0..9 {
+        lines.push(format!("STO 0 {n} 1 4 {row}"));
+        lines.push(format!("STO 0 {} 2 5 {row}", n + 1));
+        n += 2;
+    }
+    lines.push(format!("SKI 0 {n}"));
+    lines.push(format!("SKI 0 {}", n + 1));
+    lines.push(String::from("\\GE"));
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn a_result_the_count_contradicts_is_reported() {
+    let wrong = read_as("wrong.gib", counted_gib(1, 35).as_bytes());
+    let report = &wrong.records[0];
+    assert_eq!(report.plies, 20, "{:?}", report.diagnostics);
+    let (_, _, snippet) = located(&wrong, "result-mismatch");
+    assert!(snippet.contains("GRLT:1"), "{snippet}");
+    let (_, _, snippet) = located(&wrong, "unread-fields");
+    assert_eq!(snippet, "1", "GAMEWAVATA's value");
+    let right = read_as("right.gib", counted_gib(0, 25).as_bytes());
+    let codes: Vec<&str> = right.records[0]
+        .diagnostics
+        .iter()
+        .map(|d| d.code())
+        .collect();
+    assert!(!codes.contains(&"result-mismatch"), "{codes:?}");
+    assert!(right.records[0].valid());
+    let sgf = write(&right, Format::Sgf);
+    assert!(
+        sgf.contains("SZ[9]") && sgf.contains("RE[B+2.5]") && sgf.contains("W[]"),
+        "{sgf}"
+    );
+}
