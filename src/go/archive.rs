@@ -540,20 +540,16 @@ fn move_onto_archive(moves: &mut Line<super::GoMove>, text: &str, origin: &dyn F
 }
 
 /// The position after each of the first plies of `moves` from `setup` on a board of
-/// `size`, as the stones on every point; replay stops at a move that cannot be played.
-pub(super) fn positions(
-    size: u8,
-    setup: &[Stone],
-    moves: &[ImportedMove],
-) -> Vec<Vec<Option<Color>>> {
+/// `size`, as the board's key of the stones on it; replay stops at a move that cannot be
+/// played.
+pub(super) fn positions(size: u8, setup: &[Stone], moves: &[ImportedMove]) -> Vec<u64> {
     let Ok(mut board) = Board::new(u32::from(size), u32::from(size)) else {
         return Vec::new();
     };
     for stone in setup {
         let _ = board.set(stone.point, Some(stone.color));
     }
-    let snapshot = |board: &Board| board.points().map(|p| board.get(p)).collect::<Vec<_>>();
-    let mut found = vec![snapshot(&board)];
+    let mut found = vec![board.position_key()];
     for node in moves {
         match node.point {
             Some(point) => {
@@ -563,7 +559,7 @@ pub(super) fn positions(
             }
             None => board.pass(node.color),
         }
-        found.push(snapshot(&board));
+        found.push(board.position_key());
     }
     found
 }

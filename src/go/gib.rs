@@ -176,14 +176,15 @@ pub(super) fn read(text: &str) -> Imported {
     while let Some((span, line)) = all.next() {
         let trimmed = line.trim();
         if trimmed.starts_with("\\[") {
-            // A field may run over two lines (GAMETIME).
+            // A field may run over two lines (GAMETIME): one more, which ends it.
             let mut end = span.end;
-            while !text[span.start..end].trim_end().ends_with("\\]") {
-                let Some((next_span, _)) = all.next_if(|(_, l)| !l.trim().starts_with("\\["))
-                else {
-                    break;
+            if !line.trim_end().ends_with("\\]") {
+                let ends_it = |(_, l): &(Span, &str)| {
+                    l.trim_end().ends_with("\\]") && !l.trim().starts_with("\\[")
                 };
-                end = next_span.end;
+                if let Some((next_span, _)) = all.next_if(ends_it) {
+                    end = next_span.end;
+                }
             }
             header_end = end;
             let whole = &text[span.start..end];

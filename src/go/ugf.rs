@@ -190,8 +190,10 @@ pub(super) fn read(text: &str) -> Imported {
             node.labels.push((Point::new(x, y), label.clone()));
         }
     }
+    // The main line's positions, which every figure is looked for among.
+    let main = positions(game.size, &game.setup, &game.moves);
     for figure in &sections.figures {
-        add_figure(&mut game, figure, rows);
+        add_figure(&mut game, figure, rows, &main);
     }
     for (name, span) in &sections.other {
         game.not_read(name.clone(), span.clone());
@@ -208,21 +210,10 @@ fn sections(text: &str) -> Sections<'_> {
     let mut figure: Option<Figure<'_>> = None;
     for (span, line) in lines(text) {
         let trimmed = line.trim();
-        if let Some((number, texts, start)) = comment.as_mut() {
+        if let Some((number, texts, _)) = comment.as_mut() {
             if trimmed == ".EndText" {
-                let joined = texts.join("\n").trim().to_string();
-                let number = *number;
-                let start = start.clone();
-                comment = None;
-                if joined.is_empty() {
-                    continue;
-                }
-                match (number, figure.as_mut()) {
-                    (None, Some(figure)) if !figure.stones.is_empty() => {
-                        figure.comments.push((figure.stones.len() - 1, joined));
-                    }
-                    (Some(n), _) => found.texts.push((n, joined, start)),
-                    _ => {}
+                if let Some(ended) = comment.take() {
+                    end_comment(ended, figure.as_mut(), &mut found);
                 }
             } else if let Some(label) = trimmed.strip_prefix(".#,") {
                 if let Some(n) = number {
@@ -301,7 +292,33 @@ fn sections(text: &str) -> Sections<'_> {
             _ => {}
         }
     }
+    // A comment or a figure the text ends inside of is kept as far as it goes.
+    if let Some(ended) = comment.take() {
+        end_comment(ended, figure.as_mut(), &mut found);
+    }
+    found.figures.extend(figure);
     found
+}
+
+/// A `.Text` comment ended: on move `n`, or, without a number, on the figure's last stone.
+fn end_comment<'t>(
+    (number, texts, start): (Option<u32>, Vec<&'t str>, Span),
+    figure: Option<&mut Figure<'t>>,
+    found: &mut Sections<'t>,
+) {
+    let joined = texts.join("\n").trim().to_string();
+    if joined.is_empty() {
+        return;
+    }
+    match (number, figure) {
+        (None, Some(figure)) if !figure.stones.is_empty() => {
+            figure.comments.push((figure.stones.len() - 1, joined));
+        }
+        (Some(n), _) => found.texts.push((n, joined, start)),
+        // A figure's comment before its first stone is on the figure's position.
+        (None, Some(figure)) => figure.comments.push((0, joined)),
+        (None, None) => found.texts.push((0, joined, start)),
+    }
 }
 
 fn color(letter: char) -> Color {
@@ -470,33 +487,38 @@ fn result(value: &str) -> Option<GameResult> {
 /// Turns `figure` into a variation of the game: it starts where the main line reaches
 /// its position (at its move number or before), and moves it shares with the main line
 /// are not repeated.
-fn add_figure(game: &mut Imported, figure: &Figure<'_>, rows: Rows) {
+fn add_figure(game: &mut Imported, figure: &Figure<'_>, rows: Rows, main: &[u64]) {
     let size = game.size;
     let mut setup = Vec::new();
     let mut moves: Vec<ImportedMove> = Vec::new();
+    // Comments on the figure's position go to its first move.
+    let mut before: Option<String> = None;
     for (index, stone) in figure.stones.iter().enumerate() {
         let Ok(point) = point(stone.letters, size, rows) else {
             game.report(bad_line(), stone.span.clone());
             return;
         };
+        let comments = figure.comments.iter().filter(|(i, _)| *i == index);
         match (stone.number, point) {
-            (0, Some(point)) => setup.push(Stone {
-                color: stone.color,
-                point,
-                span: stone.span.clone(),
-            }),
-            (0, None) => {}
+            (0, point) => {
+                comments.for_each(|(_, comment)| append_comment(&mut before, comment));
+                if let Some(point) = point {
+                    setup.push(Stone {
+                        color: stone.color,
+                        point,
+                        span: stone.span.clone(),
+                    });
+                }
+            }
             (_, point) => {
                 let mut node = ImportedMove::new(stone.color, point, stone.span.clone());
-                for (_, comment) in figure.comments.iter().filter(|(i, _)| *i == index) {
-                    append_comment(&mut node.comment, comment);
-                }
+                node.comment = before.take();
+                comments.for_each(|(_, comment)| append_comment(&mut node.comment, comment));
                 moves.push(node);
             }
         }
     }
     let shown = positions(size, &setup, &[]).pop().unwrap_or_default();
-    let main = positions(size, &game.setup, &game.moves);
     let named = (figure.move_number as usize).min(main.len().saturating_sub(1));
     let start = (0..=named)
         .rev()
