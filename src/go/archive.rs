@@ -475,9 +475,10 @@ pub(super) fn read_records(
         ArchiveFormat::Ugf => ugf::read(text),
     };
     let sgf = to_sgf(&game);
-    let mut reports = super::validate::read_records(&sgf.text, keep_records, rules);
-    let Some(mut report) = reports.pop().filter(|_| reports.is_empty()) else {
-        unreachable!("the SGF of an archive is one game tree");
+    // The SGF made here is one game tree, so the validator gives one report.
+    let reports = super::validate::read_records(&sgf.text, keep_records, rules);
+    let Some(mut report) = reports.into_iter().next() else {
+        return Vec::new();
     };
     let origin = |span: &Span| {
         sgf.origin(span.start)
