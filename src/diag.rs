@@ -198,6 +198,8 @@ impl Issue for FileIssue {
             FileIssue::LeftOut { what, .. } => Some(
                 if what.iter().all(|item| *item == LeftOut::ControlCharacters) {
                     "only JSON output keeps control characters"
+                } else if what.iter().all(|item| matches!(item, LeftOut::SourceField(_))) {
+                    "no format qipu writes has a place for them; the source file keeps them"
                 } else {
                     "convert to a format that holds them (PGN, PDN or SGF) to keep them"
                 }

@@ -141,6 +141,9 @@ pub enum LeftOut {
     TextOutsideRecords,
     /// A property the family does not know, kept by formats that can hold it.
     Property(String),
+    /// A field of the file's own format (a Go archive's header field) that no format
+    /// qipu writes has a place for.
+    SourceField(String),
     /// Control characters other than white space inside tags, comments or values: only
     /// JSON holds them; the text formats write their pictures instead (`␀` for NUL; see
     /// [`is_unwritable_control`]).
@@ -161,6 +164,7 @@ impl fmt::Display for LeftOut {
             LeftOut::VariationResults => f.write_str("results that end variations"),
             LeftOut::TextOutsideRecords => f.write_str("text outside the records"),
             LeftOut::Property(name) => write!(f, "the {name} property"),
+            LeftOut::SourceField(name) => write!(f, "{name} (a field of the source format)"),
             LeftOut::ControlCharacters => {
                 f.write_str("control characters (each written as a symbol such as ␀ instead)")
             }
@@ -184,6 +188,7 @@ impl crate::lang::ToZh for LeftOut {
             LeftOut::TextOutsideRecords => Zh::own("棋谱之外的文字"),
             LeftOut::Property(name) => zh!("{} 属性", name),
             LeftOut::ControlCharacters => Zh::own("控制字符（各写作 ␀ 之类的符号）"),
+            LeftOut::SourceField(name) => zh!("{}（原格式的字段）", name),
         }
     }
 }

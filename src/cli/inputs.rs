@@ -4,7 +4,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 /// Extensions read when walking a folder.
-const RECORD_EXTENSIONS: [&str; 4] = ["pgn", "pdn", "sgf", "txt"];
+const RECORD_EXTENSIONS: [&str; 8] = ["pgn", "pdn", "sgf", "txt", "gib", "ngf", "ugf", "ugi"];
 
 /// Files larger than this are streamed; smaller ones the stream would decode whole too.
 const STREAM_ABOVE: u64 = qipu::stream::WHOLE_DECODE as u64;

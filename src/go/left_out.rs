@@ -24,7 +24,13 @@ const FORM: [&str; 3] = ["FF", "CA", "GM"];
 
 /// What of `record` a conversion to `format` cannot carry, unsorted.
 pub fn left_out(record: &GoRecord, format: Format) -> Vec<LeftOut> {
-    let mut left_out = Vec::new();
+    // What an archive format said that no SGF property holds is lost to every format.
+    let mut left_out: Vec<LeftOut> = record
+        .unread
+        .iter()
+        .cloned()
+        .map(LeftOut::SourceField)
+        .collect();
     let mut outside = [record.before.as_deref(), record.after.as_deref()]
         .into_iter()
         .flatten();

@@ -8,23 +8,34 @@
 //! - [`Rules`]: the rule sets (Chinese, the default; Japanese, Korean, AGA, New Zealand,
 //!   Tromp-Taylor, Ing) as data, chosen by `RU` or `--rules`.
 //! - [`read_records`]: validation of every game tree by replay ([`GoIssue`]).
-//! - [`write_game`]: the normalised `FF[4]` writer; [`left_out()`]: what a conversion
+//! - [`write_game`]: the normalised `FF[4]` writer; [`write_text`]: the text form for
+//!   people (tags, numbered moves in board coordinates); [`left_out()`]: what a conversion
 //!   cannot carry.
+//! - The archive formats SGF readers miss — Tygem GIB, WBaduk/Cyberoro NGF, Pandanet
+//!   UGF and UGI ([`ArchiveFormat`]) — read as records of their own, replayed as SGF.
 
+mod archive;
+mod archive_issue;
 mod board;
 mod charset;
 mod cut;
 mod diagram;
 mod fix;
+mod gib;
 mod issue;
 mod left_out;
+mod ngf;
 mod rules;
 mod scoring;
 pub mod sgf;
 mod sgf_check;
 mod sgf_writer;
+mod text_writer;
+mod ugf;
 mod validate;
 
+pub use archive::ArchiveFormat;
+pub use archive_issue::ArchiveIssue;
 pub use board::{Board, BoardSizeError, Color, KoRule, PlayError, PlayOutcome, Point, MAX_SIZE};
 pub use charset::declared_charset;
 pub use issue::GoIssue;
@@ -36,6 +47,7 @@ pub use scoring::{
 };
 pub use sgf_check::{check as check_tree, Repeat, SgfIssue};
 pub use sgf_writer::{write_collection, write_game, write_game_into};
+pub use text_writer::write_text;
 pub use validate::read_records;
 
 use std::fmt;
@@ -142,6 +154,12 @@ pub struct GoRecord {
     /// Some comment stands where the record has no move to carry it (a variation's
     /// nodes without moves).
     pub comments_lost: bool,
+    /// The archive format the record was read from (`None`: SGF); its tree is the SGF
+    /// qipu made of it.
+    pub format: Option<ArchiveFormat>,
+    /// Fields of the archive format that no SGF property holds: every conversion names
+    /// them as left out.
+    pub unread: Vec<String>,
 }
 
 impl GoRecord {
@@ -204,6 +222,7 @@ impl GameRecord for GoRecord {
         match format {
             Format::Json => Ok(record_line(source, index, &self.record)),
             Format::Sgf => Ok(write_sgf(self, options.fix)),
+            Format::Text => Ok(write_text(self)),
             _ => Err(WriteError::unsupported(GAME, format)),
         }
     }
@@ -238,7 +257,7 @@ impl GameRecord for GoRecord {
 /// This family's game: Go (SGF).
 pub const GAME: Game = Game::named("go", "围棋");
 
-/// The Go family: SGF.
+/// The Go family: SGF, and the archive formats GIB, NGF, UGF and UGI.
 pub struct Go;
 
 impl Family for Go {
@@ -247,7 +266,7 @@ impl Family for Go {
     }
 
     fn extensions(&self) -> &'static [&'static str] {
-        &["sgf"]
+        &["sgf", "gib", "ngf", "ugf", "ugi"]
     }
 
     fn syntax(&self) -> Syntax {
@@ -255,11 +274,11 @@ impl Family for Go {
     }
 
     fn recognises_bytes(&self, head: &[u8]) -> bool {
-        cut::tree_start(head).is_some()
+        archive::recognises_bytes(head) || cut::tree_start(head).is_some()
     }
 
     fn recognises(&self, head: &str) -> bool {
-        cut::tree_start(head.as_bytes()).is_some()
+        archive::format_of(head).is_some() || cut::tree_start(head.as_bytes()).is_some()
     }
 
     fn declared_charset<'b>(&self, bytes: &'b [u8]) -> Option<(&'b str, std::ops::Range<usize>)> {
@@ -267,12 +286,12 @@ impl Family for Go {
     }
 
     fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {
-        read_records(
-            text,
-            options.keep_records,
-            options.repair,
-            options.rules::<rules::Rules>().copied(),
-        )
+        let rules = options.rules::<rules::Rules>().copied();
+        let (keep, repair) = (options.keep_records, options.repair);
+        match archive::format_of(text) {
+            Some(format) => archive::read_records(text, format, (keep, repair), rules),
+            None => read_records(text, keep, repair, rules),
+        }
     }
 
     fn diagram(&self, record: &AnyRecord, view: &View<'_>) -> Result<Diagram, NoBoard> {

@@ -223,6 +223,8 @@ fn read_game(
                 unreplayed_from: kept.unreplayed_from,
                 variations_cut: kept.variations_cut,
                 comments_lost: kept.comments_lost,
+                format: None,
+                unread: Vec::new(),
             })
         }),
     }

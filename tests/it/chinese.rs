@@ -678,6 +678,47 @@ fn every_issue() -> Vec<Kind> {
     kinds.extend(shatar_issues());
     kinds.extend(draughts_issues());
     kinds.extend(go_issues());
+    // Go's archive formats.
+    {
+        use qipu::go::{ArchiveFormat, ArchiveIssue, Point};
+        let issues = [
+            ArchiveIssue::BadLine {
+                format: ArchiveFormat::Gib,
+                expected: "STO 0 n colour x y",
+            },
+            ArchiveIssue::BadLine {
+                format: ArchiveFormat::Ngf,
+                expected: "a move (PM, number, colour, four letters)",
+            },
+            ArchiveIssue::BadField {
+                field: "GAMEKOMI",
+                value: "六目半".to_string(),
+            },
+            ArchiveIssue::MoveNumber {
+                expected: 5,
+                found: 7,
+            },
+            ArchiveIssue::MoveCount {
+                announced: 120,
+                found: 118,
+            },
+            ArchiveIssue::HandicapPlaced {
+                format: ArchiveFormat::Gib,
+                stones: 2,
+                points: vec![Point::new(3, 15), Point::new(15, 3)],
+            },
+            ArchiveIssue::HalfPointAdded {
+                written: "6".to_string(),
+            },
+            ArchiveIssue::RowsAssumed,
+            ArchiveIssue::FigureOutsideGame { move_number: 40 },
+            ArchiveIssue::UnreadFields {
+                format: ArchiveFormat::Ugf,
+                names: vec!["PlayerBLevel".to_string()],
+            },
+        ];
+        kinds.extend(issues.into_iter().map(Kind::game));
+    }
     // Shared by every family: a repair, a correction of --fix.
     kinds.push(Kind::game(qipu::diag::Repaired {
         written: "Kd8—d7".to_string(),

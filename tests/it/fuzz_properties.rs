@@ -101,6 +101,43 @@ fn streaming_equals_a_whole_read_across_pieces() {
     }
 }
 
+/// The Go archive files (GIB, NGF, UGF, UGI) whole, cut after every tenth byte, and
+/// mutated: read as every family, their diagnostics rendered, their round trips and
+/// their streams as the other inputs'. They are kept out of the shared originals, whose
+/// draws the other properties' fixed seeds depend on.
+#[test]
+fn archive_formats_hold_every_property() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/go/formats");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures")
+        .map(|entry| entry.expect("entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e != "expect"))
+        .collect();
+    paths.sort();
+    let files: Vec<Vec<u8>> = paths
+        .iter()
+        .map(|p| std::fs::read(p).expect("file"))
+        .collect();
+    assert_eq!(files.len(), 12, "the archive fixtures");
+    let mut inputs = files.clone();
+    for file in &files {
+        inputs.extend((1..file.len()).step_by(10).map(|end| file[..end].to_vec()));
+    }
+    let archives = mutate::Originals {
+        own: files,
+        shared: Vec::new(),
+    };
+    inputs.extend(archives.mutated(300, 0, usize::MAX, 0x5EAD_0009));
+    for (i, bytes) in inputs.iter().enumerate() {
+        for game in GAMES {
+            let document = properties::check_read(bytes, game);
+            properties::check_diagnostics(&document);
+            properties::check_round_trips(&document, game);
+        }
+        properties::check_stream(bytes, None, i as u64 + 1);
+    }
+}
+
 #[test]
 fn engines_games_replay() {
     let mut rng = Rng(0x5EAD_0007);

@@ -107,8 +107,8 @@ fn folders_are_read_recursively() {
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON line"))
         .collect();
-    // Every SGF file below the folder is one record; exactly the corrupted ones and the
-    // file cut inside a value fail.
+    // Every Go file below the folder (SGF, GIB, NGF, UGF, UGI) is one record; exactly the
+    // corrupted ones and the file cut inside a value fail.
     let files = sgf_files("tests/fixtures/go");
     assert_eq!(lines.len(), files.len());
     let invalid = lines.iter().filter(|l| l["valid"] == false).count();
@@ -140,7 +140,10 @@ fn sgf_files(root: &str) -> Vec<String> {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 pending.push(path);
-            } else if path.extension().is_some_and(|e| e == "sgf") {
+            } else if path
+                .extension()
+                .is_some_and(|e| ["sgf", "gib", "ngf", "ugf", "ugi"].iter().any(|x| e == *x))
+            {
                 files.push(path.display().to_string());
             }
         }

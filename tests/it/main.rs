@@ -20,6 +20,7 @@ mod go_cli;
 mod go_convert;
 mod go_encoded;
 mod go_engine;
+mod go_formats;
 mod go_repeated;
 mod go_rules;
 mod go_validate;

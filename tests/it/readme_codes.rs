@@ -1,13 +1,14 @@
 //! The README lists every diagnostic code: each `fn code` of an issue type is read
 //! from the source and every string it can return must appear in the README's table.
 
-const ISSUE_SOURCES: [&str; 6] = [
+const ISSUE_SOURCES: [&str; 7] = [
     "src/diag.rs",
     "src/shatar/issue.rs",
     "src/draughts/issue.rs",
     "src/go/issue.rs",
     "src/go/sgf_check.rs",
     "src/go/sgf/error.rs",
+    "src/go/archive_issue.rs",
 ];
 
 /// The kebab-case string literals inside the `fn code` bodies of `source`.

@@ -1,0 +1,234 @@
+//! What reading a GIB, NGF, UGF or UGI file can find, as data: the lines qipu cannot
+//! read, the numbers that disagree, and what qipu had to assume because the format does
+//! not say it.
+
+use super::archive::ArchiveFormat;
+use super::board::Point;
+use crate::diag::{Issue, Severity};
+use crate::lang::{zh, Zh};
+
+/// An issue of an archive format's own text (the replay's are [`super::GoIssue`]s).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArchiveIssue {
+    /// A line that should hold a move (or a handicap) and cannot be read; it is skipped.
+    BadLine {
+        /// The format.
+        format: ArchiveFormat,
+        /// What the line should look like.
+        expected: &'static str,
+    },
+    /// A field whose value cannot be read (a komi, a date, a board size, a result);
+    /// it is left out of the SGF.
+    BadField {
+        /// The field's name in the format.
+        field: &'static str,
+        /// Its value as written.
+        value: String,
+    },
+    /// A move numbered out of sequence.
+    MoveNumber {
+        /// The number the sequence gives.
+        expected: u32,
+        /// The number written.
+        found: u32,
+    },
+    /// The number of moves the header announces differs from the moves the file holds.
+    MoveCount {
+        /// The header's number.
+        announced: u32,
+        /// The moves read.
+        found: u32,
+    },
+    /// The file gives the number of handicap stones but not their points; qipu placed
+    /// them where the site does.
+    HandicapPlaced {
+        /// The format.
+        format: ArchiveFormat,
+        /// The handicap.
+        stones: u32,
+        /// The points used.
+        points: Vec<Point>,
+    },
+    /// NGF writes komi in whole points; without handicap the half point is implied.
+    HalfPointAdded {
+        /// Komi as written.
+        written: String,
+    },
+    /// A UGF file without `CoordinateType`: rows were counted from the bottom, as
+    /// Pandanet's own files (`CoordinateType=IGS`) do.
+    RowsAssumed,
+    /// A UGI figure (a review's side line) whose position is not one of the game's: it
+    /// is left out.
+    FigureOutsideGame {
+        /// The move number the figure names.
+        move_number: u32,
+    },
+    /// Header fields that no SGF property holds; `convert` names them as left out.
+    UnreadFields {
+        /// The format.
+        format: ArchiveFormat,
+        /// The fields' names.
+        names: Vec<String>,
+    },
+}
+
+impl ArchiveIssue {
+    /// How serious it is.
+    pub fn severity(&self) -> Severity {
+        match self {
+            ArchiveIssue::BadLine { .. } => Severity::Error,
+            ArchiveIssue::BadField { .. }
+            | ArchiveIssue::MoveNumber { .. }
+            | ArchiveIssue::MoveCount { .. }
+            | ArchiveIssue::FigureOutsideGame { .. } => Severity::Warning,
+            ArchiveIssue::HandicapPlaced { .. }
+            | ArchiveIssue::HalfPointAdded { .. }
+            | ArchiveIssue::RowsAssumed
+            | ArchiveIssue::UnreadFields { .. } => Severity::Note,
+        }
+    }
+}
+
+/// What a line should look like ([`ArchiveIssue::BadLine`]), in Chinese: the forms in
+/// words are worded, a line's syntax (`STO 0 n colour x y`) is quoted.
+fn expected_zh(expected: &str) -> Zh {
+    match expected {
+        "a move (PM, number, colour, four letters)" => Zh::own("着法（PM、编号、颜色、四个字母）"),
+        "a stone (`QD,B1,5,12`) or a `key=value` header line" => {
+            Zh::own("棋子（`QD,B1,5,12`）或 `key=value` 文件头行")
+        }
+        syntax => zh!(" {}", syntax),
+    }
+}
+
+impl Issue for ArchiveIssue {
+    fn code(&self) -> &'static str {
+        match self {
+            ArchiveIssue::BadLine { .. } => "bad-archive-line",
+            ArchiveIssue::BadField { .. } => "bad-archive-field",
+            ArchiveIssue::MoveNumber { .. } => "archive-move-number",
+            ArchiveIssue::MoveCount { .. } => "archive-move-count",
+            ArchiveIssue::HandicapPlaced { .. }
+            | ArchiveIssue::HalfPointAdded { .. }
+            | ArchiveIssue::RowsAssumed => "archive-assumption",
+            ArchiveIssue::FigureOutsideGame { .. } => "figure-outside-game",
+            ArchiveIssue::UnreadFields { .. } => "unread-fields",
+        }
+    }
+
+    fn message(&self) -> String {
+        match self {
+            ArchiveIssue::BadLine { format, expected } => {
+                format!("this {} line cannot be read as {expected}", format.name())
+            }
+            ArchiveIssue::BadField { field, value } => {
+                format!("{field} `{value}` cannot be read; it is left out")
+            }
+            ArchiveIssue::MoveNumber { expected, found } => {
+                format!("move numbered {found} where {expected} comes next")
+            }
+            ArchiveIssue::MoveCount { announced, found } => {
+                format!("the header announces {announced} moves; the file holds {found}")
+            }
+            ArchiveIssue::HandicapPlaced {
+                format,
+                stones,
+                points,
+            } => {
+                let points: Vec<String> = points.iter().map(Point::to_string).collect();
+                format!(
+                    "{} gives {stones} handicap stones but not their points; placed as the \
+                     site does: {}",
+                    format.name(),
+                    points.join(" ")
+                )
+            }
+            ArchiveIssue::HalfPointAdded { written } => format!(
+                "komi `{written}` read as {written}.5: NGF writes komi in whole points and \
+                 an even game has the half point"
+            ),
+            ArchiveIssue::RowsAssumed => String::from(
+                "no CoordinateType: rows counted from the bottom, as Pandanet's IGS \
+                 coordinates are",
+            ),
+            ArchiveIssue::FigureOutsideGame { move_number } => format!(
+                "the figure at move {move_number} shows a position the game does not reach; \
+                 it is left out"
+            ),
+            ArchiveIssue::UnreadFields { format, names } => format!(
+                "{} fields that no SGF property holds: {}",
+                format.name(),
+                names.join(", ")
+            ),
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        match self {
+            ArchiveIssue::BadLine { .. } => {
+                Some(String::from("the moves after it are replayed without it"))
+            }
+            ArchiveIssue::RowsAssumed => Some(String::from(
+                "add `CoordinateType=JPN` to the header if rows count from the top",
+            )),
+            _ => None,
+        }
+    }
+    fn message_zh(&self) -> Zh {
+        match self {
+            ArchiveIssue::BadLine { format, expected } => {
+                zh!("这一行 {} 无法读作{}", format.name(), expected_zh(expected))
+            }
+            ArchiveIssue::BadField { field, value } => {
+                zh!("{} 的值 `{}` 无法读取，已略去", field, value)
+            }
+            ArchiveIssue::MoveNumber { expected, found } => {
+                zh!("着法编号为 {}，而下一着应为 {}", found, expected)
+            }
+            ArchiveIssue::MoveCount { announced, found } => {
+                zh!("文件头写明 {} 着，文件中有 {} 着", announced, found)
+            }
+            ArchiveIssue::HandicapPlaced {
+                format,
+                stones,
+                points,
+            } => {
+                let points: Vec<String> = points.iter().map(Point::to_string).collect();
+                zh!(
+                    "{} 只写了 {} 个让子，没写位置；已按该网站的摆法放在：{}",
+                    format.name(),
+                    stones,
+                    points.join(" ")
+                )
+            }
+            ArchiveIssue::HalfPointAdded { written } => zh!(
+                "贴目 `{}` 读作 {}.5：NGF 只写整数贴目，分先对局另有半目",
+                written,
+                written
+            ),
+            ArchiveIssue::RowsAssumed => {
+                Zh::own("没有 CoordinateType：行号按 Pandanet 的 IGS 坐标从下往上数")
+            }
+            ArchiveIssue::FigureOutsideGame { move_number } => {
+                zh!("第 {} 着处的图所示局面不在本局中，已略去", move_number)
+            }
+            ArchiveIssue::UnreadFields { format, names } => {
+                zh!(
+                    "{} 中没有 SGF 属性可容纳的字段：{}",
+                    format.name(),
+                    names.join("、")
+                )
+            }
+        }
+    }
+
+    fn help_zh(&self) -> Option<Zh> {
+        match self {
+            ArchiveIssue::BadLine { .. } => Some(Zh::own("其后的着法照常复演，略去此行")),
+            ArchiveIssue::RowsAssumed => Some(Zh::own(
+                "若行号从上往下数，请在文件头加上 `CoordinateType=JPN`",
+            )),
+            _ => None,
+        }
+    }
+}
