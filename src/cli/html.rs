@@ -200,9 +200,9 @@ impl HtmlReport {
                 let svg = diagram
                     .to_svg()
                     .replacen(" xmlns=\"http://www.w3.org/2000/svg\"", "", 1);
-                let _ = write!(
+                let _ = writeln!(
                     self.body,
-                    "<div class=\"board\" data-game=\"{game}\">{}</div>\n",
+                    "<div class=\"board\" data-game=\"{game}\">{}</div>",
                     svg.trim_end()
                 );
             }

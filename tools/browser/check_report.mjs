@@ -3,7 +3,7 @@
 // beyond the file itself; every board must be drawn with its pieces. Keeps a screenshot
 // of the whole page and a PDF of its print layout beside it, to look at.
 //
-//   node tools/browser/check_report.mjs REPORT.html SCREENSHOT.png [PRINT.pdf]
+//   [EXPECT_GAMES=draughts,go,shatar] node tools/browser/check_report.mjs REPORT.html SCREENSHOT.png [PRINT.pdf]
 
 import { chromium } from 'playwright-core';
 import path from 'node:path';
@@ -59,6 +59,10 @@ boards.forEach((board, i) => {
   }
 });
 const games = [...new Set(boards.map((board) => board.game))].sort();
+// EXPECT_GAMES=draughts,go,shatar: a board of each of these families must be there.
+for (const game of (process.env.EXPECT_GAMES ?? '').split(',').filter(Boolean)) {
+  if (!games.includes(game)) problems.push(`no ${game} board in the report`);
+}
 
 await page.screenshot({ path: screenshot, fullPage: true });
 if (pdf) {
