@@ -113,6 +113,8 @@ pub struct Fixed {
     pub from: String,
     /// As written out instead.
     pub to: String,
+    /// The correction dropped what could not be read (`KM[five]`): a warning, not a note.
+    pub lost: bool,
 }
 
 /// Something a record holds that the target format has no place for. `convert` names

@@ -335,7 +335,12 @@ impl Run<'_> {
             .as_game_record()
             .corrections(format, &self.convert.options);
         for fixed in fixed {
-            let note = Diagnostic::new(Severity::Note, Kind::game(fixed), None);
+            let severity = if fixed.lost {
+                Severity::Warning
+            } else {
+                Severity::Note
+            };
+            let note = Diagnostic::new(severity, Kind::game(fixed), None);
             let text = render::record_note(document, report, &note, self.style, self.convert.lang);
             io::stderr().write_all(text.as_bytes())?;
         }

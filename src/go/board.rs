@@ -487,6 +487,20 @@ impl Board {
         self.ko = None;
     }
 
+    /// Plays a stone the rules may refuse, as a checker does to go on after it (SGFC): a
+    /// stone already on `point` is lifted first, the own group of a suicide is removed,
+    /// and no repetition rule applies. Only a point off the board is refused.
+    pub fn place(&mut self, color: Color, point: Point) -> Result<PlayOutcome, PlayError> {
+        self.set(point, None)?;
+        let rules = (self.suicide_allowed, self.ko_rule);
+        self.suicide_allowed = true;
+        self.ko_rule = KoRule::Simple;
+        self.ko = None;
+        let outcome = self.play(color, point);
+        (self.suicide_allowed, self.ko_rule) = rules;
+        outcome
+    }
+
     /// Puts `stone` on `point` or empties it, as SGF setup (AB, AW, AE) does: nothing is captured
     /// and no rule is checked; groups may be left without liberties.
     pub fn set(&mut self, point: Point, stone: Option<Color>) -> Result<(), PlayError> {

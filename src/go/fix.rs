@@ -4,8 +4,9 @@
 //! - a move in the root node moves to a node of its own after it;
 //! - a property that holds one value keeps its first (the rest are dropped);
 //! - `DT` in the `YYYY-MM-DD` form (`14 apr 97` → `1997-04-14`), `RE` in its SGF form
-//!   (`black wins by resignation` → `B+R`), `KM` in points (`KM[650]` → `KM[6.5]`); a value
-//!   that cannot be read is left as it is (its warning stays);
+//!   (`black wins by resignation` → `B+R`), `KM` in points (`KM[650]` → `KM[6.5]`); a `DT`
+//!   or `RE` that cannot be read is left as it is (its warning stays); a `KM` that is no
+//!   number (`KM[five]`) is dropped, which is reported as a warning;
 //! - a pass written `[tt]` on a board of 19 or less is written `[]`;
 //! - `KI` becomes `KM` (half its value) unless `KM` is there, `L` becomes `LB` (labels
 //!   `a`, `b`, … in order);
@@ -45,6 +46,8 @@ pub enum CorrectionKind {
     Result,
     /// `KM` in points.
     Komi,
+    /// A `KM` that is no number (`KM[five]`), dropped: what it meant is lost.
+    KomiDropped,
     /// A pass written `[tt]`, written `[]`.
     Pass,
     /// An `FF[1]`–`FF[3]` property written as its `FF[4]` equivalent.
@@ -62,7 +65,7 @@ impl CorrectionKind {
             CorrectionKind::ExtraValues => "repeated values",
             CorrectionKind::Date => "date",
             CorrectionKind::Result => "result",
-            CorrectionKind::Komi => "komi",
+            CorrectionKind::Komi | CorrectionKind::KomiDropped => "komi",
             CorrectionKind::Pass => "pass",
             CorrectionKind::OldProperty => "old property",
             CorrectionKind::Application => "application",
@@ -210,6 +213,11 @@ fn plan_property(fixes: &mut Fixes, node: NodeRef<'_>, prop: &Property<'_>, size
     if let Some((kind, value)) = corrected {
         let to = format!("{ident}[{value}]");
         fixes.set(prop, single(vec![value]), kind, to);
+        return;
+    }
+    if ident == "KM" && first.as_deref().is_some_and(|km| Komi::parse(km).is_err()) {
+        let to = "left out: not a number".to_string();
+        fixes.set(prop, Rewrite::Dropped, CorrectionKind::KomiDropped, to);
         return;
     }
     match ident {

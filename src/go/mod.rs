@@ -172,6 +172,7 @@ impl GoRecord {
             .into_iter()
             .map(|c| Fixed {
                 what: c.kind.name(),
+                lost: c.kind == fix::CorrectionKind::KomiDropped,
                 from: c.from,
                 to: c.to,
             })

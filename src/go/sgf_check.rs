@@ -202,7 +202,7 @@ pub enum SgfIssue {
         span: Range<usize>,
     },
     /// A property of `FF[1]`–`FF[3]` in an `FF[4]` file (`KI`, `L`, `TC`, `LT`, `M`)
-    /// (SGFC W40, W59), or `KI` in any file (an old integer komi that FF[3] replaced by
+    /// (SGFC W40, W59), or `KI` in any file (an old integer komi that `FF[3]` replaced by
     /// `KM`); `replacement` is its `FF[4]` equivalent, where there is one.
     OldProperty {
         /// The identifier.

@@ -515,6 +515,7 @@ impl<'a> Replay<'a> {
                 if line != UNKEPT {
                     self.keep_unreplayed(current, main);
                 }
+                self.check_rest(current, state.clone());
                 break false;
             }
             if current.is_root() && self.keep {
@@ -534,6 +535,67 @@ impl<'a> Replay<'a> {
             self.plies = state.ply;
             if completed {
                 self.main_final = Some(state);
+            }
+        }
+    }
+
+    /// Goes on along the line after the move of `failed` that broke a rule, as SGFC does:
+    /// that stone is placed anyway, and so is every later one, each that breaks a rule
+    /// reported (once, as an error). The record keeps none of it: its moves stop at the
+    /// first error, which stays its verdict.
+    #[cold]
+    #[inline(never)]
+    fn check_rest(&mut self, failed: NodeRef<'a>, mut state: State) {
+        let size = self.size;
+        let moves = |node: NodeRef<'a>| {
+            node.properties()
+                .filter(|p| matches!(p.ident(), "B" | "W"))
+                .filter_map(move |prop| {
+                    let color = if prop.ident() == "B" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    match prop.value()?.go_move(size).ok()? {
+                        Move::Play(point) => Some((prop, color, Some(point))),
+                        Move::Pass => Some((prop, color, None)),
+                    }
+                })
+                .collect::<Vec<_>>()
+        };
+        for (_, color, point) in moves(failed) {
+            if let Some(point) = point.filter(|p| state.board.get(*p) != Some(color)) {
+                let _ = state.board.place(color, point);
+            }
+        }
+        state.ply += 1;
+        for node in std::iter::successors(failed.first_child(), |n| n.first_child()) {
+            for prop in node.properties() {
+                let stone = match prop.ident() {
+                    "AB" => Some(Color::Black),
+                    "AW" => Some(Color::White),
+                    "AE" => None,
+                    _ => continue,
+                };
+                for value in prop.values() {
+                    for p in value.points(size).unwrap_or_default() {
+                        let _ = state.board.set(Point::new(p.x, p.y), stone);
+                    }
+                }
+            }
+            for (prop, color, point) in moves(node) {
+                state.ply += 1;
+                let Some(point) = point else {
+                    state.board.pass(color);
+                    continue;
+                };
+                if let Err(error) = state.board.play(color, point) {
+                    let issue = self.refusal(&state, color, point, error);
+                    self.report(issue, prop.span(), Some((state.ply, color)));
+                    let _ = state.board.place(color, point);
+                }
+                let slot = state.slot(point);
+                state.placed_at[slot] = state.ply;
             }
         }
     }

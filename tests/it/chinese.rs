@@ -739,6 +739,7 @@ fn every_issue() -> Vec<Kind> {
             what,
             from: "DT[14 apr 97]".to_string(),
             to: "DT[1997-04-14]".to_string(),
+            lost: false,
         }));
     }
     kinds

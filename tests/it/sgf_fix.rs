@@ -154,7 +154,7 @@ fn without_fix_nothing_is_corrected() {
 
 #[test]
 fn a_value_that_cannot_be_read_is_left_as_it_is() {
-    let sgf = "(;FF[4]GM[1]SZ[19]DT[a sunny afternoon]RE[john wins]KM[five];B[pd])";
+    let sgf = "(;FF[4]GM[1]SZ[19]DT[a sunny afternoon]RE[john wins];B[pd])";
     let (out, notes) = fix(sgf);
     assert!(notes.is_empty(), "{notes:?}");
     assert!(
@@ -162,4 +162,18 @@ fn a_value_that_cannot_be_read_is_left_as_it_is() {
         "{out}"
     );
     assert!(!out.contains("AP[qipu"), "nothing was rewritten: {out}");
+}
+
+#[test]
+fn a_komi_that_is_no_number_is_dropped_with_a_warning() {
+    let sgf = "(;FF[4]GM[1]SZ[19]KM[five];B[pd])";
+    let (out, err, _) = qipu_with_input(
+        &["convert", "--fix", "--to", "sgf", "--game", "go", "-"],
+        sgf.as_bytes(),
+    );
+    assert!(!out.contains("KM["), "{out}");
+    assert!(
+        err.contains("warning[fixed]: fixed the komi: KM[five] → left out: not a number"),
+        "{err}"
+    );
 }
