@@ -42,6 +42,15 @@ impl ArchiveFormat {
 /// The archive format of a text, from its opening; `None` for anything else (SGF).
 pub(super) fn format_of(text: &str) -> Option<ArchiveFormat> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // SGF, nearly always: no archive format opens with a game tree `(;`, and its lines
+    // need not be looked at (a whole collection may be one line).
+    let opens_tree = text
+        .trim_start()
+        .strip_prefix('(')
+        .is_some_and(|rest| rest.trim_start().starts_with(';'));
+    if opens_tree {
+        return None;
+    }
     let first = text
         .lines()
         .map(str::trim)
