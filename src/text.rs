@@ -625,6 +625,23 @@ impl LineIndex {
     }
 }
 
+/// Text as HTML or XML character data or a quoted attribute value: `&`, `<`, `>`, `"`
+/// and `'` escaped.
+pub fn escape_markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Whether `c` is a control character that no text format qipu writes holds: an ASCII
 /// control other than white space (tab, line feed, vertical tab, form feed, carriage
 /// return). The PGN standard (§4.1) allows none of them, PDN follows it, and a reader

@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use qipu::diag::{Diagnostic, Repaired, Severity};
 use qipu::lang::{Lang, Zh};
+use qipu::text::escape_markup as escape;
 use qipu::write::Pieces;
 use qipu::{zh, Document, RecordReport};
 
@@ -318,22 +319,6 @@ fn source_line(document: &Document, diagnostic: &Diagnostic) -> Option<String> {
         escape(&text[span.start..end]),
         escape(text[end..to].trim_end_matches(['\r', '\n'])),
     ))
-}
-
-/// Text as HTML character data or a quoted attribute value.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The page's head and inline style: readable on screen, and printed in black and

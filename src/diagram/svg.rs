@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use super::{BoardKind, Cell, Diagram, Ground, Piece, Shape};
 use crate::diag::Side;
+use crate::text::escape_markup;
 
 const LEFT: f32 = 26.0;
 const TOP: f32 = 14.0;
@@ -34,21 +35,6 @@ fn colours(side: Side) -> (&'static str, &'static str, &'static str) {
         Side::Black => ("#1b1b1b", "#000000", "#f4f4f4"),
         Side::Blue => ("#1f5fbf", "#0b2a5a", "#ffffff"),
     }
-}
-
-/// Text for XML content and attributes.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// The side of a cell in pixels: large enough to read, small enough for a page of
@@ -80,7 +66,7 @@ impl Canvas {
         let _ = write!(
             self.out,
             r#"<text x="{x:.1}" y="{y:.1}" font-size="{size:.1}" fill="{fill}" text-anchor="{anchor}">{}</text>"#,
-            escape(text)
+            escape_markup(text)
         );
     }
 
@@ -115,7 +101,11 @@ pub(super) fn draw(diagram: &Diagram) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0} {height:.0}" width="{width:.0}" height="{height:.0}" font-family="{FONTS}" role="img">"#
     );
     if !diagram.caption.is_empty() {
-        let _ = write!(canvas.out, "<title>{}</title>", escape(&diagram.caption));
+        let _ = write!(
+            canvas.out,
+            "<title>{}</title>",
+            escape_markup(&diagram.caption)
+        );
     }
     canvas.rect((0.0, 0.0), (width, height), "#ffffff", "");
     match diagram.kind {
@@ -228,7 +218,7 @@ fn draw_piece(canvas: &mut Canvas, centre: (f32, f32), piece: &Piece) {
                     canvas.out,
                     r#"<text x="{x:.1}" y="{:.1}" font-size="{font:.1}" font-weight="bold" fill="{ink}" text-anchor="middle">{}</text>"#,
                     y + font * 0.36,
-                    escape(name)
+                    escape_markup(name)
                 );
             }
         }

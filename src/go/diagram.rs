@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use super::board::{Board, Color, KoRule, Point};
 use super::sgf::{BoardSize, Move};
+use super::validate::setup_points;
 use super::{GoIssue, GoMove, GoRecord};
 use crate::diag::Side;
 use crate::diagram::{
@@ -104,21 +105,10 @@ fn main_line_board(record: &GoRecord, plies: usize) -> (Board, HashMap<Point, u3
     let mut placed: HashMap<Point, u32> = HashMap::new();
     let mut ply = 0;
     for node in record.tree.main_line() {
-        for prop in node.properties() {
-            let stone = match prop.ident() {
-                "AB" => Some(Color::Black),
-                "AW" => Some(Color::White),
-                "AE" => None,
-                _ => continue,
-            };
-            for value in prop.values() {
-                for p in value.points(size).unwrap_or_default() {
-                    let point = Point::new(p.x, p.y);
-                    // Setup the reader refused was refused when the record was read too.
-                    if board.set(point, stone).is_ok() {
-                        placed.remove(&point);
-                    }
-                }
+        for (point, stone) in setup_points(node, size) {
+            // Setup the reader refused was refused when the record was read too.
+            if board.set(point, stone).is_ok() {
+                placed.remove(&point);
             }
         }
         let mut played: Vec<(char, Move)> = Vec::new();

@@ -160,6 +160,27 @@ fn sort_by_position(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
 }
 
+/// The setup of `node` on a board of `size`, point by point in the order written: the
+/// stone each `AB` or `AW` puts there, `None` for `AE`. Points that cannot be read are
+/// the structural check's.
+pub(super) fn setup_points(node: NodeRef<'_>, size: BoardSize) -> Vec<(Point, Option<Color>)> {
+    let mut points = Vec::new();
+    for prop in node.properties() {
+        let stone = match prop.ident() {
+            "AB" => Some(Color::Black),
+            "AW" => Some(Color::White),
+            "AE" => None,
+            _ => continue,
+        };
+        for value in prop.values() {
+            for p in value.points(size).unwrap_or_default() {
+                points.push((Point::new(p.x, p.y), stone));
+            }
+        }
+    }
+    points
+}
+
 /// The player of `color`.
 fn side(color: Color) -> Side {
     match color {
@@ -570,18 +591,8 @@ impl<'a> Replay<'a> {
         }
         state.ply += 1;
         for node in std::iter::successors(failed.first_child(), |n| n.first_child()) {
-            for prop in node.properties() {
-                let stone = match prop.ident() {
-                    "AB" => Some(Color::Black),
-                    "AW" => Some(Color::White),
-                    "AE" => None,
-                    _ => continue,
-                };
-                for value in prop.values() {
-                    for p in value.points(size).unwrap_or_default() {
-                        let _ = state.board.set(Point::new(p.x, p.y), stone);
-                    }
-                }
+            for (point, stone) in setup_points(node, size) {
+                let _ = state.board.set(point, stone);
             }
             for (prop, color, point) in moves(node) {
                 state.ply += 1;
