@@ -256,9 +256,14 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
         return Document::without_records(source, game, issue);
     }
     let declared = registry::declared_charset(bytes, game);
+    let declared_charset = declared.as_ref().map(|(label, _)| label.to_string());
     let syntax = registry::syntax(bytes, game);
     let decoded = text::decode(bytes, options.encoding, declared, syntax);
     let encoding = decoded.encoding_name();
+    let options = &ReadOptions {
+        declared_charset,
+        ..options.clone()
+    };
     read_text(
         source,
         decoded.text,
@@ -281,6 +286,11 @@ pub fn read_str(source: &str, text: &str, options: &ReadOptions) -> Document {
     }
     // As a decoder skips a byte-order mark.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let options = &ReadOptions {
+        declared_charset: registry::declared_charset(text.as_bytes(), game)
+            .map(|(label, _)| label.to_string()),
+        ..options.clone()
+    };
     read_text(
         source,
         text.to_string(),

@@ -223,6 +223,7 @@ impl<R: Read> DocumentStream<R> {
         let refusal =
             detect::not_text(&sample).filter(|issue| eof || *issue != FileIssue::EmptyFile);
         let declared = registry::declared_charset(&sample, game);
+        self.options.declared_charset = declared.as_ref().map(|(label, _)| label.to_string());
         let syntax = registry::syntax(&sample, game);
         let (decoder, pending, issues) = if eof {
             // The whole input is here: decoded as a whole file is, structure protected.

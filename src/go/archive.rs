@@ -9,10 +9,10 @@
 
 use super::archive_issue::ArchiveIssue;
 use super::board::{Board, Color, Point};
-use super::rules::Rules;
 use super::scoring::{parse_result, GameResult};
 use super::{gib, ngf, ugf, GoRecord};
 use crate::diag::{Diagnostic, Kind};
+use crate::family::ReadOptions;
 use crate::record::Line;
 use crate::text::Span;
 use crate::RecordReport;
@@ -471,15 +471,12 @@ fn to_sgf(game: &Imported) -> SgfText {
     sgf
 }
 
-/// Reads the archive `text` in `format` as one record and replays it as SGF; `read` says
-/// whether to keep the record and whether to repair (see [`ReadOptions::repair`]).
-///
-/// [`ReadOptions::repair`]: crate::ReadOptions::repair
+/// Reads the archive `text` in `format` as one record and replays it as SGF, as
+/// `options` say (the charset it declares is of no SGF tree).
 pub(super) fn read_records(
     text: &str,
     format: ArchiveFormat,
-    (keep_records, repair): (bool, bool),
-    rules: Option<Rules>,
+    options: &ReadOptions,
 ) -> Vec<RecordReport> {
     let game = match format {
         ArchiveFormat::Gib => gib::read(text),
@@ -488,7 +485,11 @@ pub(super) fn read_records(
     };
     let sgf = to_sgf(&game);
     // The SGF made here is one game tree, so the validator gives one report.
-    let reports = super::validate::read_records(&sgf.text, keep_records, repair, rules);
+    let options = ReadOptions {
+        declared_charset: None,
+        ..options.clone()
+    };
+    let reports = super::validate::read_records(&sgf.text, &options);
     let Some(mut report) = reports.into_iter().next() else {
         return Vec::new();
     };

@@ -765,6 +765,9 @@ fn structure_help_zh(issue: &SgfIssue) -> Option<Zh> {
         SgfIssue::ControlCharacters { .. } => "删去它们：SGF 读取程序都不显示它们",
         SgfIssue::LongIdentifier { .. } => "FF[4] 的属性名是简短的大写名称",
         SgfIssue::ApplicationWithoutVersion { .. } => "写作 AP[名称:版本]",
+        SgfIssue::OtherCharset { .. } => {
+            "按编码把合集分成几个文件，或用 --encoding 指定；qipu 转换时一律写 UTF-8"
+        }
         SgfIssue::OldProperty {
             replacement: Some(replacement),
             ..
@@ -880,6 +883,9 @@ fn structure_help(issue: &SgfIssue) -> Option<String> {
         SgfIssue::ControlCharacters { .. } => "remove them: no SGF reader shows them",
         SgfIssue::LongIdentifier { .. } => "FF[4] identifiers are short upper-case names",
         SgfIssue::ApplicationWithoutVersion { .. } => "write AP[name:version]",
+        SgfIssue::OtherCharset { .. } => {
+            "split the collection by encoding, or pass --encoding; qipu converts to UTF-8"
+        }
         SgfIssue::OldProperty {
             replacement: Some(replacement),
             ..

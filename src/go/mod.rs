@@ -287,11 +287,9 @@ impl Family for Go {
     }
 
     fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {
-        let rules = options.rules::<rules::Rules>().copied();
-        let (keep, repair) = (options.keep_records, options.repair);
         match archive::format_of(text) {
-            Some(format) => archive::read_records(text, format, (keep, repair), rules),
-            None => read_records(text, keep, repair, rules),
+            Some(format) => archive::read_records(text, format, options),
+            None => read_records(text, options),
         }
     }
 

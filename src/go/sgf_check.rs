@@ -201,6 +201,16 @@ pub enum SgfIssue {
         /// The `AP` value.
         span: Range<usize>,
     },
+    /// A tree whose `CA` names another charset than the file's first tree does, by which
+    /// the file was decoded (SGFC W72).
+    OtherCharset {
+        /// `CA` of this tree, as written.
+        written: String,
+        /// `CA` of the file's first tree.
+        declared: String,
+        /// The `CA` value.
+        span: Range<usize>,
+    },
     /// A property of `FF[1]`–`FF[3]` in an `FF[4]` file (`KI`, `L`, `TC`, `LT`, `M`)
     /// (SGFC W40, W59), or `KI` in any file (an old integer komi that `FF[3]` replaced by
     /// `KM`); `replacement` is its `FF[4]` equivalent, where there is one.
@@ -245,6 +255,7 @@ impl SgfIssue {
             Self::ControlCharacters { .. } => "control-characters",
             Self::LongIdentifier { .. } => "long-identifier",
             Self::ApplicationWithoutVersion { .. } => "application-without-version",
+            Self::OtherCharset { .. } => "other-charset",
             Self::OldProperty { .. } => "old-property",
         }
     }
@@ -288,7 +299,8 @@ impl SgfIssue {
             | Self::LooseReal { .. }
             | Self::ControlCharacters { .. }
             | Self::LongIdentifier { .. }
-            | Self::ApplicationWithoutVersion { .. } => Severity::Warning,
+            | Self::ApplicationWithoutVersion { .. }
+            | Self::OtherCharset { .. } => Severity::Warning,
         }
     }
 
@@ -320,6 +332,7 @@ impl SgfIssue {
             | Self::ControlCharacters { span, .. }
             | Self::LongIdentifier { span, .. }
             | Self::ApplicationWithoutVersion { span }
+            | Self::OtherCharset { span, .. }
             | Self::OldProperty { span, .. } => span.clone(),
         }
     }
@@ -428,6 +441,10 @@ impl fmt::Display for SgfIssue {
             Self::ApplicationWithoutVersion { .. } => {
                 f.write_str("AP is not in its name:version form")
             }
+            Self::OtherCharset { written, declared, .. } => write!(
+                f,
+                "this tree declares CA[{written}], but the file was read as its first tree declares, {declared}"
+            ),
             Self::OldProperty {
                 ident,
                 in_ff4: true,
@@ -520,6 +537,13 @@ impl crate::lang::ToZh for SgfIssue {
                 zh!("属性名长 {} 个字母（SGF 读取程序可能只读 100 个）", len)
             }
             Self::ApplicationWithoutVersion { .. } => Zh::own("AP 不是 名称:版本 的格式"),
+            Self::OtherCharset {
+                written, declared, ..
+            } => zh!(
+                "此棋谱树声明 CA[{}]，但文件按第一棵树声明的 {} 读取",
+                written,
+                declared
+            ),
             Self::OldProperty {
                 ident,
                 in_ff4: true,
@@ -532,6 +556,26 @@ impl crate::lang::ToZh for SgfIssue {
             }
         }
     }
+}
+
+/// `CA` of `tree` when it names another charset than `declared`, the file's first tree's
+/// (labels compared as the encodings they name; unknown ones as written).
+pub fn other_charset(tree: &GameTree, declared: &str) -> Option<SgfIssue> {
+    let value = tree.root().get("CA")?.value()?;
+    let written = value.simple_text();
+    let written = written.trim();
+    let same = match (
+        crate::text::encoding_for_label(written),
+        crate::text::encoding_for_label(declared),
+    ) {
+        (Some(a), Some(b)) => a == b,
+        _ => written.eq_ignore_ascii_case(declared.trim()),
+    };
+    (!same).then(|| SgfIssue::OtherCharset {
+        written: written.to_string(),
+        declared: declared.to_string(),
+        span: value.span,
+    })
 }
 
 /// The value types of the `FF[4]` properties checked here.

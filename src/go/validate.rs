@@ -21,6 +21,7 @@ use super::sgf::{
 use super::sgf_check::{self, SgfIssue};
 use super::{GoMove, GoRecord, Outcome, Setup};
 use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
+use crate::family::ReadOptions;
 use crate::record::{append_comment, Line, Node, Record, Tags, REPAIRED};
 use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
@@ -44,30 +45,22 @@ pub(super) const GAME_INFO: [&str; 25] = [
 ];
 
 /// Parses `text` as an SGF collection and replays every game tree; one report per tree.
-/// With `keep_records`, each report keeps the tree (for the SGF writer) and the replayed
-/// record (for JSON). `rules` overrides each record's `RU`. With `repair`, a stone no rule
-/// lets its colour play, written in the other colour's turn, is played by the colour to
-/// move where that is legal.
-pub fn read_records(
-    text: &str,
-    keep_records: bool,
-    repair: bool,
-    rules: Option<Rules>,
-) -> Vec<RecordReport> {
+/// With [`ReadOptions::keep_records`], each report keeps the tree (for the SGF writer)
+/// and the replayed record (for JSON); Go `Rules` set in the options override each
+/// record's `RU`. With [`ReadOptions::repair`], a stone no rule lets its colour play,
+/// written in the other colour's turn, is played by the colour to move where that is
+/// legal. A tree whose `CA` differs from [`ReadOptions::declared_charset`] is reported.
+pub fn read_records(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
     // Blocks of game trees parse and replay in parallel: a large collection uses every core.
     crate::blocks::read_in_blocks(text, super::cut::tree_end, |block| {
-        read_block(block, keep_records, repair, rules)
+        read_block(block, options)
     })
 }
 
 /// The records of the game trees in `text`, one block of a collection. Each tree is
 /// replayed as soon as it is read, while its arena is still in the cache.
-fn read_block(
-    text: &str,
-    keep_records: bool,
-    repair: bool,
-    rules: Option<Rules>,
-) -> Vec<RecordReport> {
+fn read_block(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
+    let keep_records = options.keep_records;
     let mut reports: Vec<RecordReport> = Vec::new();
     let mut outside = Vec::new();
     // Where the text after the last tree starts.
@@ -86,8 +79,7 @@ fn read_block(
                 if keep_records {
                     tree.shrink_to_fit();
                 }
-                let read = (keep_records, repair);
-                let mut report = read_game(text, tree, reports.len(), read, rules);
+                let mut report = read_game(text, tree, reports.len(), options);
                 if let Some(previous) = reports.last_mut() {
                     if let Some(record) = previous
                         .record
@@ -189,21 +181,19 @@ fn side(color: Color) -> Side {
     }
 }
 
-/// Replays one tree; `read` says whether to keep the record and whether to repair.
-fn read_game(
-    text: &str,
-    tree: GameTree,
-    index: usize,
-    (keep, repair): (bool, bool),
-    rules: Option<Rules>,
-) -> RecordReport {
-    let structure = sgf_check::check(&tree);
+/// Replays one tree, as `options` say.
+fn read_game(text: &str, tree: GameTree, index: usize, options: &ReadOptions) -> RecordReport {
+    let keep = options.keep_records;
+    let mut structure = sgf_check::check(&tree);
+    if let Some(declared) = &options.declared_charset {
+        structure.extend(sgf_check::other_charset(&tree, declared));
+    }
     let not_go = structure
         .iter()
         .any(|issue| matches!(issue, SgfIssue::NotGo { .. }));
     let mut replay = Replay::new(text, &tree, keep);
-    replay.repair = repair;
-    replay.choose_rules(rules);
+    replay.repair = options.repair;
+    replay.choose_rules(options.rules::<Rules>().copied());
     if !not_go {
         replay.run();
         replay.check_game_info();

@@ -574,6 +574,11 @@ fn go_issues() -> Vec<Kind> {
             span: span.clone(),
         },
         SgfIssue::ApplicationWithoutVersion { span: span.clone() },
+        SgfIssue::OtherCharset {
+            written: "GB2312".to_string(),
+            declared: "UTF-8".to_string(),
+            span: span.clone(),
+        },
     ] {
         issues.push(GoIssue::Structure(issue));
     }

@@ -240,3 +240,30 @@ fn empty_values_where_the_type_forbids_them() {
         ],
     );
 }
+
+#[test]
+fn a_later_tree_that_declares_another_charset() {
+    // W72: the file is decoded as its first tree declares; a later tree that says
+    // otherwise was read in that charset all the same. Labels of one encoding agree.
+    let sgf = "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])(;FF[4]CA[GB2312]GM[1]SZ[9];B[bb])\
+               (;FF[4]CA[utf8]GM[1]SZ[9];B[cc])(;FF[4]GM[1]SZ[9];B[dd])";
+    expect(sgf, &[("other-charset", Warning, "[GB2312]")]);
+    // Read whole from bytes, and streamed from standard input, it is the same.
+    let (json, _, _) = crate::support::run::qipu_with_input(
+        &["validate", "--format", "json", "--game", "go", "-"],
+        sgf.as_bytes(),
+    );
+    assert_eq!(
+        json.matches("\"code\":\"other-charset\"").count(),
+        1,
+        "{json}"
+    );
+    let document = qipu::read_document("w72.sgf", sgf.as_bytes(), &ReadOptions::default());
+    let codes: Vec<&str> = document
+        .records
+        .iter()
+        .flat_map(|r| &r.diagnostics)
+        .map(|d| d.code())
+        .collect();
+    assert_eq!(codes, ["other-charset"]);
+}
