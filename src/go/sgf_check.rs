@@ -562,6 +562,10 @@ impl crate::lang::ToZh for SgfIssue {
 /// (labels compared as the encodings they name; unknown ones as written).
 pub fn other_charset(tree: &GameTree, declared: &str) -> Option<SgfIssue> {
     let value = tree.root().get("CA")?.value()?;
+    // Nearly always the label of the first tree itself, or one written alike.
+    if value.raw.trim().eq_ignore_ascii_case(declared.trim()) {
+        return None;
+    }
     let written = value.simple_text();
     let written = written.trim();
     let same = match (
