@@ -951,7 +951,11 @@ fn replay_line(
                     return outcome(line, plies, position, Some(move_start(written)));
                 };
                 let repaired = Repaired {
-                    written: replay.source[written.span.clone()].to_string(),
+                    written: replay
+                        .source
+                        .get(written.span.clone())
+                        .unwrap_or_default()
+                        .to_string(),
                     used: mv.notation(replay.style),
                 };
                 replay.report_repair(repaired, written.span.clone(), ply);

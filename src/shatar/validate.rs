@@ -534,7 +534,11 @@ fn resolve(
             replay.report(issue, &written.span, Some((ply, position)));
             let mv = repaired?;
             let repaired = Repaired {
-                written: replay.source[written.span.clone()].to_string(),
+                written: replay
+                    .source
+                    .get(written.span.clone())
+                    .unwrap_or_default()
+                    .to_string(),
                 used: replay::write_move(position, mv, query.style),
             };
             replay.report_repair(repaired, &written.span, ply, position);

@@ -228,3 +228,46 @@ fn a_repaired_move_is_written_with_what_the_record_said() {
     assert_eq!(twelfth["comment"], "repaired, written as Kd7");
     assert!(record.get("unreplayed").is_none());
 }
+
+#[test]
+fn repair_never_panics_and_each_repair_follows_its_error() {
+    // Over the samples, the fixtures and mutated copies of them, read as each family:
+    // a repair comes right after an error of the same ply, and repairing only adds.
+    let originals = crate::support::mutate::originals("repair");
+    let mut inputs = originals.own.clone();
+    inputs.extend(originals.mutated(200, 0, 16 * 1024, 0x5EAD_0011));
+    assert!(inputs.len() > 200);
+    let mut repairs = 0;
+    for bytes in &inputs {
+        for game in [Game::Shatar, Game::Draughts, Game::Go] {
+            let read = |repair| {
+                let options = ReadOptions {
+                    game: Some(game),
+                    keep_records: true,
+                    repair,
+                    ..ReadOptions::default()
+                };
+                qipu::read_document("input", bytes, &options)
+            };
+            let (plain, repaired) = (read(false), read(true));
+            assert_eq!(plain.records.len(), repaired.records.len());
+            for (before, after) in plain.records.iter().zip(&repaired.records) {
+                assert!(after.plies >= before.plies);
+                assert_eq!(
+                    before.valid(),
+                    after.valid(),
+                    "repair never makes a record valid"
+                );
+                for (i, d) in after.diagnostics.iter().enumerate() {
+                    if d.kind.game_issue::<Repaired>().is_some() {
+                        repairs += 1;
+                        let error = &after.diagnostics[i - 1];
+                        assert_eq!(error.severity, qipu::Severity::Error);
+                        assert_eq!(error.ply, d.ply);
+                    }
+                }
+            }
+        }
+    }
+    assert!(repairs > 0, "no repair made: the property checked nothing");
+}
