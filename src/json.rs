@@ -189,7 +189,7 @@ pub struct Replayer<B, P, W> {
 /// A line of moves from a position, each move with the position after it.
 struct PositionedLine<'a, M, B, P, W> {
     line: &'a [Node<M>],
-    before: B,
+    before: &'a B,
     replayer: &'a Replayer<B, P, W>,
 }
 
@@ -200,9 +200,11 @@ struct PositionedVariations<'a, M, B, P, W> {
     replayer: &'a Replayer<B, P, W>,
 }
 
+/// A move with the positions before it (where its variations start) and after it.
 struct PositionedNode<'a, M, B, P, W> {
     node: &'a Node<M>,
     before: &'a B,
+    after: &'a B,
     replayer: &'a Replayer<B, P, W>,
 }
 
@@ -215,14 +217,18 @@ where
 {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.line.len()))?;
+        // Each move is played once: its position after is the next one's before.
         let mut board = self.before.clone();
         for node in self.line {
+            let mut after = board.clone();
+            (self.replayer.play)(&mut after, &node.mv);
             seq.serialize_element(&PositionedNode {
                 node,
                 before: &board,
+                after: &after,
                 replayer: self.replayer,
             })?;
-            (self.replayer.play)(&mut board, &node.mv);
+            board = after;
         }
         seq.end()
     }
@@ -236,9 +242,7 @@ where
     W: Fn(&B) -> String,
 {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut after = self.before.clone();
-        (self.replayer.play)(&mut after, &self.node.mv);
-        let position = (self.replayer.write)(&after);
+        let position = (self.replayer.write)(self.after);
         let variations = PositionedVariations {
             variations: &self.node.variations,
             before: self.before,
@@ -260,7 +264,7 @@ where
         for line in self.variations {
             seq.serialize_element(&PositionedLine {
                 line,
-                before: self.before.clone(),
+                before: self.before,
                 replayer: self.replayer,
             })?;
         }
@@ -338,7 +342,7 @@ where
 {
     let moves = PositionedLine {
         line: &record.moves,
-        before: replayer.start.clone(),
+        before: &replayer.start,
         replayer,
     };
     let sourced = SourcedRecord {
