@@ -2,7 +2,8 @@
 //! SGF writer, each one reported. Without `--fix` the writer corrects nothing of this.
 //!
 //! - a move in the root node moves to a node of its own after it;
-//! - a property that holds one value keeps its first (the rest are dropped);
+//! - a property that holds one value (as `several-values` knows them) keeps its first,
+//!   the rest dropped; a text (`C`, `GC`) keeps them all, joined by line breaks;
 //! - `DT` in the `YYYY-MM-DD` form (`14 apr 97` → `1997-04-14`), `RE` in its SGF form
 //!   (`black wins by resignation` → `B+R`), `KM` in points (`KM[650]` → `KM[6.5]`); a `DT`
 //!   or `RE` that cannot be read is left as it is (its warning stays); a `KM` that is no
@@ -18,7 +19,7 @@ use std::collections::HashMap;
 
 use super::scoring::{parse_result, Komi};
 use super::sgf::{BoardSize, GameTree, NodeRef, Property, SgfSyntaxError};
-use super::sgf_check::is_date_list;
+use super::sgf_check::{holds_one_value, is_date_list, is_joined_text};
 
 /// One correction `--fix` made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,13 +117,6 @@ impl Fixes {
         self.rewrites.insert(prop.span().start, rewrite);
     }
 }
-
-/// Properties that hold one value (FF[4]), whose further values `--fix` drops.
-const SINGLE: [&str; 33] = [
-    "B", "W", "KO", "MN", "BM", "DO", "IT", "TE", "DM", "GB", "GW", "HO", "UC", "V", "BL", "OB",
-    "OW", "WL", "PL", "FF", "GM", "SZ", "CA", "AP", "ST", "HA", "KM", "GN", "PB", "PW", "DT", "RE",
-    "FG",
-];
 
 /// The corrections of `tree`.
 pub fn plan(tree: &GameTree) -> Fixes {
@@ -254,8 +248,16 @@ fn plan_property(fixes: &mut Fixes, node: NodeRef<'_>, prop: &Property<'_>, size
             };
             fixes.set(prop, rewrite, CorrectionKind::OldProperty, to);
         }
-        _ if prop.values().len() > 1 && SINGLE.contains(&ident) => {
-            let value = first.unwrap_or_default();
+        _ if prop.values().len() > 1 && holds_one_value(ident) => {
+            // A text keeps every value, joined as its repeats are; another keeps its first.
+            let value = if is_joined_text(ident) {
+                prop.values()
+                    .map(|v| v.text())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            } else {
+                first.unwrap_or_default()
+            };
             let to = format!("{ident}[{value}]");
             fixes.set(prop, single(vec![value]), CorrectionKind::ExtraValues, to);
         }

@@ -670,7 +670,7 @@ pub fn repeat(occurrences: &[Property<'_>]) -> Repeat {
     let ident = first.ident();
     if LISTS.contains(&ident) {
         Repeat::Merged
-    } else if JOINED.contains(&ident) {
+    } else if is_joined_text(ident) {
         Repeat::Joined
     } else if DECISIVE.contains(&ident) {
         Repeat::Conflict
@@ -1030,11 +1030,20 @@ fn check_identifier<'t>(
 /// The form of a property's values beyond their type: several values where one is
 /// held, control characters, a real number with a bare point, `AP` without a version,
 /// an `FF[3]` pass written `[]`.
+/// Whether `ident` is an `FF[4]` property that holds one value, whose further values are
+/// `several-values` (and what `--fix` drops).
+pub fn holds_one_value(ident: &str) -> bool {
+    DECISIVE.contains(&ident) || JOINED.contains(&ident) || DESCRIPTIVE.contains(&ident)
+}
+
+/// Whether `ident` is a text whose repeats are read as one text joined by line breaks.
+pub fn is_joined_text(ident: &str) -> bool {
+    JOINED.contains(&ident)
+}
+
 fn check_form(prop: Property<'_>, node: NodeRef<'_>, context: Context, issues: &mut Vec<SgfIssue>) {
     let ident = prop.ident();
-    let single =
-        || DECISIVE.contains(&ident) || JOINED.contains(&ident) || DESCRIPTIVE.contains(&ident);
-    if prop.values().len() > 1 && single() {
+    if prop.values().len() > 1 && holds_one_value(ident) {
         let mut values = prop.values().map(|v| v.raw);
         let first = values.next();
         issues.push(SgfIssue::SeveralValues {

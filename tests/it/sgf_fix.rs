@@ -87,6 +87,12 @@ fn each_correction_is_made_and_reported() {
             "several-values",
         ),
         (
+            "(;FF[4]GM[1]SZ[19]EV[a][b];B[pd]C[one][two])",
+            ";B[pd]C[one\ntwo])",
+            "repeated values: C[one][two] → C[one",
+            "several-values",
+        ),
+        (
             "(;FF[3]GM[1]SZ[19];B[pd];W[tt];B[dd])",
             ";W[];B[dd]",
             "pass: W[tt] → W[]",
