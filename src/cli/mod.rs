@@ -308,7 +308,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
             }
             let mut out = output::RunOutput::open(output.as_deref())?;
             let status = if format == OutputFormat::Html {
-                html_report(&read, &excluded, lang.lang(), &mut out)?
+                html_report(&read, &excluded, deny_warnings, lang.lang(), &mut out)?
             } else {
                 let human = format == OutputFormat::Human;
                 let colour = human && output.is_none() && io::stdout().is_terminal();
@@ -419,10 +419,12 @@ fn execute(cli: Cli) -> io::Result<Status> {
     }
 }
 
-/// `validate --format html`: the page is written when every input has been read.
+/// `validate --format html`: the page is written when every input has been read; the
+/// exit status is the same as the other formats give.
 fn html_report(
     read: &ReadArgs,
     excluded: &Excluded,
+    deny_warnings: bool,
     lang: Lang,
     out: &mut dyn Write,
 ) -> io::Result<Status> {
@@ -439,7 +441,7 @@ fn html_report(
             return Ok(Status::Valid);
         }
         report.document(document);
-        Ok(status_of(document, false))
+        Ok(status_of(document, deny_warnings))
     })?;
     out.write_all(report.page().as_bytes())?;
     Ok(status)

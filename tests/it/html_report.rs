@@ -141,3 +141,12 @@ fn the_page_speaks_the_language_asked_for() {
         "the move as written stays as written"
     );
 }
+
+#[test]
+fn deny_warnings_counts_for_the_page_too() {
+    // A valid record with a warning: exit 0, and 1 with --deny warnings, as in JSON.
+    let (_, status) = page(&["samples/shatar/error-check-mark.txt"]);
+    assert_eq!(status, 0);
+    let (_, status) = page(&["--deny", "warnings", "samples/shatar/error-check-mark.txt"]);
+    assert_eq!(status, 1);
+}
