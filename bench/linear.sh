@@ -7,7 +7,9 @@
 #
 # Cases: human output of n diagnostics on one line (a scoresheet line of n wrong check
 # marks); Shatar replay of n plies without irreversible moves (knights shuffling, every
-# position checked for repetition); the same for draughts (two kings shuffling).
+# position checked for repetition); the same for draughts (two kings shuffling); n
+# unclosed variations in each family; an SGF comment of 4n escaped brackets. The tests
+# count the same paths' allocations (tests/linear_work.rs); this times them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DATA=target/bench-linear
@@ -31,6 +33,15 @@ for n in (50000, 200000, 800000):
     kings = [["c1-d2", "f8-e7", "d2-c1", "e7-f8"][i % 4] for i in range(n)]
     with open(f"{data}/draughts-{n}.pdn", "w") as f:
         f.write('[GameType "25"]\n[FEN "W:WKc1:BKf8"]\n\n' + numbered(kings) + " *\n")
+for n in (100000, 400000, 1600000):
+    with open(f"{data}/nested-{n}.pgn", "w") as f:
+        f.write("1. e4 (" * n)
+    with open(f"{data}/nested-{n}.pdn", "w") as f:
+        f.write("1. 9-13 (" * n)
+    with open(f"{data}/nested-{n}.sgf", "w") as f:
+        f.write("(;B[aa]" * n)
+    with open(f"{data}/escaped-{n}.sgf", "w") as f:
+        f.write("(;GM[1]C[" + "\\]" * (4 * n) + "])")
 PY
 
 # Best of three wall-clock runs, in seconds.
@@ -59,3 +70,7 @@ echo "|---|---|---|"
 row "human output, n diagnostics on one line" human marks txt 2000 8000 32000
 row "Shatar, n plies without capture or pawn move" json shatar pgn 50000 200000 800000
 row "draughts, n king moves" json draughts pdn 50000 200000 800000
+row "Shatar, n unclosed variations" json nested pgn 100000 400000 1600000
+row "draughts, n unclosed variations" json nested pdn 100000 400000 1600000
+row "Go, n unclosed game trees" json nested sgf 100000 400000 1600000
+row "Go, a comment of 4n escapes" json escaped sgf 100000 400000 1600000

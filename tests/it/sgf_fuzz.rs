@@ -1,7 +1,6 @@
 //! Untrusted input: random bytes, truncated records, pathological nesting and length. The
-//! reader, checker and writer must not panic, not overflow the stack, and stay linear.
-
-use std::time::{Duration, Instant};
+//! reader, checker and writer must not panic nor overflow the stack (that work grows
+//! linearly is counted in tests/linear_work.rs).
 
 use qipu::go::check_tree;
 use qipu::go::declared_charset;
@@ -108,40 +107,14 @@ fn main_line(n: usize) -> String {
     text
 }
 
-fn time(text: &str) -> Duration {
-    let start = Instant::now();
-    let c = parse(text);
-    check_tree(&c.games[0]);
-    write_collection(&c);
-    start.elapsed()
-}
-
 #[test]
-fn million_node_main_line_in_linear_time() {
-    let small = main_line(100_000);
-    let big = main_line(1_000_000);
-    let t_small = time(&small);
-    let t_big = time(&big);
-    let c = parse(&big);
+fn million_node_main_line_reads_whole() {
+    let c = exercise(&main_line(1_000_000));
     assert_eq!(c.games[0].main_line().count(), 1_000_001);
-    // Ten times the input; allow 40 times the time (noisy shared machines, debug builds).
-    assert!(
-        t_big < t_small * 40 + Duration::from_millis(500),
-        "{t_small:?} vs {t_big:?}"
-    );
-    assert!(t_big < Duration::from_secs(60), "{t_big:?}");
 }
 
 #[test]
-fn huge_values_and_escapes_are_linear() {
-    let n = 2_000_000;
-    let small = format!("(;C[{}])", "\\]".repeat(n / 10));
-    let big = format!("(;C[{}])", "\\]".repeat(n));
-    let (t_small, t_big) = (time(&small), time(&big));
-    assert!(
-        t_big < t_small * 40 + Duration::from_millis(500),
-        "{t_small:?} vs {t_big:?}"
-    );
-    let unterminated = format!("(;C[{}", "x".repeat(n));
+fn huge_unterminated_value_reads() {
+    let unterminated = format!("(;C[{}", "x".repeat(2_000_000));
     assert_eq!(parse(&unterminated).games.len(), 1);
 }

@@ -1,7 +1,6 @@
 //! Hostile input for the Shatar readers: random bytes, truncated samples, deep nesting.
-//! Nothing may panic, and time must grow roughly linearly with the input.
-
-use std::time::{Duration, Instant};
+//! Nothing may panic (that work grows linearly is counted in
+//! tests/linear_work.rs).
 
 use qipu::shatar::parse_move;
 use qipu::shatar::parse_pgn;
@@ -131,39 +130,9 @@ fn truncated_samples_never_panic() {
     assert!(seen >= 3);
 }
 
-fn time(f: impl Fn()) -> Duration {
-    let start = Instant::now();
-    f();
-    start.elapsed()
-}
-
 #[test]
-fn deep_nesting_is_bounded_and_linear() {
+fn deep_nesting_is_bounded() {
     for opener in ["(", "（", "{", "[", "1. e4 (", "(1)e4 (e5 "] {
-        let small = opener.repeat(10_000);
-        let large = opener.repeat(100_000);
-        let t_small = time(|| parse_all(&small));
-        let t_large = time(|| parse_all(&large));
-        // Ten times the input may cost ten times the time, with a wide margin for noise.
-        assert!(
-            t_large <= t_small * 40 + Duration::from_millis(200),
-            "{opener:?}: {t_small:?} -> {t_large:?}"
-        );
-    }
-}
-
-#[test]
-fn long_games_scale_linearly() {
-    let pair = "(1)e2—e4,e7—e5; Nf3:e5Bg4:d1? {c} ";
-    let pgn_pair = "1. e4 e5 (1... d5 $2 {x}) ";
-    for unit in [pair, pgn_pair] {
-        let small = unit.repeat(2_000);
-        let large = unit.repeat(20_000);
-        let t_small = time(|| parse_all(&small));
-        let t_large = time(|| parse_all(&large));
-        assert!(
-            t_large <= t_small * 40 + Duration::from_millis(200),
-            "{t_small:?} -> {t_large:?}"
-        );
+        parse_all(&opener.repeat(100_000));
     }
 }
