@@ -73,6 +73,23 @@ impl Serialize for JsonRecord<'_> {
                 .collect();
             map.serialize_entry("repaired", &repairs)?;
         }
+        if let Some(place) = &document.shard {
+            map.serialize_entry("shard", &JsonShard(place))?;
+        }
+        map.end()
+    }
+}
+
+/// Where the shard a record was read from lies: `k`, `n`, and the byte `offset` that
+/// its indices and lines count from.
+struct JsonShard<'a>(&'a crate::shard::ShardPlace);
+
+impl Serialize for JsonShard<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("k", &self.0.shard.index())?;
+        map.serialize_entry("n", &self.0.shard.count())?;
+        map.serialize_entry("offset", &self.0.offset)?;
         map.end()
     }
 }

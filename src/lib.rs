@@ -168,6 +168,7 @@ mod pool;
 pub mod record;
 mod registry;
 mod report;
+pub mod shard;
 pub mod shatar;
 pub mod stream;
 pub mod text;
@@ -361,6 +362,7 @@ fn read_text(
         game,
         records,
         repair: options.repair,
+        shard: None,
     }
 }
 
