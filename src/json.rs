@@ -26,16 +26,22 @@ pub fn report_lines_in(
 ) -> String {
     let mut out = String::new();
     for report in document.records.iter().filter(|r| keep(r)) {
-        let record = JsonRecord {
-            document,
-            report,
-            lang,
-        };
-        let line = serde_json::to_string(&record).unwrap_or_default();
-        out.push_str(&line);
+        out.push_str(&report_line_in(document, report, lang));
         out.push('\n');
     }
     out
+}
+
+/// The `validate --format json` object of one record of `document` (one of its
+/// [`Document::records`]), in `lang`, without a line end: what [`report_lines_in`]
+/// writes for it.
+pub fn report_line_in(document: &Document, report: &RecordReport, lang: Lang) -> String {
+    let record = JsonRecord {
+        document,
+        report,
+        lang,
+    };
+    serde_json::to_string(&record).unwrap_or_default()
 }
 
 struct JsonRecord<'a> {

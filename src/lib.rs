@@ -186,6 +186,13 @@ pub use stream::DocumentStream;
 pub use text::{LineIndex, Span};
 pub use write::{write_record, AnyRecord, Format, GameRecord, WriteError, WriteOptions};
 
+/// The extensions (lower case) of the files a folder walk reads, as `qipu validate DIR`
+/// does: every family's own (`pgn`, `pdn`, `sgf`, `gib`, …), then `txt`, which may hold
+/// scoresheets or anything else.
+pub fn record_extensions() -> Vec<&'static str> {
+    registry::record_extensions()
+}
+
 /// The board of a record of `document` ([`RecordReport`] in it) at `moment`: before its
 /// first error, after a ply, or at the end ([`diagram::choose`]), with the last move and
 /// the error's squares marked, Shatar's pieces named as `pieces` says. The record must
