@@ -154,6 +154,7 @@
 #![warn(missing_docs)]
 
 mod blocks;
+mod boundary;
 mod detect;
 pub mod diag;
 pub mod diagram;

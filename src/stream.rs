@@ -9,9 +9,10 @@ use std::collections::VecDeque;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::sync::mpsc::{self, Receiver};
 
+use crate::boundary::{self, Cutting};
 use crate::diag::FileIssue;
 use crate::family::RecordCut;
-use crate::shard::{self, Cutting, Shard, ShardPlace};
+use crate::shard::{Shard, ShardPlace};
 use crate::text::{self, DecodeIssue, StreamDecoder, Syntax};
 use crate::DEFAULT_MAX_RECORD_SIZE;
 use crate::{detect, read_text, registry, Document, Game, Piece, ReadOptions};
@@ -369,7 +370,14 @@ impl<R: Read + Seek> DocumentStream<io::Take<R>> {
         let mut cut = |at: u64| match at {
             0 => Ok(0),
             _ if at >= len || refusal.is_some() => Ok(len),
-            _ => shard::boundary_at_or_after(&mut reader, at, len, cutting, cutter.as_ref(), limit),
+            _ => boundary::boundary_at_or_after(
+                &mut reader,
+                at,
+                len,
+                cutting,
+                cutter.as_ref(),
+                limit,
+            ),
         };
         let offset = cut(range.start)?;
         let end = cut(range.end)?.max(offset);
