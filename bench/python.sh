@@ -35,7 +35,7 @@ row() { # label, records, command... (the command prints "records moves seconds"
         printf "| %s | %d | %.2f s | %.0f | %s | %.0f MB |\n", l, r, s, r / s, moves, m / 1024 }'
 }
 
-loop() { "$VENV/bin/python" bench/peers/python_loop.py "$@"; }
+LOOP=("$VENV/bin/python" bench/peers/python_loop.py)
 
 echo "| run | records | wall | records/s | moves/s | peak memory |"
 echo "|---|---|---|---|---|---|"
@@ -44,17 +44,17 @@ grep -v '^\[Variant ' "$DATA/shatar.pgn" > "$DATA/shatar-for-chess.pgn"
 PGN=$DATA/shatar.pgn
 row "CLI: qipu validate, Shatar PGN" "$COUNT" target/release/qipu validate --format json "$PGN"
 row "CLI: qipu convert --to json, Shatar PGN" "$COUNT" target/release/qipu convert --to json "$PGN"
-row "module: qipu.read, records and moves" "$COUNT" loop qipu-read "$PGN"
-row "module: qipu.validate, dicts" "$COUNT" loop qipu-validate "$PGN"
-row "python-chess: read_game, mainline_moves" "$COUNT" loop chess "$DATA/shatar-for-chess.pgn"
+row "module: qipu.read, records and moves" "$COUNT" "${LOOP[@]}" qipu-read "$PGN"
+row "module: qipu.validate, dicts" "$COUNT" "${LOOP[@]}" qipu-validate "$PGN"
+row "python-chess: read_game, mainline_moves" "$COUNT" "${LOOP[@]}" chess "$DATA/shatar-for-chess.pgn"
 
 target/release/examples/generate_archive go "$COUNT" "$DATA"
 SGF=$DATA/go-collection.sgf
 row "CLI: qipu validate, Go SGF collection" "$COUNT" target/release/qipu validate --format json "$SGF"
 row "CLI: qipu convert --to json, Go SGF collection" "$COUNT" target/release/qipu convert --to json "$SGF"
-row "module: qipu.read, records and moves" "$COUNT" loop qipu-read "$SGF"
-row "module: qipu.validate, dicts" "$COUNT" loop qipu-validate "$SGF"
+row "module: qipu.read, records and moves" "$COUNT" "${LOOP[@]}" qipu-read "$SGF"
+row "module: qipu.validate, dicts" "$COUNT" "${LOOP[@]}" qipu-validate "$SGF"
 row "CLI: qipu validate, Go SGF folder" "$COUNT" target/release/qipu validate --format json "$DATA/go"
-row "module: qipu.read_many, records and moves" "$COUNT" loop qipu-read "$DATA/go"
-row "module: qipu.read_many, moves_array()" "$COUNT" loop qipu-arrays "$DATA/go"
-row "sgfmill: the folder, main line replayed" "$COUNT" loop sgfmill "$DATA/go"
+row "module: qipu.read_many, records and moves" "$COUNT" "${LOOP[@]}" qipu-read "$DATA/go"
+row "module: qipu.read_many, moves_array()" "$COUNT" "${LOOP[@]}" qipu-arrays "$DATA/go"
+row "sgfmill: the folder, main line replayed" "$COUNT" "${LOOP[@]}" sgfmill "$DATA/go"
