@@ -59,7 +59,17 @@ pub trait RecordCut: Send {
     /// The first cut at or after `min` in `text`, if one has arrived; called again with
     /// more text (the same start) when not.
     fn find(&mut self, text: &str, min: usize) -> Option<usize>;
+    /// Whether a record surely opens at byte `at` of `text`, told from the text around
+    /// it alone: at most [`OPENS_AT_LOOKBACK`] bytes before it, and what follows. This is
+    /// where a shard of a file is cut ([`crate::shard`]) without reading the file up to
+    /// there. Such a record starts a line or with a character below `0x30` (`(`), which no
+    /// character of an ASCII-compatible encoding holds as part of another. `None` when
+    /// `text` ends before it can be told.
+    fn opens_at(&self, text: &str, at: usize) -> Option<bool>;
 }
+
+/// How far back [`RecordCut::opens_at`] may look.
+pub const OPENS_AT_LOOKBACK: usize = 64;
 
 /// How to read files; every field overrides what would otherwise be detected.
 #[derive(Clone, Debug, Default)]
@@ -165,6 +175,42 @@ impl RecordCut for BlankLineCut {
             None => before_line_ends(bytes, text.len().saturating_sub(self.longest_opening + 2)),
         };
         found
+    }
+
+    /// A line after an empty line (the blank line `find` cuts after) that opens a record.
+    fn opens_at(&self, text: &str, at: usize) -> Option<bool> {
+        let bytes = text.as_bytes();
+        if at >= bytes.len() || !text.is_char_boundary(at) {
+            // A CR at the very end may yet be followed by its LF.
+            return if at == bytes.len() { None } else { Some(false) };
+        }
+        // The line end before `at`, and one more right before it: the empty line.
+        let line_end_before = |end: usize| match end.checked_sub(1).map(|i| bytes[i]) {
+            Some(b'\n') if end >= 2 && bytes[end - 2] == b'\r' => Some(2),
+            Some(b'\n' | b'\r') => Some(1),
+            _ => None,
+        };
+        if at == 0 || (bytes[at] == b'\n' && bytes[at - 1] == b'\r') {
+            // No line before it, or inside a CRLF.
+            return Some(false);
+        }
+        let Some(first) = line_end_before(at) else {
+            return Some(false);
+        };
+        if line_end_before(at - first).is_none() {
+            return Some(false);
+        }
+        // What the opening looks back at is bounded too, so that the answer is the same
+        // from wherever the text given starts.
+        let mut from = at.saturating_sub(OPENS_AT_LOOKBACK);
+        while !text.is_char_boundary(from) {
+            from += 1;
+        }
+        let opens = (self.opens)(&text[from..], at - from);
+        if !opens && bytes.len() - at < self.longest_opening {
+            return None;
+        }
+        Some(opens)
     }
 }
 

@@ -26,16 +26,22 @@ pub fn report_lines_in(
 ) -> String {
     let mut out = String::new();
     for report in document.records.iter().filter(|r| keep(r)) {
-        let record = JsonRecord {
-            document,
-            report,
-            lang,
-        };
-        let line = serde_json::to_string(&record).unwrap_or_default();
-        out.push_str(&line);
+        out.push_str(&report_line_in(document, report, lang));
         out.push('\n');
     }
     out
+}
+
+/// The `validate --format json` object of one record of `document` (one of its
+/// [`Document::records`]), in `lang`, without a line end: what [`report_lines_in`]
+/// writes for it.
+pub fn report_line_in(document: &Document, report: &RecordReport, lang: Lang) -> String {
+    let record = JsonRecord {
+        document,
+        report,
+        lang,
+    };
+    serde_json::to_string(&record).unwrap_or_default()
 }
 
 struct JsonRecord<'a> {
@@ -73,6 +79,23 @@ impl Serialize for JsonRecord<'_> {
                 .collect();
             map.serialize_entry("repaired", &repairs)?;
         }
+        if let Some(place) = &document.shard {
+            map.serialize_entry("shard", &JsonShard(place))?;
+        }
+        map.end()
+    }
+}
+
+/// Where the shard a record was read from lies: `k`, `n`, and the byte `offset` that
+/// its indices and lines count from.
+struct JsonShard<'a>(&'a crate::shard::ShardPlace);
+
+impl Serialize for JsonShard<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("k", &self.0.shard.index())?;
+        map.serialize_entry("n", &self.0.shard.count())?;
+        map.serialize_entry("offset", &self.0.offset)?;
         map.end()
     }
 }

@@ -154,6 +154,7 @@
 #![warn(missing_docs)]
 
 mod blocks;
+mod boundary;
 mod detect;
 pub mod diag;
 pub mod diagram;
@@ -168,6 +169,7 @@ mod pool;
 pub mod record;
 mod registry;
 mod report;
+pub mod shard;
 pub mod shatar;
 pub mod stream;
 pub mod text;
@@ -184,6 +186,13 @@ pub use report::{Document, RecordReport};
 pub use stream::DocumentStream;
 pub use text::{LineIndex, Span};
 pub use write::{write_record, AnyRecord, Format, GameRecord, WriteError, WriteOptions};
+
+/// The extensions (lower case) of the files a folder walk reads, as `qipu validate DIR`
+/// does: every family's own (`pgn`, `pdn`, `sgf`, `gib`, …), then `txt`, which may hold
+/// scoresheets or anything else.
+pub fn record_extensions() -> Vec<&'static str> {
+    registry::record_extensions()
+}
 
 /// The board of a record of `document` ([`RecordReport`] in it) at `moment`: before its
 /// first error, after a ply, or at the end ([`diagram::choose`]), with the last move and
@@ -361,6 +370,7 @@ fn read_text(
         game,
         records,
         repair: options.repair,
+        shard: None,
     }
 }
 

@@ -48,6 +48,13 @@ pub fn game_from_path(path: &str) -> Option<Game> {
         .map(|family| family.game())
 }
 
+/// The extensions (lower case) a folder walk reads: every family's own, then `txt`, the
+/// text any family's records may come in (a scoresheet, say).
+pub fn record_extensions() -> Vec<&'static str> {
+    let own = FAMILIES.into_iter().flat_map(|family| family.extensions());
+    own.copied().chain(["txt"]).collect()
+}
+
 /// The family of raw bytes: the one given, else one that recognises them undecoded.
 fn family_of_bytes(bytes: &[u8], game: Option<Game>) -> Option<&'static dyn Family> {
     match game {

@@ -25,6 +25,9 @@ pub struct Document {
     pub records: Vec<RecordReport>,
     /// Whether the records were replayed with repairs ([`crate::ReadOptions::repair`]).
     pub repair: bool,
+    /// The shard of the file the document is part of, when only a shard was read
+    /// ([`crate::DocumentStream::shard`]): record indices and lines count from its start.
+    pub shard: Option<crate::shard::ShardPlace>,
 }
 
 impl Document {
@@ -46,6 +49,7 @@ impl Document {
             game,
             records: vec![RecordReport::unreadable(0, game, diagnostic)],
             repair: false,
+            shard: None,
         }
     }
 

@@ -6,12 +6,14 @@
 //! reading, decoding and finding boundaries do not leave the other cores waiting.
 
 use std::collections::VecDeque;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek, SeekFrom};
 use std::sync::mpsc::{self, Receiver};
 
+use crate::boundary::{self, Cutting};
 use crate::diag::FileIssue;
 use crate::family::RecordCut;
-use crate::text::{self, DecodeIssue, StreamDecoder};
+use crate::shard::{Shard, ShardPlace};
+use crate::text::{self, DecodeIssue, StreamDecoder, Syntax};
 use crate::DEFAULT_MAX_RECORD_SIZE;
 use crate::{detect, read_text, registry, Document, Game, Piece, ReadOptions};
 
@@ -31,6 +33,8 @@ pub struct DocumentStream<R> {
     /// Pieces being replayed on the pool, oldest first (a few per core); each gives its
     /// document once.
     in_flight: VecDeque<Receiver<Document>>,
+    /// The shard of the file this stream reads, if it reads one.
+    place: Option<ShardPlace>,
 }
 
 /// What reading on gives.
@@ -52,6 +56,9 @@ struct PieceText {
 /// What is known once the first bytes have been read.
 struct State {
     decoder: StreamDecoder,
+    /// Bytes of the byte-order mark the decoder skipped.
+    bom_len: usize,
+    syntax: Syntax,
     encoding: &'static str,
     game: Option<Game>,
     boundary: Box<dyn RecordCut>,
@@ -75,7 +82,22 @@ impl<R: Read> DocumentStream<R> {
             state: None,
             finished: false,
             in_flight: VecDeque::new(),
+            place: None,
         }
+    }
+
+    /// Line ends read so far, and characters after the last: once the stream has ended,
+    /// those of the whole input (of a shard: of its part), from which the next shard's
+    /// lines go on.
+    pub fn lines_read(&self) -> (usize, usize) {
+        self.state
+            .as_ref()
+            .map_or((0, 0), |state| (state.lines_before, state.columns_before))
+    }
+
+    /// Where the shard this stream reads lies ([`DocumentStream::shard`]).
+    pub fn place(&self) -> Option<ShardPlace> {
+        self.place
     }
 
     /// The next piece of the input, read and replayed; `None` after the last.
@@ -101,6 +123,7 @@ impl<R: Read> DocumentStream<R> {
         let mut document = oldest
             .recv()
             .map_err(|_| io::Error::other("replaying a piece of the input failed"))?;
+        document.shard = self.place;
         if let Some(state) = self.state.as_mut() {
             for report in &mut document.records {
                 report.index += state.next_index;
@@ -225,11 +248,15 @@ impl<R: Read> DocumentStream<R> {
         let declared = registry::declared_charset(&sample, game);
         self.options.declared_charset = declared.as_ref().map(|(label, _)| label.to_string());
         let syntax = registry::syntax(&sample, game);
-        let (decoder, pending, issues) = if eof {
+        let (decoder, pending, issues, bom_len) = if eof {
             // The whole input is here: decoded as a whole file is, structure protected.
             let decoded = text::decode(&sample, self.options.encoding, declared, syntax);
+            // A byte-order mark is skipped when it names the encoding chosen.
+            let bom_len = encoding_rs::Encoding::for_bom(&sample)
+                .filter(|(bom, _)| *bom == decoded.encoding)
+                .map_or(0, |(_, len)| len);
             let decoder = StreamDecoder::new(decoded.encoding, sample.len(), syntax);
-            (decoder, decoded.text, decoded.issues)
+            (decoder, decoded.text, decoded.issues, bom_len)
         } else {
             let choice =
                 text::choose_encoding(&sample, false, self.options.encoding, declared, syntax);
@@ -242,12 +269,14 @@ impl<R: Read> DocumentStream<R> {
                 &mut pending,
                 &mut issues,
             );
-            (decoder, pending, issues)
+            (decoder, pending, issues, choice.bom_len)
         };
         let game = game.or_else(|| registry::game_from_text(&pending));
         let encoding = text::encoding_display_name(decoder.encoding());
         let state = State {
             decoder,
+            bom_len,
+            syntax,
             encoding,
             game,
             boundary: registry::cutter(game),
@@ -309,6 +338,86 @@ impl<R: Read> DocumentStream<R> {
             issues: mine,
             piece,
         }
+    }
+}
+
+impl<R: Read + Seek> DocumentStream<io::Take<R>> {
+    /// The records of `shard` of the file that `reader` reads (see [`crate::shard`]):
+    /// those that start in the shard's byte range, moved to record boundaries. The file's
+    /// first bytes decide its encoding, family and declared charset, as for the whole
+    /// file. The shard is read as the part of the file it is: its records are numbered
+    /// from 0 and its lines from 1 where its first record starts, and each document
+    /// says where that is ([`Document::shard`]); only the shard that starts the file
+    /// reports a file without records, and the file's own decoding issues.
+    pub fn shard(
+        source: &str,
+        mut reader: R,
+        shard: Shard,
+        options: &ReadOptions,
+    ) -> io::Result<DocumentStream<io::Take<R>>> {
+        let len = reader.seek(SeekFrom::End(0))?;
+        reader.seek(SeekFrom::Start(0))?;
+        let mut head = DocumentStream::new(source, &mut reader, options);
+        let (mut state, refusal) = head.start()?;
+        let options = head.options;
+        let cutting = Cutting {
+            encoding: state.decoder.encoding(),
+            bom_len: state.bom_len as u64,
+        };
+        let limit = options.max_record_size.unwrap_or(DEFAULT_MAX_RECORD_SIZE);
+        let cutter = registry::cutter(state.game);
+        let range = shard.byte_range(len);
+        let mut cut = |at: u64| match at {
+            0 => Ok(0),
+            _ if at >= len || refusal.is_some() => Ok(len),
+            _ => boundary::boundary_at_or_after(
+                &mut reader,
+                at,
+                len,
+                cutting,
+                cutter.as_ref(),
+                limit,
+            ),
+        };
+        let offset = cut(range.start)?;
+        let end = cut(range.end)?.max(offset);
+        let place = ShardPlace { shard, offset, end };
+        // An empty file is the first shard's, which says so.
+        let whole =
+            offset == 0 && (end == len || refusal.is_some()) && (len > 0 || shard.index() == 0);
+        let from = if whole {
+            0
+        } else {
+            offset.max(cutting.bom_len)
+        };
+        reader.seek(SeekFrom::Start(from))?;
+        let mut stream = DocumentStream {
+            source: source.to_string(),
+            reader: reader.take(end.max(from) - from),
+            options,
+            state: None,
+            finished: !whole && offset == end,
+            in_flight: VecDeque::new(),
+            place: Some(place),
+        };
+        if whole || stream.finished {
+            // Read as a whole file is (or not at all).
+            return Ok(stream);
+        }
+        state.decoder = StreamDecoder::new(cutting.encoding, from as usize, state.syntax);
+        state.pending.clear();
+        // The file's own issues (a charset declared in vain) are the first shard's.
+        state
+            .issues
+            .retain(|issue| offset == 0 && !matches!(issue, DecodeIssue::Malformed { .. }));
+        state.eof = false;
+        state.boundary = registry::cutter(state.game);
+        state.lines_before = 0;
+        state.columns_before = 0;
+        state.next_index = 0;
+        state.first = offset == 0;
+        stream.state = Some(state);
+        Ok(stream)
     }
 }
 

@@ -37,6 +37,9 @@ pub struct Convert {
     pub destination: Destination,
     /// The language of what is said on standard error.
     pub lang: Lang,
+    /// The shard read (`--shard`): a file named on the command line gives one output
+    /// per shard below `--output-dir`, named after it.
+    pub shard: Option<qipu::shard::Shard>,
 }
 
 /// What `convert` did, for its closing line.
@@ -154,8 +157,13 @@ impl Convert {
 
     /// The file of its own that an input's output goes to, if each input has one.
     fn target_of(&self, input: &Input) -> io::Result<Option<PathBuf>> {
-        let (path, relative) = match input {
-            Input::File { path, relative, .. } => (path, relative),
+        let (path, relative, walked) = match input {
+            Input::File {
+                path,
+                relative,
+                walked,
+                ..
+            } => (path, relative, *walked),
             Input::Stdin | Input::Missing { .. } => match self.destination {
                 Destination::InPlace | Destination::Dir(_) => {
                     return Err(io::Error::new(
@@ -175,10 +183,18 @@ impl Convert {
         Ok(match &self.destination {
             Destination::Stdout | Destination::File(_) => None,
             Destination::InPlace => Some(path.clone()),
-            Destination::Dir(dir) => Some(
-                dir.join(relative)
-                    .with_extension(output::extension(self.format)),
-            ),
+            Destination::Dir(dir) => {
+                let extension = match self.shard.filter(|_| !walked) {
+                    Some(shard) => format!(
+                        "shard-{}-of-{}.{}",
+                        shard.index(),
+                        shard.count(),
+                        output::extension(self.format)
+                    ),
+                    None => output::extension(self.format).to_string(),
+                };
+                Some(dir.join(relative).with_extension(extension))
+            }
         })
     }
 }

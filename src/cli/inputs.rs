@@ -37,6 +37,42 @@ impl Input {
         }
     }
 
+    /// Whether the input belongs to `shard`: a file met in a folder walk by the hash of
+    /// its path below the folder; a file named on the command line always (the shard
+    /// reads its part of it), except one that cannot be read, which the first shard
+    /// reports.
+    pub fn in_shard(&self, shard: qipu::shard::Shard) -> bool {
+        match self {
+            Input::File {
+                relative,
+                walked: true,
+                ..
+            } => shard.holds_path(&relative.to_string_lossy()),
+            Input::File { .. } | Input::Stdin => true,
+            Input::Missing { .. } => shard.index() == 0,
+        }
+    }
+
+    /// The shard of its bytes to read: a file named on the command line, under `--shard`.
+    pub fn byte_shard(&self, shard: Option<qipu::shard::Shard>) -> Option<qipu::shard::Shard> {
+        match self {
+            Input::File { walked: false, .. } => shard,
+            _ => None,
+        }
+    }
+
+    /// The file, opened to be read at any offset.
+    pub fn open_file(&self) -> io::Result<std::fs::File> {
+        match self {
+            Input::File { path, .. } => std::fs::File::open(path),
+            Input::Missing { error, .. } => Err(io::Error::new(error.kind(), error.to_string())),
+            Input::Stdin => Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "standard input cannot be read at an offset",
+            )),
+        }
+    }
+
     /// A `.txt` file met in a folder walk: read only if it turns out to be a scoresheet.
     pub fn is_walked_text(&self) -> bool {
         matches!(self, Input::File { path, walked: true, .. }

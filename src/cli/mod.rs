@@ -20,6 +20,7 @@ use qipu::diagram::Moment;
 use qipu::draughts::Variant;
 use qipu::go::Rules;
 use qipu::lang::Lang;
+use qipu::shard::Shard;
 use qipu::write::{Format, Notation, Pieces, Results, Squares, WriteOptions};
 use qipu::{Document, Game, ReadOptions};
 
@@ -165,6 +166,10 @@ struct ReadArgs {
     /// replay on with it; each repair is reported and the record stays invalid.
     #[arg(long)]
     repair: bool,
+    /// Read only shard K of N (counted from 0): of each file named, the records that
+    /// start in its K-th of N byte ranges; of a folder, the files whose path hashes to K.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
     /// Files, folders (read recursively), or - for standard input.
     #[arg(required = true)]
     paths: Vec<String>,
@@ -257,6 +262,12 @@ fn parse_size(text: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("{text} is not a size: a number of bytes, or with K, M or G"))
 }
 
+/// `K/N` as a shard.
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    text.parse()
+        .map_err(|err: qipu::shard::ShardError| err.to_string())
+}
+
 /// Outcome of a run, ordered by severity: the exit status is the worst seen.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Status {
@@ -343,6 +354,14 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 writeln!(io::stderr(), "qipu: convert: --positions is for --to json")?;
                 return Ok(Status::Failure);
             }
+            if in_place && read.shard.is_some() {
+                // Each shard would rewrite the file with its part alone.
+                writeln!(
+                    io::stderr(),
+                    "qipu: convert: --in-place rewrites whole files, not shards; use --output-dir"
+                )?;
+                return Ok(Status::Failure);
+            }
             let format = match to {
                 TargetFormat::Pgn => Format::Pgn,
                 TargetFormat::Pdn => Format::Pdn,
@@ -382,6 +401,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 positions,
                 destination,
                 lang: lang.lang(),
+                shard: read.shard,
             };
             convert.run(&read)
         }
@@ -593,14 +613,25 @@ fn for_each_document(
             RulesArg::Ing => Rules::Ing,
         });
     }
-    let inputs = inputs::collect(&args.paths, excluded);
+    let mut inputs = inputs::collect(&args.paths, excluded);
+    if let Some(shard) = args.shard {
+        if inputs.iter().any(|input| matches!(input, Input::Stdin)) {
+            let line = lang.say(
+                || "qipu: --shard reads files, not standard input".to_string(),
+                || qipu::zh!("qipu: --shard 只读文件，不读标准输入"),
+            );
+            writeln!(io::stderr(), "{line}")?;
+            return Ok(Status::Failure);
+        }
+        inputs.retain(|input| input.in_shard(shard));
+    }
     let mut status = Status::Valid;
     // Small files are read whole, many at a time; a large file or standard input is
     // streamed piece by piece (each piece replayed in parallel) in its turn, to keep
     // memory flat.
     for batch in inputs.chunks(BATCH) {
-        let loaded = load_batch(batch, &options);
-        status = status.max(emit_batch(batch, loaded, &options, &mut emit)?);
+        let loaded = load_batch(batch, &options, args.shard);
+        status = status.max(emit_batch(batch, loaded, &options, args.shard, &mut emit)?);
     }
     Ok(status)
 }
@@ -612,8 +643,15 @@ enum Loaded {
     Stream,
 }
 
-fn load_batch(batch: &[Input], options: &ReadOptions) -> Vec<Loaded> {
-    batch.par_iter().map(|input| load(input, options)).collect()
+fn load_batch(batch: &[Input], options: &ReadOptions, shard: Option<Shard>) -> Vec<Loaded> {
+    batch
+        .par_iter()
+        .map(|input| match input.byte_shard(shard) {
+            // Read in its turn, from the shard's start.
+            Some(_) => Loaded::Stream,
+            None => load(input, options),
+        })
+        .collect()
 }
 
 /// Hands the documents of a batch to `emit` in input order, streaming the large inputs.
@@ -621,13 +659,17 @@ fn emit_batch(
     batch: &[Input],
     loaded: Vec<Loaded>,
     options: &ReadOptions,
+    shard: Option<Shard>,
     emit: &mut impl FnMut(&Input, Event) -> io::Result<Status>,
 ) -> io::Result<Status> {
     let mut status = Status::Valid;
     for (input, loaded) in batch.iter().zip(loaded) {
         status = status.max(match loaded {
             Loaded::Document(document) => emit(input, Event::Document(&document))?,
-            Loaded::Stream => stream_input(input, options, emit)?,
+            Loaded::Stream => match input.byte_shard(shard) {
+                Some(shard) => shard_input(input, options, shard, emit)?,
+                None => stream_input(input, options, emit)?,
+            },
         });
         status = status.max(emit(input, Event::End)?);
     }
@@ -656,7 +698,36 @@ fn stream_input(
             )
         }
     };
-    let mut stream = qipu::stream::DocumentStream::new(&input.name(), reader, options);
+    let stream = qipu::stream::DocumentStream::new(&input.name(), reader, options);
+    emit_stream(input, stream, emit)
+}
+
+/// The records of one shard of a file named on the command line.
+fn shard_input(
+    input: &Input,
+    options: &ReadOptions,
+    shard: Shard,
+    emit: &mut impl FnMut(&Input, Event) -> io::Result<Status>,
+) -> io::Result<Status> {
+    let stream = input
+        .open_file()
+        .and_then(|file| qipu::stream::DocumentStream::shard(&input.name(), file, shard, options));
+    match stream {
+        Ok(stream) => emit_stream(input, stream, emit),
+        Err(error) => emit(
+            input,
+            Event::Document(&Document::unreadable(&input.name(), &error)),
+        ),
+    }
+}
+
+/// Hands every document of a stream to `emit`; a read that fails ends it with an
+/// unreadable document.
+fn emit_stream(
+    input: &Input,
+    mut stream: qipu::stream::DocumentStream<impl io::Read>,
+    emit: &mut impl FnMut(&Input, Event) -> io::Result<Status>,
+) -> io::Result<Status> {
     let mut status = Status::Valid;
     loop {
         match stream.next_document() {

@@ -3,7 +3,7 @@
 //! that surely is a game.
 
 use crate::blocks::BLOCK;
-use crate::family::RecordCut;
+use crate::family::{RecordCut, OPENS_AT_LOOKBACK};
 
 /// Where to cut after the first top-level SGF game tree that ends at or after `min`,
 /// scanning from `start` (which must lie between trees), provided another tree follows:
@@ -163,7 +163,50 @@ impl RecordCut for SgfCut {
     fn find(&mut self, text: &str, min: usize) -> Option<usize> {
         self.0.find(text, min)
     }
+
+    /// A game tree right after the `)` of another, with only white space between, as
+    /// the games of a collection follow each other: its first node opens with a root or
+    /// game-information property (`GM`, `FF`, `SZ`, `PB`, …), which tells it from a
+    /// variation (whose nodes open with a move, setup or a comment). (A variation that
+    /// opens with game information, or a value quoting SGF games, could show the same;
+    /// `find`, which scans from a tree's start, is not misled by them.)
+    fn opens_at(&self, text: &str, at: usize) -> Option<bool> {
+        let bytes = text.as_bytes();
+        if bytes.get(at) != Some(&b'(') {
+            return Some(false);
+        }
+        let before = &bytes[at.saturating_sub(OPENS_AT_LOOKBACK)..at];
+        let after_tree = before.iter().rev().find(|b| !is_space(**b)) == Some(&b')');
+        if !after_tree || !holds_a_property(bytes, at)? {
+            return Some(false);
+        }
+        let mut rest = &bytes[at + 1..];
+        rest = &rest[rest.iter().take_while(|b| is_space(**b)).count()..];
+        let Some(rest) = rest.strip_prefix(b";") else {
+            return Some(false);
+        };
+        let rest = &rest[rest.iter().take_while(|b| is_space(**b)).count()..];
+        let ident: Vec<u8> = rest
+            .iter()
+            .take_while(|b| b.is_ascii_alphabetic())
+            .copied()
+            .collect();
+        Some(GAME_OPENINGS.contains(&ident.as_slice()))
+    }
 }
+
+/// White space for the SGF reader, in ASCII: every byte that is not graphic.
+fn is_space(byte: u8) -> bool {
+    byte.is_ascii() && !byte.is_ascii_graphic()
+}
+
+/// The root properties (FF[4]) and the game-information properties, one of which opens
+/// the first node of a game tree in the collections archives write.
+const GAME_OPENINGS: [&[u8]; 29] = [
+    b"AP", b"CA", b"FF", b"GM", b"ST", b"SZ", b"AN", b"BR", b"BT", b"CP", b"DT", b"EV", b"GN",
+    b"GC", b"ON", b"OT", b"PB", b"PC", b"PW", b"RE", b"RO", b"RU", b"SO", b"TM", b"US", b"WR",
+    b"WT", b"HA", b"KM",
+];
 
 /// Where an SGF game tree starts: `(`, white space, `;`, then a property identifier and
 /// `[`. Legacy files may put any text before it. The bytes looked for are ASCII and never

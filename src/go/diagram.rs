@@ -96,19 +96,28 @@ fn is_star(x: u8, y: u8, width: u8, height: u8) -> bool {
     (lines.contains(&x) && lines.contains(&y)) || (x == centre && y == centre)
 }
 
-/// The board after the first `plies` moves of the tree's main line, with the setup
-/// (`AB`, `AW`, `AE`) of every node up to the next move, as the record was replayed; and
-/// which move put each stone that stands there.
-fn main_line_board(record: &GoRecord, plies: usize) -> (Board, HashMap<Point, u32>) {
+/// One step of a replay of the main line: a setup point changed, or a move played.
+enum Step {
+    Setup(Point),
+    /// The `ply`-th move (1-based), a stone on `point` or a pass.
+    Move {
+        ply: u32,
+        point: Option<Point>,
+    },
+}
+
+/// Replays the first `plies` moves of the tree's main line, with the setup (`AB`, `AW`,
+/// `AE`) of every node up to the next move, as the record was replayed, handing each
+/// step to `step` with the board after it; returns the board.
+fn replay_main_line(record: &GoRecord, plies: usize, mut step: impl FnMut(&Board, Step)) -> Board {
     let size = board_size(record);
     let mut board = lenient_board(size);
-    let mut placed: HashMap<Point, u32> = HashMap::new();
     let mut ply = 0;
     for node in record.tree.main_line() {
         for (point, stone) in setup_points(node, size) {
             // Setup the reader refused was refused when the record was read too.
             if board.set(point, stone).is_ok() {
-                placed.remove(&point);
+                step(&board, Step::Setup(point));
             }
         }
         let mut played: Vec<(char, Move)> = Vec::new();
@@ -126,24 +135,76 @@ fn main_line_board(record: &GoRecord, plies: usize) -> (Board, HashMap<Point, u3
                 continue;
             }
             if ply == plies {
-                return (board, placed);
+                return board;
             }
             played.push((color.letter(), mv));
             ply += 1;
-            match mv {
-                Move::Pass => board.pass(color),
+            let point = match mv {
+                Move::Pass => {
+                    board.pass(color);
+                    None
+                }
                 Move::Play(point) => {
                     // The replay took this move, so the lenient board takes it too.
                     let _ = board.play(color, point);
-                    for captured in board.last_captures() {
-                        placed.remove(captured);
-                    }
-                    placed.insert(point, ply as u32);
+                    Some(point)
                 }
-            }
+            };
+            step(
+                &board,
+                Step::Move {
+                    ply: ply as u32,
+                    point,
+                },
+            );
         }
     }
+    board
+}
+
+/// The board after the first `plies` moves of the tree's main line (see
+/// [`replay_main_line`]), and which move put each stone that stands there.
+fn main_line_board(record: &GoRecord, plies: usize) -> (Board, HashMap<Point, u32>) {
+    let mut placed: HashMap<Point, u32> = HashMap::new();
+    let board = replay_main_line(record, plies, |board, step| match step {
+        Step::Setup(point) => {
+            placed.remove(&point);
+        }
+        Step::Move { ply, point } => {
+            if let Some(point) = point {
+                for captured in board.last_captures() {
+                    placed.remove(captured);
+                }
+                placed.insert(point, ply);
+            }
+        }
+    });
     (board, placed)
+}
+
+impl GoRecord {
+    /// The board's width and height, as the root's `SZ` gives them (19×19 when it says
+    /// none).
+    pub fn board_size(&self) -> (u8, u8) {
+        let size = board_size(self);
+        (size.width, size.height)
+    }
+
+    /// Replays the record's moves ([`crate::record::Record::moves`], the main line as
+    /// far as it was replayed) and hands each to `visit` with the board after it,
+    /// captures taken; setup stones (`AB`, `AW`, `AE`) in any node of the main line are
+    /// placed as the replay placed them. Training data for programs: the position after
+    /// every move, without writing and reading any text.
+    pub fn replay(&self, mut visit: impl FnMut(&GoMove, &Board)) {
+        let moves = &self.record.moves;
+        replay_main_line(self, moves.len(), |board, step| {
+            if let Step::Move { ply, .. } = step {
+                if let Some(node) = moves.get(ply as usize - 1) {
+                    visit(&node.mv, board);
+                }
+            }
+        });
+    }
 }
 
 /// The board of `record` that `view` asks for.
