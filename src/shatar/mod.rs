@@ -12,6 +12,7 @@
 //! - the PGN and rulebook-text writers: [`write_pgn`], [`write_text`].
 
 mod attacks;
+mod chess;
 mod diagram;
 mod fen;
 mod issue;
@@ -75,24 +76,30 @@ impl MoveFields for ShatarMove {
     }
 }
 
-/// The variant of a record that is not Shatar: a PGN game of chess, kept as written but
-/// not replayed. A Shatar record has none.
+/// The variant of a record that is not Shatar: a PGN game of another game, kept as
+/// written but not replayed. A Shatar record has none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
-    /// Chess, as a PGN game of it shows (castling, a `Variant` tag, an opening Shatar forbids).
+    /// Chess, as a PGN game of it shows (castling, an opening Shatar forbids, moves that
+    /// only chess allows, a `Variant` tag that names chess).
     Chess,
+    /// Another game its `Variant` tag names (`Crazyhouse`, `Chess960`, …), which qipu
+    /// does not know; the tag says which.
+    Other,
 }
 
 impl RulesVariant for Variant {
     fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
+            Variant::Other => "other",
         }
     }
 
     fn name_zh(self) -> &'static str {
         match self {
             Variant::Chess => "国际象棋",
+            Variant::Other => "其他棋类",
         }
     }
 }

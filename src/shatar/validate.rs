@@ -10,7 +10,8 @@ use super::types::{Color, Role};
 use super::ShatarMove;
 use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
 use crate::record::{
-    append_comment, Line, Node, Record, Tags, REPAIRED, UNREPLAYED, UNREPLAYED_VARIATION,
+    append_comment, Line, Node, Record, Tags, VariantName, REPAIRED, UNREPLAYED,
+    UNREPLAYED_VARIATION,
 };
 use crate::text::Span;
 use crate::write::{Notation, Pieces};
@@ -127,15 +128,27 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool, repair: bool) -> Rec
     record.comment = game.leading_comment.clone();
     record.escape_lines = game.escapes.clone();
     if let Some(variant) = other_variant(game) {
+        record.variant = Some(if names_chess(variant) {
+            super::Variant::Chess
+        } else {
+            super::Variant::Other
+        });
         let issue = ShatarIssue::OtherGame {
             variant: Some(variant.to_string()),
             sign: ChessSign::VariantTag,
         };
-        return other_game(source, game, issue, replay, record);
+        return other_game(source, game, issue, None, replay, record);
     }
     let start = match start_position(game) {
         Ok(start) => start,
         Err((issue, span)) => {
+            if untagged_pgn(game) && super::chess::plays_chess(game, query) {
+                let issue = ShatarIssue::OtherGame {
+                    variant: None,
+                    sign: ChessSign::ChessSetup,
+                };
+                return other_game(source, game, issue, None, replay, record);
+            }
             replay.report(issue, &span, None);
             record.unreplayed = unreplayed_text(source, game, 0);
             return finish(game, 0, replay, record);
@@ -151,13 +164,13 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool, repair: bool) -> Rec
     let mut watch = DrawWatch::new(&start);
     let rule_errors_from = replay.diagnostics.len();
     let outcome = replay_line(&mut replay, &game.moves, start, 1, Some(&mut watch));
-    if let Some(sign) = chess_sign(game, &replay.diagnostics[rule_errors_from..]) {
+    if let Some((sign, at)) = chess_sign(source, game, &replay.diagnostics[rule_errors_from..]) {
         replay.diagnostics.truncate(rule_errors_from);
         let issue = ShatarIssue::OtherGame {
             variant: None,
             sign,
         };
-        return other_game(source, game, issue, replay, record);
+        return other_game(source, game, issue, at, replay, record);
     }
     let plies = outcome.plies;
     record.moves = outcome.line;
@@ -204,37 +217,72 @@ fn other_variant(game: &ParsedGame) -> Option<&str> {
     (game.format == SourceFormat::Pgn && !shatar && !variant.is_empty()).then_some(variant)
 }
 
-/// What shows that a PGN game without a `Variant` tag is chess: it castles, or its
-/// replay failed on the forced first pair. A scoresheet is Shatar by its form, and
-/// a game tagged Shatar is checked as Shatar whatever it plays.
-fn chess_sign(game: &ParsedGame, rule_diagnostics: &[Diagnostic]) -> Option<ChessSign> {
-    if game.format != SourceFormat::Pgn || game.tag("Variant").is_some() {
+/// Whether a `Variant` tag names orthodox chess.
+fn names_chess(variant: &str) -> bool {
+    ["standard", "chess", "normal", "orthodox", "classical"]
+        .iter()
+        .any(|name| variant.eq_ignore_ascii_case(name))
+}
+
+/// A PGN game without a `Variant` tag: one whose moves alone may show it is chess. A
+/// scoresheet is Shatar by its form, and a game tagged Shatar is checked as Shatar
+/// whatever it plays.
+fn untagged_pgn(game: &ParsedGame) -> bool {
+    game.format == SourceFormat::Pgn && game.tag("Variant").is_none()
+}
+
+/// What shows that a PGN game without a `Variant` tag is chess, and where: it castles,
+/// its replay failed on the forced first pair, or it failed at another move and every
+/// move is legal chess (that replay runs only for a failed game, so valid games cost
+/// nothing more).
+fn chess_sign(
+    source: &str,
+    game: &ParsedGame,
+    rule_diagnostics: &[Diagnostic],
+) -> Option<(ChessSign, Option<Span>)> {
+    if !untagged_pgn(game) {
         return None;
     }
-    rule_diagnostics
+    let sign = rule_diagnostics
         .iter()
         .find_map(|d| match d.kind.game_issue::<ShatarIssue>()? {
             ShatarIssue::Castling => Some(ChessSign::Castling),
             ShatarIssue::BadFirstMove { .. } => Some(ChessSign::FirstMove),
             _ => None,
-        })
+        });
+    if sign.is_some() {
+        return sign.map(|sign| (sign, None));
+    }
+    let refused = rule_diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)?
+        .span
+        .clone()?;
+    if !super::chess::plays_chess(game, query) {
+        return None;
+    }
+    let written = source.get(refused.clone()).unwrap_or_default().to_string();
+    Some((ChessSign::ChessMoves { refused: written }, Some(refused)))
 }
 
-/// The report of a game of another kind: one error naming it, no Shatar replay, every
-/// move kept as written and the result as recorded.
+/// The report of a game of another kind: one error naming it (at `at`, else at the
+/// first move), no Shatar replay, every move kept as written and the result as
+/// recorded. The record's variant is chess unless its `Variant` tag said otherwise.
 fn other_game(
     source: &str,
     game: &ParsedGame,
     issue: ShatarIssue,
+    at: Option<Span>,
     mut replay: Replay<'_>,
     mut record: Record<ShatarMove>,
 ) -> RecordReport {
-    let span = game
-        .moves
-        .first()
-        .map_or(game.span.start..game.span.start, |m| m.span.clone());
+    let span = at.unwrap_or_else(|| {
+        game.moves
+            .first()
+            .map_or(game.span.start..game.span.start, |m| m.span.clone())
+    });
     replay.report(issue, &span, None);
-    record.variant = Some(super::Variant::Chess);
+    record.variant.get_or_insert(super::Variant::Chess);
     record.moves.clear();
     record.unreplayed = unreplayed_text(source, game, 0);
     record.result = game.result.as_ref().map(|(token, _)| *token);
@@ -250,7 +298,7 @@ fn finish(
     RecordReport {
         index: 0,
         game: Some(super::GAME),
-        variant: None,
+        variant: record.variant.map(VariantName::of),
         span: game.span.clone(),
         plies,
         diagnostics: replay.diagnostics,

@@ -210,8 +210,13 @@ fn shatar_issues() -> Vec<Kind> {
         ChessSign::VariantTag,
         ChessSign::Castling,
         ChessSign::FirstMove,
+        ChessSign::ChessMoves {
+            refused: "c5".to_string(),
+        },
+        ChessSign::ChessSetup,
     ] {
         for variant in [Some("Crazyhouse".to_string()), None] {
+            let sign = sign.clone();
             issues.push(ShatarIssue::OtherGame { variant, sign });
         }
     }

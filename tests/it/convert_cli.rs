@@ -217,6 +217,30 @@ fn chess_is_named_once_and_its_variant_kept() {
             .collect();
         assert_eq!(codes, ["other-game"], "{line}");
     }
+    // One field, one meaning: `variant` is what the record is, in validate and convert.
+    write(
+        &dir,
+        "variants.pgn",
+        &format!(
+            "{chess}\n[Variant \"Crazyhouse\"]\n\n1. e4 e5 *\n\n[Event \"Shatar\"]\n\n1. e4 e5 *\n"
+        ),
+    );
+    let variants = |args: &[&str]| -> Vec<serde_json::Value> {
+        let (out, _, _) = qipu_in(&dir, args);
+        out.lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["variant"].clone())
+            .collect()
+    };
+    let validated = variants(&["validate", "--format", "json", "variants.pgn"]);
+    let converted = variants(&["convert", "--to", "json", "variants.pgn"]);
+    let want = ["chess", "chess", "chess", "other"].map(serde_json::Value::from);
+    assert_eq!(validated[..4], want);
+    assert_eq!(
+        validated[4],
+        serde_json::Value::Null,
+        "a Shatar game has none"
+    );
+    assert_eq!(converted, validated);
     let (pgn, _, _) = qipu_in(&dir, &["convert", "--to", "pgn", "chess.pgn"]);
     assert!(pgn.contains("[Variant \"Standard\"]"), "{pgn}");
     assert!(!pgn.contains("[Variant \"Shatar\"]"), "{pgn}");
