@@ -253,14 +253,16 @@ impl Family for Shatar {
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {
-        // `White:` and `白方` are 6 bytes.
-        Box::new(BlankLineCut::new(opens_record, 6))
+        // `White:` and `白方` are 6 bytes; a tag pair's opening `[Name "` rarely more
+        // than 32.
+        Box::new(BlankLineCut::new(opens_record, 32))
     }
 }
 
 /// Whether the line at `at` (after an empty line) opens a record: a PGN tag pair or a
-/// scoresheet's players header.
+/// scoresheet's players header. Only these, so that a piece of a stream starts where
+/// the reader of a whole text would tell PGN from scoresheets (`validate::format_runs`).
 fn opens_record(text: &str, at: usize) -> bool {
     let rest = &text[at..];
-    rest.starts_with('[') || rest.starts_with("白方") || rest.starts_with("White:")
+    syntax::opens_with_tag_pair(rest) || validate::opens_scoresheet(rest)
 }

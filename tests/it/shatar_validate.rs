@@ -373,7 +373,7 @@ fn chess_games_are_named_chess_and_corrupted_ones_are_not() {
             .kept::<qipu::record::Record<ShatarMove>>()
             .unwrap()
             .variant
-            .map(|v| qipu::record::RulesVariant::name(v));
+            .map(qipu::record::RulesVariant::name);
         if named_chess {
             chess += 1;
             let codes: Vec<&str> = errors.iter().map(|d| d.code()).collect();
