@@ -229,7 +229,10 @@ impl Imported {
             ArchiveIssue::HandicapPlaced {
                 format: self.format,
                 stones,
-                points: points.clone(),
+                points: points
+                    .iter()
+                    .map(|p| p.on_board(self.size, self.size))
+                    .collect(),
             },
             span.clone(),
         );

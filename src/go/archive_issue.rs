@@ -3,7 +3,7 @@
 //! not say it.
 
 use super::archive::ArchiveFormat;
-use super::board::Point;
+use super::board::BoardPoint;
 use crate::diag::{Issue, Severity};
 use crate::lang::{zh, Zh};
 
@@ -47,7 +47,7 @@ pub enum ArchiveIssue {
         /// The handicap.
         stones: u32,
         /// The points used.
-        points: Vec<Point>,
+        points: Vec<BoardPoint>,
     },
     /// NGF writes komi in whole points; without handicap the half point is implied.
     HalfPointAdded {
@@ -135,7 +135,7 @@ impl Issue for ArchiveIssue {
                 stones,
                 points,
             } => {
-                let points: Vec<String> = points.iter().map(Point::to_string).collect();
+                let points: Vec<String> = points.iter().map(BoardPoint::to_string).collect();
                 format!(
                     "{} gives {stones} handicap stones but not their points; placed as the \
                      site does: {}",
@@ -193,7 +193,7 @@ impl Issue for ArchiveIssue {
                 stones,
                 points,
             } => {
-                let points: Vec<String> = points.iter().map(Point::to_string).collect();
+                let points: Vec<String> = points.iter().map(BoardPoint::to_string).collect();
                 zh!(
                     "{} 只写了 {} 个让子，没写位置；已按该网站的摆法放在：{}",
                     format.name(),

@@ -36,7 +36,9 @@ mod validate;
 
 pub use archive::ArchiveFormat;
 pub use archive_issue::ArchiveIssue;
-pub use board::{Board, BoardSizeError, Color, KoRule, PlayError, PlayOutcome, Point, MAX_SIZE};
+pub use board::{
+    Board, BoardPoint, BoardSizeError, Color, KoRule, PlayError, PlayOutcome, Point, MAX_SIZE,
+};
 pub use charset::declared_charset;
 pub use issue::GoIssue;
 pub use left_out::left_out;

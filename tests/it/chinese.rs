@@ -431,7 +431,7 @@ fn go_issues() -> Vec<Kind> {
     use go::{
         Color, GameResult, GoIssue, Komi, Point, Repeat, Rules, SgfIssue, Unverifiable, WinBy,
     };
-    let point = Point::new(3, 3);
+    let point = Point::new(3, 3).on_board(19, 19);
     let span = 0..4;
     let ident = |s: &str| s.to_string();
     let mut issues = Vec::new();
@@ -523,7 +523,7 @@ fn go_issues() -> Vec<Kind> {
             span: span.clone(),
         }));
         issues.push(GoIssue::Structure(SgfIssue::DuplicateSetupPoint {
-            point: go::sgf::Point::new(3, 3),
+            point,
             conflicting: differ,
             span: span.clone(),
         }));
@@ -554,7 +554,7 @@ fn go_issues() -> Vec<Kind> {
             span: span.clone(),
         },
         SgfIssue::DuplicateMarkup {
-            point: go::sgf::Point::new(3, 3),
+            point,
             span: span.clone(),
         },
         SgfIssue::GameInfoInTwoNodes {
@@ -715,7 +715,10 @@ fn every_issue() -> Vec<Kind> {
             ArchiveIssue::HandicapPlaced {
                 format: ArchiveFormat::Gib,
                 stones: 2,
-                points: vec![Point::new(3, 15), Point::new(15, 3)],
+                points: vec![
+                    Point::new(3, 15).on_board(19, 19),
+                    Point::new(15, 3).on_board(19, 19),
+                ],
             },
             ArchiveIssue::HalfPointAdded {
                 written: "6".to_string(),
