@@ -38,14 +38,17 @@ pub(crate) fn family(game: Game) -> &'static dyn Family {
 
 /// The family implied by a file extension, if any.
 pub fn game_from_path(path: &str) -> Option<Game> {
-    let extension = std::path::Path::new(path)
-        .extension()?
-        .to_str()?
-        .to_ascii_lowercase();
+    let extension = extension_of(path)?;
     FAMILIES
         .into_iter()
         .find(|family| family.extensions().contains(&extension.as_str()))
         .map(|family| family.game())
+}
+
+/// The extension of a path, lower case.
+pub(crate) fn extension_of(path: &str) -> Option<String> {
+    let extension = std::path::Path::new(path).extension()?.to_str()?;
+    Some(extension.to_ascii_lowercase())
 }
 
 /// The family of raw bytes: the one given, else one that recognises them undecoded.

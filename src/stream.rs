@@ -71,7 +71,10 @@ impl<R: Read> DocumentStream<R> {
         DocumentStream {
             source: source.to_string(),
             reader,
-            options: options.clone(),
+            options: ReadOptions {
+                extension: registry::extension_of(source),
+                ..options.clone()
+            },
             state: None,
             finished: false,
             in_flight: VecDeque::new(),

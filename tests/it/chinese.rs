@@ -725,6 +725,17 @@ fn every_issue() -> Vec<Kind> {
             },
             ArchiveIssue::RowsAssumed,
             ArchiveIssue::FigureOutsideGame { move_number: 40 },
+            ArchiveIssue::CommentOutsideReview { node: 999 },
+            ArchiveIssue::ColoursAssumed,
+            ArchiveIssue::NotTheFormat {
+                format: ArchiveFormat::Gib,
+            },
+            ArchiveIssue::NotTheFormat {
+                format: ArchiveFormat::Ngf,
+            },
+            ArchiveIssue::NotTheFormat {
+                format: ArchiveFormat::Ugf,
+            },
             ArchiveIssue::UnreadFields {
                 format: ArchiveFormat::Ugf,
                 names: vec!["PlayerBLevel".to_string()],
