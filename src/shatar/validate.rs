@@ -248,7 +248,8 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool, repair: bool) -> Rec
     let mut watch = DrawWatch::new(&start);
     let rule_errors_from = replay.diagnostics.len();
     let outcome = replay_line(&mut replay, &game.moves, start, 1, Some(&mut watch));
-    if let Some((sign, at)) = chess_sign(source, game, &replay.diagnostics[rule_errors_from..]) {
+    let rule_diagnostics = &replay.diagnostics[rule_errors_from..];
+    if let Some((sign, at)) = chess_sign(source, game, rule_diagnostics, outcome.stopped_at) {
         replay.diagnostics.truncate(rule_errors_from);
         let issue = ShatarIssue::OtherGame {
             variant: None,
@@ -316,13 +317,15 @@ fn untagged_pgn(game: &ParsedGame) -> bool {
 }
 
 /// What shows that a PGN game without a `Variant` tag is chess, and where: it castles,
-/// its replay failed on the forced first pair, or it failed at another move and every
-/// move is legal chess (that replay runs only for a failed game, so valid games cost
-/// nothing more).
+/// its replay failed on the forced first pair, or its main line stopped at another move
+/// (`stopped_at`) and every move is legal chess (that replay runs only for a game whose
+/// main line failed, so valid games cost nothing more; an error in a variation alone
+/// says nothing of the game).
 fn chess_sign(
     source: &str,
     game: &ParsedGame,
     rule_diagnostics: &[Diagnostic],
+    stopped_at: Option<usize>,
 ) -> Option<(ChessSign, Option<Span>)> {
     if !untagged_pgn(game) {
         return None;
@@ -337,11 +340,7 @@ fn chess_sign(
     if sign.is_some() {
         return sign.map(|sign| (sign, None));
     }
-    let refused = rule_diagnostics
-        .iter()
-        .find(|d| d.severity == Severity::Error)?
-        .span
-        .clone()?;
+    let refused = game.moves.get(stopped_at?)?.span.clone();
     if !super::chess::plays_chess(game, query) {
         return None;
     }

@@ -427,3 +427,19 @@ fn chess_games_are_named_chess_and_corrupted_ones_are_not() {
     );
     assert!(!pgn.contains("[Variant \"Shatar\"]"), "{pgn}");
 }
+
+/// Only a main line that fails as Shatar is tried as chess: a Shatar game without a
+/// `Variant` tag whose variation holds a slip (a move no game allows, or a pawn's
+/// double step) is still Shatar, with its error where it stands.
+#[test]
+fn a_slip_in_a_variation_does_not_make_a_game_chess() {
+    for variation in ["(3. Qz9)", "(3. a4)"] {
+        let text = format!("[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 {variation} 3. Bc4 *\n");
+        let document = read("slip.pgn", text.as_bytes());
+        let report = &document.records[0];
+        let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code()).collect();
+        assert!(!codes.contains(&"other-game"), "{variation}: {codes:?}");
+        assert_eq!(report.plies, 5, "{variation}");
+        assert_eq!(report.variant, None, "{variation}");
+    }
+}
