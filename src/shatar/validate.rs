@@ -735,6 +735,8 @@ fn node(
 }
 
 /// What resolution needs from a parsed move.
+// Inlined in the replay loop: the chess replay's use of it made it a call per move.
+#[inline(always)]
 fn query(text: &MoveText, pieces: Pieces) -> MoveQuery {
     let full = text.from_file.is_some() && text.from_rank.is_some();
     let script = text.piece.as_ref().map(|p| p.script);
