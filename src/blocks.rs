@@ -101,7 +101,7 @@ fn line_end_len(bytes: &[u8], at: usize) -> usize {
 }
 
 /// Makes the spans of a report on a block relative to the whole text.
-fn shift(report: &mut RecordReport, offset: usize) {
+pub(crate) fn shift(report: &mut RecordReport, offset: usize) {
     let by = |span: &mut Span| *span = span.start + offset..span.end + offset;
     by(&mut report.span);
     for diagnostic in &mut report.diagnostics {

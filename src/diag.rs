@@ -148,7 +148,7 @@ impl Issue for FileIssue {
                 "no {} record found in this file",
                 game.map_or("game", Game::name)
             ),
-            FileIssue::Io { kind } => format!("the file could not be read: {kind}"),
+            FileIssue::Io { kind } => format!("cannot read the file: {}", io_reason(*kind)),
             FileIssue::NotARecordFile => "this text file holds no game record; skipped".to_string(),
             FileIssue::EmptyFile => "the file is empty".to_string(),
             FileIssue::BinaryFile => "the file holds binary data, not a text record".to_string(),
@@ -216,7 +216,7 @@ impl Issue for FileIssue {
                 Some(game) => zh!("此文件中没有{}棋谱", Zh::own(game.name_zh())),
                 None => Zh::own("此文件中没有棋谱"),
             },
-            FileIssue::Io { kind } => zh!("无法读取文件：{}", io_kind_zh(*kind)),
+            FileIssue::Io { kind } => zh!("无法读取文件：{}", io_reason_zh(*kind)),
             FileIssue::NotARecordFile => Zh::own("此文本文件不含棋谱，已跳过"),
             FileIssue::EmptyFile => Zh::own("文件为空"),
             FileIssue::BinaryFile => Zh::own("文件含有二进制数据，不是文本棋谱"),
@@ -262,13 +262,37 @@ impl Issue for FileIssue {
     }
 }
 
-/// What the operating system reported, in Chinese where qipu knows the kind.
-fn io_kind_zh(kind: std::io::ErrorKind) -> Zh {
+/// What the operating system reported about a path, in words: `no such file or
+/// directory`, `permission denied`. Error lines of the command line word it so too.
+pub fn io_reason(kind: std::io::ErrorKind) -> String {
+    use std::io::ErrorKind;
+    let words = match kind {
+        ErrorKind::NotFound => "no such file or directory",
+        ErrorKind::PermissionDenied => "permission denied",
+        ErrorKind::IsADirectory => "it is a directory",
+        ErrorKind::NotADirectory => "a part of the path is a file, not a directory",
+        ErrorKind::AlreadyExists => "a file of that name is already there",
+        ErrorKind::ReadOnlyFilesystem => "the file system is read-only",
+        ErrorKind::StorageFull => "no space is left on the device",
+        ErrorKind::InvalidData => "the data is not valid",
+        ErrorKind::Interrupted => "interrupted",
+        ErrorKind::UnexpectedEof => "the file ended too early",
+        other => return other.to_string(),
+    };
+    words.to_string()
+}
+
+/// [`io_reason`] in Chinese where qipu knows the kind.
+pub fn io_reason_zh(kind: std::io::ErrorKind) -> Zh {
     use std::io::ErrorKind;
     match kind {
-        ErrorKind::NotFound => Zh::own("文件不存在"),
-        ErrorKind::PermissionDenied => Zh::own("没有读取权限"),
+        ErrorKind::NotFound => Zh::own("文件或文件夹不存在"),
+        ErrorKind::PermissionDenied => Zh::own("没有权限"),
         ErrorKind::IsADirectory => Zh::own("这是一个文件夹"),
+        ErrorKind::NotADirectory => Zh::own("路径中有一段是文件，不是文件夹"),
+        ErrorKind::AlreadyExists => Zh::own("已有同名的文件"),
+        ErrorKind::ReadOnlyFilesystem => Zh::own("文件系统是只读的"),
+        ErrorKind::StorageFull => Zh::own("设备上已没有空间"),
         ErrorKind::InvalidData => Zh::own("数据无效"),
         ErrorKind::Interrupted => Zh::own("读取被中断"),
         ErrorKind::UnexpectedEof => Zh::own("文件意外结束"),

@@ -97,6 +97,11 @@ pub struct ReadOptions {
     pub declared_charset: Option<String>,
     /// Rules set for the families ([`ReadOptions::with_rules`]).
     pub overrides: Overrides,
+    /// The extension of the input's name, lower case (`ngf`), as [`crate::read_document`],
+    /// [`crate::read_str`] and streams set it from the source: a family whose formats the
+    /// name tells may say that a text is not the format named. What the caller sets is
+    /// replaced.
+    pub extension: Option<String>,
 }
 
 impl ReadOptions {

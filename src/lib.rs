@@ -271,6 +271,7 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
     let encoding = decoded.encoding_name();
     let options = &ReadOptions {
         declared_charset,
+        extension: registry::extension_of(source),
         ..options.clone()
     };
     read_text(
@@ -298,6 +299,7 @@ pub fn read_str(source: &str, text: &str, options: &ReadOptions) -> Document {
     let options = &ReadOptions {
         declared_charset: registry::declared_charset(text.as_bytes(), game)
             .map(|(label, _)| label.to_string()),
+        extension: registry::extension_of(source),
         ..options.clone()
     };
     read_text(

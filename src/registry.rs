@@ -38,10 +38,7 @@ pub(crate) fn family(game: Game) -> &'static dyn Family {
 
 /// The family implied by a file extension, if any.
 pub fn game_from_path(path: &str) -> Option<Game> {
-    let extension = std::path::Path::new(path)
-        .extension()?
-        .to_str()?
-        .to_ascii_lowercase();
+    let extension = extension_of(path)?;
     FAMILIES
         .into_iter()
         .find(|family| family.extensions().contains(&extension.as_str()))
@@ -53,6 +50,12 @@ pub fn game_from_path(path: &str) -> Option<Game> {
 pub fn record_extensions() -> Vec<&'static str> {
     let own = FAMILIES.into_iter().flat_map(|family| family.extensions());
     own.copied().chain(["txt"]).collect()
+}
+
+/// The extension of a path, lower case.
+pub(crate) fn extension_of(path: &str) -> Option<String> {
+    let extension = std::path::Path::new(path).extension()?.to_str()?;
+    Some(extension.to_ascii_lowercase())
 }
 
 /// The family of raw bytes: the one given, else one that recognises them undecoded.

@@ -78,7 +78,10 @@ impl<R: Read> DocumentStream<R> {
         DocumentStream {
             source: source.to_string(),
             reader,
-            options: options.clone(),
+            options: ReadOptions {
+                extension: registry::extension_of(source),
+                ..options.clone()
+            },
             state: None,
             finished: false,
             in_flight: VecDeque::new(),
@@ -578,6 +581,34 @@ mod tests {
         }
         mixed.push_str(&junk);
         assert_streamed_like_whole(Game::Go, mixed.as_bytes());
+    }
+
+    /// A PGN collection, a game with a comment longer than a piece, then a rulebook
+    /// scoresheet: the stream cuts before the scoresheet and reads it alone, and the
+    /// whole text must read it as a scoresheet too, not as PGN movetext (it did).
+    #[test]
+    fn a_scoresheet_after_pgn_reads_as_a_scoresheet_streamed_or_whole() {
+        let one = std::fs::read_to_string("tests/fixtures/shatar/random_games.pgn").unwrap();
+        let mut text = String::new();
+        while text.len() < 20 * BLOCK {
+            text.push_str(&one);
+            text.push('\n');
+        }
+        let comment = "a long note ".repeat(18 * BLOCK / 12);
+        text.push_str(&format!(
+            "[Event \"long\"]\n\n1. e4 e5 {{{comment}}} 2. Nf3 *\n\n"
+        ));
+        text.push_str(&std::fs::read_to_string("samples/shatar/rulebook-full.txt").unwrap());
+        assert_streamed_like_whole(Game::Shatar, text.as_bytes());
+        let options = ReadOptions {
+            game: Some(Game::Shatar),
+            ..ReadOptions::default()
+        };
+        let whole = crate::read_document("big", text.as_bytes(), &options);
+        let last = whole.records.last().unwrap();
+        // The rulebook game: 11 plies, then Blue's king that is not on d8.
+        assert_eq!(summary(&whole, last).1, 11);
+        assert_eq!(last.diagnostics[0].code(), "no-such-piece");
     }
 
     fn assert_streamed_like_whole(game: Game, big: &[u8]) {

@@ -244,8 +244,169 @@ def ugf_files():
                                   ("DT", "2021-10-10"), ("KM", "6.5"), ("RE", "W+3.5")], EVEN, "B")
 
 
+# ------------------------------------------------ NGF of GI lines, UGI review trees
+
+def gi_ngf(title, white, black, date, komi, result, remark, moves, first):
+    """The dialect whose header lines all carry `GI` (Sabaki keeps one in its tests):
+    title, White, Black, site, a blank field, date, size, handicap, 0, komi, moves; then
+    the PM lines, a `GI1` line and the result in words."""
+    lines = [f"GI{v}" for v in (title, white, black, "", "", date, "19", "0", "0", komi,
+                                len(moves))]
+    n = 1
+    for colour, move in colours(moves, first):
+        seq = chr(ord("A") + n // 26) + chr(ord("A") + n % 26)
+        x, y = chr(ord("B") + move[0]), chr(ord("B") + move[1])
+        lines.append(f"PM{seq}{colour}{x}{y}{y}{x}")
+        n += 1
+    lines += ["GI1", f"IDB[{len(moves)}] {result}({remark})[EndTxt]"]
+    return "\n".join(lines) + "\n"
+
+
+def gi_files():
+    text = gi_ngf("名人战决赛", "常昊 九段", "古力 七段", "2005-11-3", 6, "白中盘胜", "网络直播",
+                  EVEN, "B")
+    write("gi-chinese.ngf", text, "gb2312", crlf=False)
+    expect("gi-chinese.ngf", [("PB", "古力"), ("BR", "七段"), ("PW", "常昊"), ("WR", "九段"),
+                               ("DT", "2005-11-03"), ("KM", "6.5"), ("RE", "W+R"),
+                               ("GN", "名人战决赛"), ("GC", "网络直播")], EVEN, "B")
+
+
+class Node:
+    """A node of a review tree: a move (colour, point or None for a pass; None for a node
+    without a move), a comment, and its children, the first one the line that goes on."""
+
+    def __init__(self, move=None, comment="", children=()):
+        self.move, self.comment, self.children = move, comment, list(children)
+        self.id = None
+
+
+def line(moves, first, comments=None, tail=None):
+    """A line of nodes playing `moves` from colour `first`; `comments` by index; `tail`
+    the children of the last node."""
+    comments = comments or {}
+    nodes = [Node((c, m), comments.get(i, "")) for i, (c, m) in enumerate(colours(moves, first))]
+    for a, b in zip(nodes, nodes[1:]):
+        a.children.append(b)
+    if tail:
+        nodes[-1].children.extend(tail)
+    return nodes
+
+
+def review_tree():
+    """The main line is EVEN then two passes and an empty node; after move 4 two side
+    lines, the first with a side line of its own instead of its second move; comments on the
+    game, moves of each line, the empty node and a node the review does not have."""
+    nested = line([(9, 3), (10, 4)], "W", {1: "更に深い変化。"})
+    side_one = line([(2, 15), (9, 9), (12, 12)], "B", {0: "ここでは打ち込み。"})
+    side_one[0].children.append(nested[0])
+    side_two = line([(16, 16), (15, 16)], "B", {1: "[参考] 別の手段。"})
+    main = line(EVEN + [None, None], "B",
+                {2: "三手目は新手。", 13: "終局。"}, tail=[Node(None, "黒の中押し勝ちと見る。")])
+    main[3].children += [side_one[0], side_two[0]]
+    root = Node(None, "両者の持ち味が出た一局。\n解説：本因坊", [main[0]])
+    # Ids: the main line first, then the side lines, as review programs number them.
+    ids = iter(range(1, 1000))
+    order = [root] + main + [main[-1].children[0]]
+    for node in order:
+        node.id = next(ids)
+    def number(node):
+        pending = [node]
+        while pending:
+            n = pending.pop()
+            if n.id is None:
+                n.id = next(ids)
+            pending.extend(reversed(n.children))
+    for alternative in main[3].children[1:]:
+        number(alternative)
+    return root
+
+
+def review_lines(root, rows):
+    """`[ReviewNode]` of the tree: each node, then a VARIATION block for each child but
+    the first, then the first child's line."""
+    out = []
+    def point(move):
+        if move is None:
+            return "20,20"
+        x, y = move
+        return f"{x + 1},{(18 - y if rows == 'IGS' else y) + 1}"
+    pending = [("node", root, 0)]
+    while pending:
+        kind, item, depth = pending.pop()
+        if kind == "text":
+            out.append("  " * depth + item)
+            continue
+        colour = {None: 0, "B": 1, "W": 2}[item.move[0] if item.move else None]
+        where = point(item.move[1]) if item.move else "0,0"
+        out.append("  " * depth + f"NODE,{item.id},{colour},{where}")
+        steps = []
+        for child in item.children[1:]:
+            steps += [("text", "VARIATION,", depth + 1), ("node", child, depth + 1),
+                      ("text", "VARIATIONEND,", depth + 1)]
+        if item.children:
+            steps.append(("node", item.children[0], depth))
+        pending.extend(reversed(steps))
+    return out
+
+
+def tree_lines(root):
+    """What the SGF qipu makes must hold, node by node in preorder: the path of child
+    indices, the move (`B:pd`, `W:` a pass, `-` none) and the comment (lines joined by
+    `|`). A node without a move after the root is no SGF node: its comment rides on the
+    move before it."""
+    out = []
+    pending = [(root, "", None)]
+    while pending:
+        node, path, parent = pending.pop()
+        children = [c for c in node.children if c.move is not None]
+        for c in node.children:
+            if c.move is None:
+                node.comment = (node.comment + " " + c.comment).strip()
+        move = "-" if node.move is None else f"{node.move[0]}:{sgf(node.move[1])}"
+        out.append((path, move, node))
+        for i, child in reversed(list(enumerate(children))):
+            pending.append((child, f"{path}.{i}" if path else str(i), node))
+    return [f"{path or 'root'} {move} {node.comment.replace(chr(10), '|')}".rstrip()
+            for path, move, node in out]
+
+
+def review_files():
+    root = review_tree()
+    header = ["[Header]", "Ver=REVIEW1,200", "Lang=SJIS", "Title=第78期,本因坊戦,第1局",
+              "Date=2023/05/10,10:00,2023/05/11,18:00", "Rule=JPN", "Size=19",
+              "Hdcp=0,6.50", "Winner=B,C", "PlayerB=井山裕太,九段,", "PlayerW=芝野虎丸,九段,",
+              "CoordinateType=IGS", "[Data]"]
+    main = EVEN + [None, None]
+    data = [f"{ugf_letters(m, 'IGS')},{c}{1 if c == 'B' else 2},{n},0"
+            for n, (c, m) in enumerate(colours(main, "B"), start=1)]
+    comments = []
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        if node.comment:
+            comments.append((node.id, node.comment))
+        pending.extend(reversed(node.children))
+    comment_lines = []
+    for node_id, text in sorted(comments):
+        comment_lines.append(f".Comment,{node_id}")
+        comment_lines += [" " + part for part in text.split("\n")]
+    comment_lines += [".Comment,999", "存在しない局面への評。"]
+    text = "\n".join(header + data + ["[ReviewNode]"] + review_lines(root, "IGS")
+                      + ["[ReviewComment]"] + comment_lines) + "\n"
+    write("review-tree.ugi", text, "shift_jis")
+    expect("review-tree.ugi", [("PB", "井山裕太"), ("PW", "芝野虎丸"), ("RE", "B+R"),
+                                ("KM", "6.5")], main, "B")
+    # The comment on node 999 is kept on the game, after its own.
+    lines = tree_lines(root)
+    lines[0] += " 存在しない局面への評。"
+    with open(os.path.join(OUT, "review-tree.ugi.tree"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     gib_files()
     ngf_files()
     ugf_files()
+    gi_files()
+    review_files()

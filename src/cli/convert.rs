@@ -12,6 +12,7 @@ use qipu::lang::{Lang, ToZh};
 use qipu::write::{Format, WriteOptions};
 use qipu::{zh, Document, RecordReport};
 
+use super::failure::{Doing, PathError};
 use super::inputs::{Excluded, Input};
 use super::output::{self, AtomicFile, RecordWriter, RunOutput};
 use super::{for_each_document, render, summary, Event, ReadArgs, Status};
@@ -125,7 +126,8 @@ impl Convert {
                 RunOutput::File(AtomicFile::create(path)?)
             }
             Destination::Dir(dir) => {
-                std::fs::create_dir_all(dir)?;
+                std::fs::create_dir_all(dir)
+                    .map_err(PathError::wrap(Doing::CreateDirectory, dir))?;
                 excluded.dir(dir);
                 RunOutput::stdout()
             }
@@ -157,29 +159,30 @@ impl Convert {
 
     /// The file of its own that an input's output goes to, if each input has one.
     fn target_of(&self, input: &Input) -> io::Result<Option<PathBuf>> {
-        let (path, relative, walked) = match input {
-            Input::File {
-                path,
-                relative,
-                walked,
-                ..
-            } => (path, relative, *walked),
-            Input::Stdin | Input::Missing { .. } => match self.destination {
-                Destination::InPlace | Destination::Dir(_) => {
-                    return Err(io::Error::new(
-                        io::ErrorKind::InvalidInput,
-                        self.lang.say(
-                            || {
-                                "--in-place and --output-dir convert files, not standard input"
-                                    .to_string()
-                            },
-                            || zh!("--in-place 和 --output-dir 只转换文件，不转换标准输入"),
-                        ),
-                    ))
+        let (path, relative, walked) =
+            match input {
+                Input::File {
+                    path,
+                    relative,
+                    walked,
+                    ..
+                } => (path, relative, *walked),
+                Input::Stdin | Input::Missing { .. } | Input::NoRecordFiles { .. } => {
+                    match self.destination {
+                        Destination::InPlace | Destination::Dir(_) => return Err(io::Error::new(
+                            io::ErrorKind::InvalidInput,
+                            self.lang.say(
+                                || {
+                                    "--in-place and --output-dir convert files, not standard input"
+                                        .to_string()
+                                },
+                                || zh!("--in-place 和 --output-dir 只转换文件，不转换标准输入"),
+                            ),
+                        )),
+                        Destination::Stdout | Destination::File(_) => return Ok(None),
+                    }
                 }
-                Destination::Stdout | Destination::File(_) => return Ok(None),
-            },
-        };
+            };
         Ok(match &self.destination {
             Destination::Stdout | Destination::File(_) => None,
             Destination::InPlace => Some(path.clone()),
@@ -276,7 +279,8 @@ impl Run<'_> {
             return Ok(());
         }
         if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent)?;
+            std::fs::create_dir_all(parent)
+                .map_err(PathError::wrap(Doing::CreateDirectory, parent))?;
         }
         self.current = Some(PerInput {
             file: RecordWriter::new(AtomicFile::create(&target)?),

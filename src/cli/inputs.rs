@@ -4,7 +4,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 /// Extensions read when walking a folder.
-const RECORD_EXTENSIONS: [&str; 8] = ["pgn", "pdn", "sgf", "txt", "gib", "ngf", "ugf", "ugi"];
+pub const RECORD_EXTENSIONS: [&str; 8] = ["pgn", "pdn", "sgf", "txt", "gib", "ngf", "ugf", "ugi"];
 
 /// Files larger than this are streamed; smaller ones the stream would decode whole too.
 const STREAM_ABOVE: u64 = qipu::stream::WHOLE_DECODE as u64;
@@ -27,12 +27,18 @@ pub enum Input {
         path: PathBuf,
         error: io::Error,
     },
+    /// A folder named on the command line that holds no file a record could be in.
+    NoRecordFiles {
+        path: PathBuf,
+    },
 }
 
 impl Input {
     pub fn name(&self) -> String {
         match self {
-            Input::File { path, .. } | Input::Missing { path, .. } => path.display().to_string(),
+            Input::File { path, .. }
+            | Input::Missing { path, .. }
+            | Input::NoRecordFiles { path } => path.display().to_string(),
             Input::Stdin => "<stdin>".to_string(),
         }
     }
@@ -49,7 +55,7 @@ impl Input {
                 ..
             } => shard.holds_path(&relative.to_string_lossy()),
             Input::File { .. } | Input::Stdin => true,
-            Input::Missing { .. } => shard.index() == 0,
+            Input::Missing { .. } | Input::NoRecordFiles { .. } => shard.index() == 0,
         }
     }
 
@@ -66,9 +72,9 @@ impl Input {
         match self {
             Input::File { path, .. } => std::fs::File::open(path),
             Input::Missing { error, .. } => Err(io::Error::new(error.kind(), error.to_string())),
-            Input::Stdin => Err(io::Error::new(
+            Input::Stdin | Input::NoRecordFiles { .. } => Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
-                "standard input cannot be read at an offset",
+                "only a file can be read at an offset",
             )),
         }
     }
@@ -88,7 +94,7 @@ impl Input {
                 regular: true,
                 ..
             } => path,
-            Input::File { .. } | Input::Stdin => return Ok(None),
+            Input::File { .. } | Input::Stdin | Input::NoRecordFiles { .. } => return Ok(None),
             Input::Missing { error, .. } => {
                 return Err(io::Error::new(error.kind(), error.to_string()))
             }
@@ -117,6 +123,7 @@ impl Input {
             Input::Missing { error, .. } => {
                 return Err(io::Error::new(error.kind(), error.to_string()))
             }
+            Input::NoRecordFiles { .. } => Box::new(io::empty()),
         })
     }
 }
@@ -192,7 +199,13 @@ pub fn collect(paths: &[String], excluded: &Excluded) -> Vec<Input> {
         }
         let path = PathBuf::from(path);
         match std::fs::metadata(&path) {
-            Ok(meta) if meta.is_dir() => walk(&path, excluded, &mut inputs),
+            Ok(meta) if meta.is_dir() => {
+                let before = inputs.len();
+                walk(&path, excluded, &mut inputs);
+                if inputs.len() == before {
+                    inputs.push(Input::NoRecordFiles { path });
+                }
+            }
             Ok(meta) => {
                 let relative = path.file_name().map(PathBuf::from).unwrap_or_default();
                 inputs.push(Input::File {

@@ -1,6 +1,7 @@
 //! Command-line front end: arguments, input collection, parallel reading, output.
 
 mod convert;
+mod failure;
 mod html;
 mod inputs;
 mod lang;
@@ -15,7 +16,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
 
-use qipu::diag::Severity;
+use qipu::diag::{io_reason, io_reason_zh, Severity};
 use qipu::diagram::Moment;
 use qipu::draughts::Variant;
 use qipu::go::Rules;
@@ -25,6 +26,7 @@ use qipu::write::{Format, Notation, Pieces, Results, Squares, WriteOptions};
 use qipu::{Document, Game, ReadOptions};
 
 use convert::{Convert, Destination};
+use failure::PathError;
 use inputs::{Excluded, Input};
 use lang::LangArgs;
 use summary::Summary;
@@ -287,12 +289,34 @@ pub fn run() -> ExitCode {
             return ExitCode::from(if err.use_stderr() { 2 } else { 0 });
         }
     };
+    let lang = cli.command.lang();
     match execute(cli) {
         Ok(status) => ExitCode::from(status as u8),
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(err) => {
-            let _ = writeln!(io::stderr(), "qipu: {err}");
+            let line = match (PathError::of(&err), err.get_ref()) {
+                (Some(path_error), _) => path_error.line(lang),
+                // Worded where it arose.
+                (None, Some(_)) => err.to_string(),
+                // What the system said when standard output or error was written.
+                (None, None) => lang.say(
+                    || format!("cannot write the output: {}", io_reason(err.kind())),
+                    || qipu::zh!("无法写出输出：{}", io_reason_zh(err.kind())),
+                ),
+            };
+            let _ = writeln!(io::stderr(), "qipu: {line}");
             ExitCode::from(2)
+        }
+    }
+}
+
+impl Command {
+    /// The language the command speaks in.
+    fn lang(&self) -> Lang {
+        match self {
+            Command::Validate { lang, .. }
+            | Command::Convert { lang, .. }
+            | Command::Show { lang, .. } => lang.lang(),
         }
     }
 }
@@ -501,15 +525,10 @@ fn validate(
         }
         summary.document(document);
         if !human && document.read_failed() {
-            for diagnostic in document.records.iter().flat_map(|r| &r.diagnostics) {
-                let line = lang.say(
-                    || format!("qipu: {}: {}", document.source, diagnostic.kind.message()),
-                    || {
-                        let (message, _) = diagnostic.kind.zh();
-                        qipu::zh!("qipu: {}：{}", document.source, message)
-                    },
-                );
-                writeln!(io::stderr(), "{line}")?;
+            for kind in document.records.iter().flat_map(|r| &r.diagnostics) {
+                if let Some(line) = unreadable_line(document, &kind.kind, lang) {
+                    writeln!(io::stderr(), "qipu: {line}")?;
+                }
             }
         }
         let text = match (human, quiet) {
@@ -528,6 +547,17 @@ fn validate(
     }
     out.flush()?;
     Ok(status)
+}
+
+/// The line that says why `document` could not be read (`cannot read x.sgf: no such
+/// file or directory`), for the diagnostic that says so.
+fn unreadable_line(document: &Document, kind: &qipu::diag::Kind, lang: Lang) -> Option<String> {
+    match kind {
+        qipu::diag::Kind::File(qipu::diag::FileIssue::Io { kind }) => {
+            Some(failure::cannot_read(&document.source, *kind, lang))
+        }
+        _ => None,
+    }
 }
 
 /// The exit status a document calls for.
@@ -631,7 +661,9 @@ fn for_each_document(
     // memory flat.
     for batch in inputs.chunks(BATCH) {
         let loaded = load_batch(batch, &options, args.shard);
-        status = status.max(emit_batch(batch, loaded, &options, args.shard, &mut emit)?);
+        status = status.max(emit_batch(
+            batch, loaded, &options, args.shard, lang, &mut emit,
+        )?);
     }
     Ok(status)
 }
@@ -641,6 +673,8 @@ enum Loaded {
     Document(Document),
     /// Too large to read whole (or standard input): streamed in its turn.
     Stream,
+    /// A folder without a file a record could be in: nothing to read, and the run says so.
+    NoRecordFiles,
 }
 
 fn load_batch(batch: &[Input], options: &ReadOptions, shard: Option<Shard>) -> Vec<Loaded> {
@@ -660,6 +694,7 @@ fn emit_batch(
     loaded: Vec<Loaded>,
     options: &ReadOptions,
     shard: Option<Shard>,
+    lang: Lang,
     emit: &mut impl FnMut(&Input, Event) -> io::Result<Status>,
 ) -> io::Result<Status> {
     let mut status = Status::Valid;
@@ -670,6 +705,17 @@ fn emit_batch(
                 Some(shard) => shard_input(input, options, shard, emit)?,
                 None => stream_input(input, options, emit)?,
             },
+            Loaded::NoRecordFiles => {
+                let extensions = inputs::RECORD_EXTENSIONS.map(|e| format!(".{e}")).join(" ");
+                let name = input.name();
+                let line = lang.say(
+                    || format!("qipu: {name}: no record files in this directory (it reads {extensions})"),
+                    || qipu::zh!("qipu: {}：此文件夹中没有棋谱文件（读取的是 {}）", name, extensions),
+                );
+                writeln!(io::stderr(), "{line}")?;
+                status = status.max(Status::Failure);
+                continue;
+            }
         });
         status = status.max(emit(input, Event::End)?);
     }
@@ -677,6 +723,9 @@ fn emit_batch(
 }
 
 fn load(input: &Input, options: &ReadOptions) -> Loaded {
+    if let Input::NoRecordFiles { .. } = input {
+        return Loaded::NoRecordFiles;
+    }
     match input.read_small() {
         Ok(Some(bytes)) => Loaded::Document(qipu::read_document(&input.name(), &bytes, options)),
         Ok(None) => Loaded::Stream,

@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 
 use qipu::write::Format;
 
+use super::failure::{Doing, PathError};
+
 /// The one output of a whole run: standard output, or a file (`-o`).
 pub enum RunOutput {
     Stdout(BufWriter<io::StdoutLock<'static>>),
@@ -71,14 +73,15 @@ impl AtomicFile {
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
-        let name = target.file_name().ok_or_else(|| {
-            io::Error::new(io::ErrorKind::InvalidInput, "the output path names no file")
-        })?;
+        let written = PathError::wrap(Doing::Write, target);
+        let name = target
+            .file_name()
+            .ok_or_else(|| written(io::Error::from(io::ErrorKind::IsADirectory)))?;
         let mut temp_name = std::ffi::OsString::from(".");
         temp_name.push(name);
         temp_name.push(format!(".qipu-{}.tmp", std::process::id()));
         let temp = dir.join(temp_name);
-        let file = File::create(&temp)?;
+        let file = File::create(&temp).map_err(PathError::wrap(Doing::Write, target))?;
         Ok(AtomicFile {
             target: target.to_path_buf(),
             temp,
@@ -89,16 +92,20 @@ impl AtomicFile {
     /// Writes everything out and puts the file in place of its target, with the
     /// target's permissions when it replaces one.
     pub fn commit(mut self) -> io::Result<()> {
-        if let Some(writer) = self.writer.take() {
-            let file = writer
-                .into_inner()
-                .map_err(io::IntoInnerError::into_error)?;
-            if let Ok(old) = std::fs::metadata(&self.target) {
-                file.set_permissions(old.permissions())?;
+        let target = self.target.clone();
+        let done = (|| {
+            if let Some(writer) = self.writer.take() {
+                let file = writer
+                    .into_inner()
+                    .map_err(io::IntoInnerError::into_error)?;
+                if let Ok(old) = std::fs::metadata(&self.target) {
+                    file.set_permissions(old.permissions())?;
+                }
+                file.sync_all()?;
             }
-            file.sync_all()?;
-        }
-        std::fs::rename(&self.temp, &self.target)
+            std::fs::rename(&self.temp, &self.target)
+        })();
+        done.map_err(PathError::wrap(Doing::Write, &target))
     }
 
     /// Where the file will be.
@@ -110,14 +117,18 @@ impl AtomicFile {
 impl Write for AtomicFile {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         match &mut self.writer {
-            Some(writer) => writer.write(bytes),
+            Some(writer) => writer
+                .write(bytes)
+                .map_err(PathError::wrap(Doing::Write, &self.target)),
             None => Ok(0),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
         match &mut self.writer {
-            Some(writer) => writer.flush(),
+            Some(writer) => writer
+                .flush()
+                .map_err(PathError::wrap(Doing::Write, &self.target)),
             None => Ok(()),
         }
     }

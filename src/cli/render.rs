@@ -101,6 +101,15 @@ pub fn human_record(
     }
     let errors = count(report, Severity::Error);
     let warnings = count(report, Severity::Warning);
+    // An input that could not be read has no record to sum up.
+    if document.read_failed() {
+        let line = lang.say(
+            || format!("{}: not read\n", document.source),
+            || zh!("{}：未能读取\n", document.source),
+        );
+        out.push_str(&line);
+        return out;
+    }
     if lang != Lang::En {
         let game = Zh::own(report.game.map_or("未知棋种", |g| g.name_zh()));
         let variant = report

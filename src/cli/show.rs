@@ -5,8 +5,9 @@ use std::path::PathBuf;
 
 use qipu::diag::Severity;
 use qipu::diagram::{Moment, NoBoard};
-use qipu::lang::Lang;
+use qipu::lang::{Lang, Zh};
 use qipu::write::Pieces;
+use qipu::zh;
 
 use super::inputs::Excluded;
 use super::output::AtomicFile;
@@ -38,32 +39,40 @@ const PNG_SCALE: f32 = 2.0;
 
 impl Show {
     pub fn run(&self, read: &ReadArgs) -> io::Result<Status> {
+        let lang = self.lang;
         if read.paths.len() != 1 {
-            writeln!(io::stderr(), "qipu: show: name one file")?;
+            let line = lang.say(
+                || "qipu: show: name one file".to_string(),
+                || Zh::own("qipu: show：请只指定一个文件"),
+            );
+            writeln!(io::stderr(), "{line}")?;
             return Ok(Status::Failure);
         }
         if self.picture == Picture::Png && self.output.is_none() && io::stdout().is_terminal() {
-            writeln!(
-                io::stderr(),
-                "qipu: show: a PNG is not for the terminal; pass -o FILE or redirect the output"
-            )?;
+            let line = lang.say(
+                || {
+                    "qipu: show: a PNG is not for the terminal; pass -o FILE or redirect the \
+                     output"
+                        .to_string()
+                },
+                || Zh::own("qipu: show：PNG 不能输出到终端；请用 -o FILE 或重定向输出"),
+            );
+            writeln!(io::stderr(), "{line}")?;
             return Ok(Status::Failure);
         }
         let mut seen = 0;
         let mut picture: Option<Result<Vec<u8>, Refusal>> = None;
         let mut unreadable = None;
-        for_each_document(read, true, &Excluded::default(), self.lang, |_, event| {
+        let read_status = for_each_document(read, true, &Excluded::default(), lang, |_, event| {
             let Event::Document(document) = event else {
                 return Ok(Status::Valid);
             };
             if document.read_failed() {
-                let message = document
+                unreadable = document
                     .records
                     .iter()
                     .flat_map(|r| &r.diagnostics)
-                    .map(|d| d.kind.message_in(self.lang))
-                    .next();
-                unreadable = message;
+                    .find_map(|d| super::unreadable_line(document, &d.kind, lang));
                 return Ok(Status::Failure);
             }
             for report in &document.records {
@@ -84,18 +93,35 @@ impl Show {
             Ok(Status::Valid)
         })?;
         let source = &read.paths[0];
-        if let Some(message) = unreadable {
-            writeln!(io::stderr(), "qipu: {source}: {message}")?;
+        if let Some(line) = unreadable {
+            writeln!(io::stderr(), "qipu: {line}")?;
+            return Ok(Status::Failure);
+        }
+        // A folder with no record files: the reading said so.
+        if read_status == Status::Failure && seen == 0 {
             return Ok(Status::Failure);
         }
         let bytes = match picture {
             None => {
-                writeln!(
-                    io::stderr(),
-                    "qipu: show: {source} holds {seen} record{} (numbered from 0); there is no record {}",
-                    if seen == 1 { "" } else { "s" },
-                    self.record
-                )?;
+                let line = lang.say(
+                    || {
+                        format!(
+                            "qipu: show: {source} holds {seen} record{} (numbered from 0); there \
+                             is no record {}",
+                            if seen == 1 { "" } else { "s" },
+                            self.record
+                        )
+                    },
+                    || {
+                        zh!(
+                            "qipu: show：{} 中有 {} 份棋谱（从 0 起编号），没有第 {} 份",
+                            source,
+                            seen,
+                            self.record
+                        )
+                    },
+                );
+                writeln!(io::stderr(), "{line}")?;
                 return Ok(Status::Failure);
             }
             Some(Err((why, first_error))) => {

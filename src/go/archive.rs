@@ -37,6 +37,24 @@ impl ArchiveFormat {
             ArchiveFormat::Ugf => "UGF",
         }
     }
+
+    /// The names of the files the format is written in: UGF's reviews are UGI.
+    pub fn names(self) -> &'static str {
+        match self {
+            ArchiveFormat::Ugf => "UGF or UGI",
+            other => other.name(),
+        }
+    }
+
+    /// The format a file's extension names (`gib`, `ngf`, `ugf`, `ugi`, any case).
+    pub(super) fn of_extension(extension: &str) -> Option<ArchiveFormat> {
+        match extension.to_ascii_lowercase().as_str() {
+            "gib" => Some(ArchiveFormat::Gib),
+            "ngf" => Some(ArchiveFormat::Ngf),
+            "ugf" | "ugi" => Some(ArchiveFormat::Ugf),
+            _ => None,
+        }
+    }
 }
 
 /// The archive format of a text, from its opening; `None` for anything else (SGF).
@@ -136,13 +154,26 @@ impl ImportedMove {
     }
 }
 
-/// A side line: moves that replace the main line's from move `after + 1` on.
+/// A side line: moves that replace those of the line it branches from, from the line's
+/// move `after + 1` on.
 #[derive(Clone, Debug)]
 pub(super) struct Variation {
-    /// Main-line moves played before it.
+    /// The line it branches from: `None` the main line, else the index of another
+    /// variation of the game (one listed before it).
+    pub of: Option<usize>,
+    /// Moves of that line played before it.
     pub after: usize,
     /// Its moves.
     pub moves: Vec<ImportedMove>,
+}
+
+/// What writing the game's lines does next.
+enum Step<'g> {
+    Open,
+    Close,
+    Node(&'g ImportedMove),
+    /// A line: `None` the main line, else the variation of that index.
+    Line(Option<usize>),
 }
 
 /// A game read from an archive format: what the SGF it becomes holds, with the span of
@@ -229,7 +260,10 @@ impl Imported {
             ArchiveIssue::HandicapPlaced {
                 format: self.format,
                 stones,
-                points: points.clone(),
+                points: points
+                    .iter()
+                    .map(|p| p.on_board(self.size, self.size))
+                    .collect(),
             },
             span.clone(),
         );
@@ -437,38 +471,68 @@ fn to_sgf(game: &Imported) -> SgfText {
     if let Some(comment) = &game.comment {
         sgf.property("C", &[(comment.clone(), game.header.clone())]);
     }
-    // Branch points in main-line order; each opens a `(` closed after the main line.
-    let mut branches: Vec<usize> = game.variations.iter().map(|v| v.after).collect();
-    branches.sort_unstable();
-    branches.dedup();
-    let mut open = Vec::new();
-    for (ply, node) in game.moves.iter().enumerate() {
-        if branches.binary_search(&ply).is_ok() {
-            sgf.text.push('(');
-            open.push(ply);
-        }
-        sgf.node(node);
-    }
-    // Side lines after the main line's last move continue it.
-    for variation in game
-        .variations
-        .iter()
-        .filter(|v| v.after >= game.moves.len())
-    {
-        sgf.text.push('(');
-        variation.moves.iter().for_each(|node| sgf.node(node));
-        sgf.text.push(')');
-    }
-    while let Some(ply) = open.pop() {
-        sgf.text.push(')');
-        for variation in game.variations.iter().filter(|v| v.after == ply) {
-            sgf.text.push('(');
-            variation.moves.iter().for_each(|node| sgf.node(node));
-            sgf.text.push(')');
-        }
-    }
+    write_lines(&mut sgf, game);
     sgf.text.push_str(")\n");
     sgf
+}
+
+/// Writes the main line and every variation, each variation as a sibling of the move of
+/// its line it replaces, from an explicit stack (variations nest as deep as the file).
+fn write_lines(sgf: &mut SgfText, game: &Imported) {
+    // The variations branching from each line: the main line first, then each variation.
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); game.variations.len() + 1];
+    for (index, variation) in game.variations.iter().enumerate() {
+        if let Some(of) = children.get_mut(variation.of.map_or(0, |of| of + 1)) {
+            of.push(index);
+        }
+    }
+    let mut stack = vec![Step::Line(None)];
+    while let Some(step) = stack.pop() {
+        let line = match step {
+            Step::Open => {
+                sgf.text.push('(');
+                continue;
+            }
+            Step::Close => {
+                sgf.text.push(')');
+                continue;
+            }
+            Step::Node(node) => {
+                sgf.node(node);
+                continue;
+            }
+            Step::Line(line) => line,
+        };
+        let moves = line.map_or(&game.moves[..], |i| &game.variations[i].moves[..]);
+        let kids = &children[line.map_or(0, |i| i + 1)];
+        let after = |kid: &usize| game.variations[*kid].after;
+        // Branch points in the line's order; each opens a `(` closed after the line.
+        let mut branches: Vec<usize> = kids
+            .iter()
+            .map(after)
+            .filter(|&a| a < moves.len())
+            .collect();
+        branches.sort_unstable();
+        branches.dedup();
+        let mut steps = Vec::new();
+        for (ply, node) in moves.iter().enumerate() {
+            if branches.binary_search(&ply).is_ok() {
+                steps.push(Step::Open);
+            }
+            steps.push(Step::Node(node));
+        }
+        // Side lines after the line's last move continue it.
+        for kid in kids.iter().filter(|k| after(k) >= moves.len()) {
+            steps.extend([Step::Open, Step::Line(Some(*kid)), Step::Close]);
+        }
+        for &ply in branches.iter().rev() {
+            steps.push(Step::Close);
+            for kid in kids.iter().filter(|k| after(k) == ply) {
+                steps.extend([Step::Open, Step::Line(Some(*kid)), Step::Close]);
+            }
+        }
+        stack.extend(steps.into_iter().rev());
+    }
 }
 
 /// Reads the archive `text` in `format` as one record and replays it as SGF, as
@@ -536,6 +600,17 @@ pub(super) fn read_records(
         move_onto_archive(&mut record.record.moves, text, &origin);
     }
     vec![report]
+}
+
+/// The report of a text named as `format` that is neither it nor SGF: one error, at its
+/// first line, in the format's terms.
+pub(super) fn not_the_format(text: &str, format: ArchiveFormat) -> RecordReport {
+    let first = lines(text)
+        .find(|(_, line)| !line.trim().is_empty())
+        .map_or(0..0, |(span, _)| span);
+    let issue = ArchiveIssue::NotTheFormat { format };
+    let diagnostic = Diagnostic::new(issue.severity(), Kind::game(issue), Some(first));
+    RecordReport::unreadable(text.len(), Some(super::GAME), diagnostic)
 }
 
 /// Moves the span of every kept move onto the archive's line and takes its text from

@@ -3,7 +3,7 @@
 //! not say it.
 
 use super::archive::ArchiveFormat;
-use super::board::Point;
+use super::board::BoardPoint;
 use crate::diag::{Issue, Severity};
 use crate::lang::{zh, Zh};
 
@@ -47,7 +47,7 @@ pub enum ArchiveIssue {
         /// The handicap.
         stones: u32,
         /// The points used.
-        points: Vec<Point>,
+        points: Vec<BoardPoint>,
     },
     /// NGF writes komi in whole points; without handicap the half point is implied.
     HalfPointAdded {
@@ -63,6 +63,20 @@ pub enum ArchiveIssue {
         /// The move number the figure names.
         move_number: u32,
     },
+    /// A UGI review comment on a review node the review does not have: kept as a
+    /// comment on the game.
+    CommentOutsideReview {
+        /// The node's number as written (`.Comment,n`).
+        node: u32,
+    },
+    /// NGF's header of `GI` lines does not say who has Black: the first player was taken
+    /// as White, as the twelve-line header orders them.
+    ColoursAssumed,
+    /// A file named as an archive format whose text is neither that format nor SGF.
+    NotTheFormat {
+        /// The format its name gives.
+        format: ArchiveFormat,
+    },
     /// Header fields that no SGF property holds; `convert` names them as left out.
     UnreadFields {
         /// The format.
@@ -76,13 +90,15 @@ impl ArchiveIssue {
     /// How serious it is.
     pub fn severity(&self) -> Severity {
         match self {
-            ArchiveIssue::BadLine { .. } => Severity::Error,
+            ArchiveIssue::BadLine { .. } | ArchiveIssue::NotTheFormat { .. } => Severity::Error,
             ArchiveIssue::BadField { .. }
             | ArchiveIssue::MoveNumber { .. }
             | ArchiveIssue::MoveCount { .. }
-            | ArchiveIssue::FigureOutsideGame { .. } => Severity::Warning,
+            | ArchiveIssue::FigureOutsideGame { .. }
+            | ArchiveIssue::CommentOutsideReview { .. } => Severity::Warning,
             ArchiveIssue::HandicapPlaced { .. }
             | ArchiveIssue::HalfPointAdded { .. }
+            | ArchiveIssue::ColoursAssumed
             | ArchiveIssue::RowsAssumed
             | ArchiveIssue::UnreadFields { .. } => Severity::Note,
         }
@@ -110,8 +126,12 @@ impl Issue for ArchiveIssue {
             ArchiveIssue::MoveCount { .. } => "archive-move-count",
             ArchiveIssue::HandicapPlaced { .. }
             | ArchiveIssue::HalfPointAdded { .. }
+            | ArchiveIssue::ColoursAssumed
             | ArchiveIssue::RowsAssumed => "archive-assumption",
-            ArchiveIssue::FigureOutsideGame { .. } => "figure-outside-game",
+            ArchiveIssue::FigureOutsideGame { .. } | ArchiveIssue::CommentOutsideReview { .. } => {
+                "figure-outside-game"
+            }
+            ArchiveIssue::NotTheFormat { .. } => "not-archive-format",
             ArchiveIssue::UnreadFields { .. } => "unread-fields",
         }
     }
@@ -135,7 +155,7 @@ impl Issue for ArchiveIssue {
                 stones,
                 points,
             } => {
-                let points: Vec<String> = points.iter().map(Point::to_string).collect();
+                let points: Vec<String> = points.iter().map(BoardPoint::to_string).collect();
                 format!(
                     "{} gives {stones} handicap stones but not their points; placed as the \
                      site does: {}",
@@ -155,6 +175,27 @@ impl Issue for ArchiveIssue {
                 "the figure at move {move_number} shows a position the game does not reach; \
                  it is left out"
             ),
+            ArchiveIssue::CommentOutsideReview { node } => format!(
+                "the review comment on node {node} finds no such node in the review; it is \
+                 kept as a comment on the game"
+            ),
+            ArchiveIssue::ColoursAssumed => String::from(
+                "the NGF header of GI lines does not say who has Black: the first player is \
+                 taken as White, as the twelve-line NGF header orders them",
+            ),
+            ArchiveIssue::NotTheFormat { format } => format!(
+                "this file cannot be read as {}: {}",
+                format.names(),
+                match format {
+                    ArchiveFormat::Gib =>
+                        "a GIB file opens with `\\HS` or `\\[NAME=value\\]` lines",
+                    ArchiveFormat::Ngf => {
+                        "an NGF file opens with twelve header lines (title, board size, White, \
+                         Black, …) or eleven `GI` lines, then `PM` move lines"
+                    }
+                    ArchiveFormat::Ugf => "a UGF or UGI file opens with a `[Header]` section",
+                }
+            ),
             ArchiveIssue::UnreadFields { format, names } => format!(
                 "{} fields that no SGF property holds: {}",
                 format.name(),
@@ -170,6 +211,10 @@ impl Issue for ArchiveIssue {
             }
             ArchiveIssue::RowsAssumed => Some(String::from(
                 "add `CoordinateType=JPN` to the header if rows count from the top",
+            )),
+            ArchiveIssue::NotTheFormat { .. } => Some(String::from(
+                "the file is read by its content: an SGF file of another name is read as SGF; \
+                 is this one cut short, or of another format?",
             )),
             _ => None,
         }
@@ -193,7 +238,7 @@ impl Issue for ArchiveIssue {
                 stones,
                 points,
             } => {
-                let points: Vec<String> = points.iter().map(Point::to_string).collect();
+                let points: Vec<String> = points.iter().map(BoardPoint::to_string).collect();
                 zh!(
                     "{} 只写了 {} 个让子，没写位置；已按该网站的摆法放在：{}",
                     format.name(),
@@ -212,6 +257,24 @@ impl Issue for ArchiveIssue {
             ArchiveIssue::FigureOutsideGame { move_number } => {
                 zh!("第 {} 着处的图所示局面不在本局中，已略去", move_number)
             }
+            ArchiveIssue::CommentOutsideReview { node } => zh!(
+                "复盘评论所指的节点 {} 不在复盘中；已作为对局评论保留",
+                node
+            ),
+            ArchiveIssue::ColoursAssumed => Zh::own(
+                "此 NGF 文件的 GI 文件头没有写明谁执黑：按十二行 NGF 文件头的顺序，第一位对局者视为执白",
+            ),
+            ArchiveIssue::NotTheFormat { format } => zh!(
+                "此文件无法读作 {}：{}",
+                format.names(),
+                Zh::own(match format {
+                    ArchiveFormat::Gib => "GIB 文件以 `\\HS` 或 `\\[名称=值\\]` 行开头",
+                    ArchiveFormat::Ngf => {
+                        "NGF 文件以十二行文件头（标题、棋盘大小、白方、黑方……）或十一行 `GI` 开头，其后是 `PM` 着法行"
+                    }
+                    ArchiveFormat::Ugf => "UGF 或 UGI 文件以 `[Header]` 段开头",
+                })
+            ),
             ArchiveIssue::UnreadFields { format, names } => {
                 zh!(
                     "{} 中没有 SGF 属性可容纳的字段：{}",
@@ -227,6 +290,9 @@ impl Issue for ArchiveIssue {
             ArchiveIssue::BadLine { .. } => Some(Zh::own("其后的着法照常复演，略去此行")),
             ArchiveIssue::RowsAssumed => Some(Zh::own(
                 "若行号从上往下数，请在文件头加上 `CoordinateType=JPN`",
+            )),
+            ArchiveIssue::NotTheFormat { .. } => Some(Zh::own(
+                "文件按内容读取：别的名字的 SGF 文件照样读作 SGF；此文件是否不完整，或是别的格式？",
             )),
             _ => None,
         }

@@ -143,6 +143,54 @@ impl Point {
     pub fn to_sgf(self) -> Option<[char; 2]> {
         Some([sgf_letter(self.x)?, sgf_letter(self.y)?])
     }
+
+    /// The point as players name it on a board of `width` × `height`: `Q16`, columns `A`
+    /// to `Z` without `I`, rows counted from the bottom; beyond the 25th column,
+    /// `column-row` in numbers. `None` off the board, where no such name exists.
+    pub fn coordinate(self, width: u8, height: u8) -> Option<String> {
+        if self.x >= width || self.y >= height {
+            return None;
+        }
+        let row = u32::from(height - self.y);
+        Some(match COLUMNS.get(usize::from(self.x)) {
+            Some(&letter) => format!("{}{row}", char::from(letter)),
+            None => format!("{}-{row}", u32::from(self.x) + 1),
+        })
+    }
+
+    /// The point with the board it stands on, named as messages name it: `L9 (kk)`.
+    pub fn on_board(self, width: u8, height: u8) -> BoardPoint {
+        BoardPoint {
+            point: self,
+            width,
+            height,
+        }
+    }
+}
+
+/// The letters of the columns players read, `I` left out as on every Go board.
+const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// A point together with its board's size, so that it can be named as boards and players
+/// name it, the SGF letters after: `L9 (kk)` ([`Point::on_board`]). A point off the
+/// board has no board coordinate and is named by its letters alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardPoint {
+    /// The point.
+    pub point: Point,
+    /// The board's width.
+    pub width: u8,
+    /// The board's height.
+    pub height: u8,
+}
+
+impl fmt::Display for BoardPoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.point.coordinate(self.width, self.height) {
+            Some(coordinate) => write!(f, "{coordinate} ({})", self.point),
+            None => write!(f, "{}", self.point),
+        }
+    }
 }
 
 fn sgf_letter(coordinate: u8) -> Option<char> {
@@ -908,5 +956,22 @@ impl fmt::Display for Board {
             f.write_str(&line)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_are_named_as_players_name_them() {
+        let named = |x, y, width, height| Point::new(x, y).on_board(width, height).to_string();
+        assert_eq!(named(10, 10, 19, 19), "L9 (kk)");
+        assert_eq!(named(8, 0, 19, 19), "J19 (ia)");
+        assert_eq!(named(0, 18, 19, 19), "A1 (as)");
+        assert_eq!(named(3, 2, 13, 9), "D7 (dc)");
+        // Past the 25th column, numbers; off the board, the letters alone.
+        assert_eq!(named(30, 51, 52, 52), "31-1 (EZ)");
+        assert_eq!(named(19, 19, 19, 19), "tt");
     }
 }

@@ -296,8 +296,8 @@ fn error_point(error: &ErrorAt<'_>) -> Option<Point> {
         | GoIssue::Suicide { point, .. }
         | GoIssue::Ko { point, .. }
         | GoIssue::RepetitionAllowed { point, .. }
-        | GoIssue::SuicideAllowed { point, .. }
-        | GoIssue::OffBoard { point, .. } => Some(*point),
+        | GoIssue::SuicideAllowed { point, .. } => Some(point.point),
+        GoIssue::OffBoard { point, .. } => Some(*point),
         _ => None,
     }
 }

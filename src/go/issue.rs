@@ -1,7 +1,7 @@
 //! What reading and replaying an SGF record can find, as data: the issue and its arguments
 //! (points, colours, move numbers), worded only on demand.
 
-use super::board::{Color, KoRule, Point};
+use super::board::{BoardPoint, Color, KoRule, Point};
 use super::rules::Rules;
 use super::scoring::{GameResult, Komi, KomiUnit, Unverifiable};
 use super::sgf::{SgfSyntaxError, ValueError};
@@ -23,7 +23,7 @@ pub enum GoIssue {
         /// The player who moved.
         color: Color,
         /// The point played.
-        point: Point,
+        point: BoardPoint,
         /// The colour of the stone already there.
         stone: Color,
         /// The move that put the stone there; `None` for a setup stone.
@@ -34,14 +34,14 @@ pub enum GoIssue {
         /// The player who moved.
         color: Color,
         /// The point played.
-        point: Point,
+        point: BoardPoint,
     },
     /// A move that repeats an earlier whole-board position (第6条).
     Ko {
         /// The player who moved.
         color: Color,
         /// The point played.
-        point: Point,
+        point: BoardPoint,
         /// True when it retakes, at once, the single stone whose capture made the ko.
         retake: bool,
         /// The rules that forbid it.
@@ -53,7 +53,7 @@ pub enum GoIssue {
         /// The player who moved.
         color: Color,
         /// The point played.
-        point: Point,
+        point: BoardPoint,
         /// The rules that allow it.
         rules: Rules,
     },
@@ -62,7 +62,7 @@ pub enum GoIssue {
         /// The player who moved.
         color: Color,
         /// The point played.
-        point: Point,
+        point: BoardPoint,
         /// Own stones removed.
         stones: usize,
         /// The rules that allow it.
@@ -109,7 +109,7 @@ pub enum GoIssue {
         /// The stone set up; `None` for `AE`.
         stone: Option<Color>,
         /// The point.
-        point: Point,
+        point: BoardPoint,
     },
     /// A move after the game ended with two passes in a row.
     MoveAfterEnd {
@@ -298,10 +298,10 @@ impl Issue for GoIssue {
             }
             GoIssue::SetupChangesNothing { stone, point } => match stone {
                 Some(color) => format!(
-                    "setup puts a {} stone on `{point}`, where one already stands",
+                    "setup puts a {} stone on {point}, where one already stands",
                     capitalised(*color).to_lowercase()
                 ),
-                None => format!("setup clears `{point}`, which is already empty"),
+                None => format!("setup clears {point}, which is already empty"),
             },
             GoIssue::SameColourTwice { color } => format!(
                 "{} moves twice in a row; a {} pass is probably missing",
@@ -554,11 +554,11 @@ impl GoIssue {
             ),
             GoIssue::SetupChangesNothing { stone, point } => match stone {
                 Some(color) => zh!(
-                    "摆子在 `{}` 放一枚{}，但那里已有同色棋子",
+                    "摆子在 {} 放一枚{}，但那里已有同色棋子",
                     point,
                     stone_zh(*color)
                 ),
-                None => zh!("摆子清空 `{}`，但该点本来就是空的", point),
+                None => zh!("摆子清空 {}，但该点本来就是空的", point),
             },
             GoIssue::SameColourTwice { color } => zh!(
                 "{}连下两手；可能漏记了{}的虚着",

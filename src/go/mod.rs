@@ -36,7 +36,9 @@ mod validate;
 
 pub use archive::ArchiveFormat;
 pub use archive_issue::ArchiveIssue;
-pub use board::{Board, BoardSizeError, Color, KoRule, PlayError, PlayOutcome, Point, MAX_SIZE};
+pub use board::{
+    Board, BoardPoint, BoardSizeError, Color, KoRule, PlayError, PlayOutcome, Point, MAX_SIZE,
+};
 pub use charset::declared_charset;
 pub use issue::GoIssue;
 pub use left_out::left_out;
@@ -289,7 +291,19 @@ impl Family for Go {
     fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {
         match archive::format_of(text) {
             Some(format) => archive::read_records(text, format, options),
-            None => read_records(text, options),
+            None => {
+                let named = options
+                    .extension
+                    .as_deref()
+                    .and_then(ArchiveFormat::of_extension);
+                match named {
+                    // Named as an archive format, and no game tree in it either.
+                    Some(format) if cut::tree_start(text.as_bytes()).is_none() => {
+                        vec![archive::not_the_format(text, format)]
+                    }
+                    _ => read_records(text, options),
+                }
+            }
         }
     }
 

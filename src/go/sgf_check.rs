@@ -6,6 +6,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::diag::Severity;
+use crate::go::board::BoardPoint;
 use crate::go::sgf::grammar::{is_space, whole};
 use crate::go::sgf::{BoardSize, GameTree, NodeRef, Point, Property, Value, ValueError};
 use crate::text::is_unwritable_control;
@@ -59,7 +60,7 @@ pub enum SgfIssue {
     /// A point set up twice in one node (by `AB`, `AW` or `AE`).
     DuplicateSetupPoint {
         /// The point.
-        point: Point,
+        point: BoardPoint,
         /// Whether the two settings disagree (e.g. `AB` and `AW`), which makes it an error.
         conflicting: bool,
         /// The value that repeats the point.
@@ -138,7 +139,7 @@ pub enum SgfIssue {
     /// A point marked twice in one node by `CR`, `MA`, `SL`, `SQ` or `TR` (SGFC E38).
     DuplicateMarkup {
         /// The point.
-        point: Point,
+        point: BoardPoint,
         /// The value that marks it again.
         span: Range<usize>,
     },
@@ -375,7 +376,7 @@ impl fmt::Display for SgfIssue {
                 } else {
                     "twice"
                 };
-                write!(f, "point `{point}` is set up {how} in this node")
+                write!(f, "point {point} is set up {how} in this node")
             }
             Self::BadValue { ident, reason, .. } => write!(f, "bad value for {ident}: {reason}"),
             Self::BadKomi { .. } => f.write_str("komi is not a number (such as 7.5)"),
@@ -407,7 +408,7 @@ impl fmt::Display for SgfIssue {
                 write!(f, "move annotation {ident} in a node without a move")
             }
             Self::DuplicateMarkup { point, .. } => {
-                write!(f, "point `{point}` has more than one markup in this node")
+                write!(f, "point {point} has more than one markup in this node")
             }
             Self::GameInfoInTwoNodes { ident, .. } => write!(
                 f,
@@ -488,9 +489,9 @@ impl crate::lang::ToZh for SgfIssue {
                 point, conflicting, ..
             } => {
                 if *conflicting {
-                    zh!("点 `{}` 在本节点中被摆上不同颜色的棋子", point)
+                    zh!("点 {} 在本节点中被摆上不同颜色的棋子", point)
                 } else {
-                    zh!("点 `{}` 在本节点中被摆了两次", point)
+                    zh!("点 {} 在本节点中被摆了两次", point)
                 }
             }
             Self::BadValue { ident, reason, .. } => zh!("{} 的值有误：{}", ident, reason.to_zh()),
@@ -515,7 +516,7 @@ impl crate::lang::ToZh for SgfIssue {
                 zh!("着法评注 {} 所在的节点没有着法", ident)
             }
             Self::DuplicateMarkup { point, .. } => {
-                zh!("点 `{}` 在本节点中有不止一个标记", point)
+                zh!("点 {} 在本节点中有不止一个标记", point)
             }
             Self::GameInfoInTwoNodes { ident, .. } => zh!(
                 "本局的第二个节点中又有对局信息（{}）；一局的信息应在同一个节点中",
@@ -954,7 +955,7 @@ fn check_node<'t>(
                     if let Some(before) = setup_points.insert(point, ident) {
                         let conflicting = before != ident;
                         issues.push(SgfIssue::DuplicateSetupPoint {
-                            point,
+                            point: point.on_board(size.width, size.height),
                             conflicting,
                             span: value.span.clone(),
                         });
@@ -967,7 +968,7 @@ fn check_node<'t>(
                 for point in value.points(size).unwrap_or_default() {
                     if marked.insert(point, ()).is_some() {
                         issues.push(SgfIssue::DuplicateMarkup {
-                            point,
+                            point: point.on_board(size.width, size.height),
                             span: value.span.clone(),
                         });
                     }

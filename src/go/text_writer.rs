@@ -41,9 +41,6 @@ const TAG_NAMES: [(&str, &str); 25] = [
     ("PL", "ToMove"),
 ];
 
-/// The letters of the columns, `I` left out as on every Go board.
-const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-
 /// The text form of `record`.
 pub fn write_text(record: &GoRecord) -> String {
     let record_moves = &record.record;
@@ -111,12 +108,11 @@ fn board_size(record: &GoRecord) -> BoardSize {
 }
 
 /// A point as players name it: `Q16`; beyond the 25th column, `column-row` in numbers.
+/// A kept move is on its board; a point off it keeps its SGF letters.
 fn coordinate(point: Point, size: BoardSize) -> String {
-    let row = u32::from(size.height).saturating_sub(u32::from(point.y));
-    match COLUMNS.get(usize::from(point.x)) {
-        Some(&letter) => format!("{}{row}", char::from(letter)),
-        None => format!("{}-{row}", u32::from(point.x) + 1),
-    }
+    point
+        .coordinate(size.width, size.height)
+        .unwrap_or_else(|| point.to_string())
 }
 
 /// The tokens of a line of play: move numbers, moves, comments, variations. The moves

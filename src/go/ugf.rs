@@ -105,9 +105,47 @@ struct Sections<'t> {
     /// `.#,x,y,label` labels: the move number, the column and row (from 1), the label.
     labels: Vec<(u32, u8, u8, String)>,
     figures: Vec<Figure<'t>>,
+    /// `[ReviewNode]`: the review's tree of nodes, in the order written.
+    review: Vec<ReviewLine>,
+    /// `[ReviewComment]`: `.Comment,n` and its lines, on review node `n`.
+    review_comments: Vec<(u32, String, Span)>,
     /// Sections the reader does not take, with the span of their opening line.
     other: Vec<(String, Span)>,
     bad: Vec<Span>,
+}
+
+/// A line of `[ReviewNode]`.
+enum ReviewLine {
+    /// `NODE,id,colour,x,y`: colour 1 Black, 2 White, 0 no move (the root, an empty node);
+    /// `x`, `y` from 1 as the letters of `[Data]` count, beyond the board a pass.
+    Node {
+        id: u32,
+        colour: u8,
+        x: u8,
+        y: u8,
+        span: Span,
+    },
+    /// `VARIATION,`: the nodes up to its end branch off after the node before it.
+    Open,
+    /// `VARIATIONEND,`: the line goes on after the node before the variation.
+    Close(Span),
+}
+
+/// `ReviewNode = "NODE", ",", Number, ",", Digit, ",", Number, ",", Number`.
+fn review_node(line: &str) -> IResult<&str, (u32, u8, u8, u8)> {
+    let (left, (_, id, _, colour, _, x, _, y)) = (
+        nom::bytes::complete::tag("NODE,"),
+        number,
+        char(','),
+        one_of("012"),
+        char(','),
+        number,
+        char(','),
+        number,
+    )
+        .parse(line)?;
+    let small = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
+    Ok((left, (id, colour as u8 - b'0', small(x), small(y))))
 }
 
 /// Reads a UGF or UGI text as one game.
@@ -195,11 +233,22 @@ pub(super) fn read(text: &str) -> Imported {
     for figure in &sections.figures {
         add_figure(&mut game, figure, rows, &main);
     }
+    add_review(&mut game, &sections, rows);
     for (name, span) in &sections.other {
         game.not_read(name.clone(), span.clone());
     }
     game
 }
+
+/// The sections the reader takes.
+const SECTIONS: [&str; 6] = [
+    "Header",
+    "Data",
+    "Figure",
+    "ReviewNode",
+    "ReviewComment",
+    "End",
+];
 
 /// Reads the sections of `text`.
 fn sections(text: &str) -> Sections<'_> {
@@ -229,10 +278,29 @@ fn sections(text: &str) -> Sections<'_> {
             }
             continue;
         }
-        if trimmed.starts_with('[') && trimmed.ends_with(']') && !trimmed.contains(',') {
+        let heading = trimmed.starts_with('[') && trimmed.ends_with(']') && !trimmed.contains(',');
+        // A review comment's text may hold brackets: there only known sections open.
+        let known = |name: &str| SECTIONS.contains(&name);
+        if heading && (section != "ReviewComment" || known(&trimmed[1..trimmed.len() - 1])) {
             section = &trimmed[1..trimmed.len() - 1];
-            if !matches!(section, "Header" | "Data" | "Figure" | "End") {
+            if !known(section) {
                 found.other.push((format!("[{section}] section"), span));
+            }
+            continue;
+        }
+        if section == "ReviewComment" {
+            if let Some(n) = trimmed.strip_prefix(".Comment,") {
+                let n = n.split(',').next().and_then(|n| n.trim().parse().ok());
+                found
+                    .review_comments
+                    .push((n.unwrap_or(u32::MAX), String::new(), span));
+            } else if let Some((_, text, _)) = found.review_comments.last_mut() {
+                if !text.is_empty() || !trimmed.is_empty() {
+                    text.push_str(trimmed);
+                    text.push('\n');
+                }
+            } else if !trimmed.is_empty() {
+                found.bad.push(span);
             }
             continue;
         }
@@ -247,6 +315,20 @@ fn sections(text: &str) -> Sections<'_> {
                         .push((key.trim(), value, span_in(span.start, line, value)));
                 }
                 None => found.bad.push(span),
+            },
+            "ReviewNode" => match trimmed.trim_end_matches(',') {
+                "VARIATION" => found.review.push(ReviewLine::Open),
+                "VARIATIONEND" => found.review.push(ReviewLine::Close(span)),
+                node => match review_node(node) {
+                    Ok((_, (id, colour, x, y))) => found.review.push(ReviewLine::Node {
+                        id,
+                        colour,
+                        x,
+                        y,
+                        span,
+                    }),
+                    Err(_) => found.bad.push(span),
+                },
             },
             "Data" => match stone_line(trimmed) {
                 Ok((_, (letters, colour, number, seconds))) => found.data.push(RawStone {
@@ -291,6 +373,10 @@ fn sections(text: &str) -> Sections<'_> {
             }
             _ => {}
         }
+    }
+    for (_, text, _) in &mut found.review_comments {
+        let kept = text.trim_end().len();
+        text.truncate(kept);
     }
     // A comment or a figure the text ends inside of is kept as far as it goes.
     if let Some(ended) = comment.take() {
@@ -546,9 +632,211 @@ fn add_figure(game: &mut Imported, figure: &Figure<'_>, rows: Rows, main: &[u64]
     }
     if shared < moves.len() {
         game.variations.push(Variation {
+            of: None,
             after: start + shared,
             moves: moves.split_off(shared),
         });
+    }
+}
+
+/// Where a review node stands in the game: before the first move, or at a move of a
+/// line (`None` the main line, else the variation of that index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    Start,
+    At(Option<usize>, usize),
+}
+
+/// A node of `[ReviewNode]`'s tree.
+struct ReviewNode {
+    id: u32,
+    /// `None` for a node without a move (the root, an empty node).
+    mv: Option<(Color, Option<Point>)>,
+    span: Span,
+    /// The node that goes on with its line, written next after it.
+    next: Option<usize>,
+    /// The first nodes of the `VARIATION,` blocks after it, alternatives to `next`.
+    alternatives: Vec<usize>,
+}
+
+/// A review's tree (`[ReviewNode]`) as variations of the game, and its comments
+/// (`[ReviewComment]`) on the moves they name. Without a tree, node `n` is the game's
+/// move `n - 1`, node 1 the game itself, as in the tree, whose main line is the game's.
+fn add_review(game: &mut Imported, sections: &Sections<'_>, rows: Rows) {
+    let places = review_tree(game, &sections.review, rows);
+    for (n, text, span) in &sections.review_comments {
+        if text.is_empty() {
+            continue;
+        }
+        let place = if sections.review.is_empty() {
+            match (*n as usize).checked_sub(2) {
+                None => Some(Place::Start),
+                Some(i) => (i < game.moves.len()).then_some(Place::At(None, i)),
+            }
+        } else {
+            places.get(n).copied()
+        };
+        match place {
+            Some(place) => append_comment(comment_at(game, place), text),
+            None => {
+                game.report(
+                    ArchiveIssue::CommentOutsideReview { node: *n },
+                    span.clone(),
+                );
+                append_comment(&mut game.comment, text);
+            }
+        }
+    }
+}
+
+fn comment_at(game: &mut Imported, place: Place) -> &mut Option<String> {
+    match place {
+        Place::Start => &mut game.comment,
+        Place::At(None, i) => &mut game.moves[i].comment,
+        Place::At(Some(v), i) => &mut game.variations[v].moves[i].comment,
+    }
+}
+
+/// Reads the review's tree and places every node with a move in the game: a node that
+/// the line it follows already has there is that move, one after a variation's last
+/// move goes on with it, any other opens a variation. The node written after a
+/// `VARIATION,` block goes on with the line; the block is an alternative to it. Gives
+/// where each node stands.
+fn review_tree(
+    game: &mut Imported,
+    lines: &[ReviewLine],
+    rows: Rows,
+) -> std::collections::HashMap<u32, Place> {
+    let mut nodes: Vec<ReviewNode> = Vec::new();
+    let mut roots = Vec::new();
+    // The node the next one follows, and those a variation's end goes back to.
+    let mut current: Option<usize> = None;
+    let mut open: Vec<Option<usize>> = Vec::new();
+    // The next node opens a `VARIATION,` block.
+    let mut opens_variation = false;
+    for line in lines {
+        match line {
+            ReviewLine::Node {
+                id,
+                colour,
+                x,
+                y,
+                span,
+            } => {
+                let color = match colour {
+                    1 => Some(Color::Black),
+                    2 => Some(Color::White),
+                    _ => None,
+                };
+                let mv = color.and_then(|color| match review_point(*x, *y, game.size, rows) {
+                    Ok(point) => Some((color, point)),
+                    Err(()) => {
+                        game.report(bad_review_line(), span.clone());
+                        None
+                    }
+                });
+                let index = nodes.len();
+                nodes.push(ReviewNode {
+                    id: *id,
+                    mv,
+                    span: span.clone(),
+                    next: None,
+                    alternatives: Vec::new(),
+                });
+                match current.map(|parent| &mut nodes[parent]) {
+                    Some(parent) if opens_variation => parent.alternatives.push(index),
+                    Some(parent) if parent.next.is_none() => parent.next = Some(index),
+                    Some(parent) => parent.alternatives.push(index),
+                    None => roots.push(index),
+                }
+                opens_variation = false;
+                current = Some(index);
+            }
+            ReviewLine::Open => {
+                open.push(current);
+                opens_variation = true;
+            }
+            ReviewLine::Close(span) => match open.pop() {
+                Some(before) => current = before,
+                None => game.report(bad_review_line(), span.clone()),
+            },
+        }
+    }
+    let mut places = std::collections::HashMap::new();
+    let mut pending: Vec<(usize, Place)> = roots.iter().rev().map(|&r| (r, Place::Start)).collect();
+    while let Some((index, parent)) = pending.pop() {
+        let node = &nodes[index];
+        let place = match node.mv {
+            None => parent,
+            Some((color, point)) => place_move(
+                game,
+                parent,
+                ImportedMove::new(color, point, node.span.clone()),
+            ),
+        };
+        places.entry(node.id).or_insert(place);
+        let children = node.next.iter().chain(&node.alternatives);
+        let children: Vec<usize> = children.copied().collect();
+        pending.extend(children.into_iter().rev().map(|child| (child, place)));
+    }
+    places
+}
+
+/// Where `mv`, played after `parent`, stands in the game (see [`review_tree`]).
+fn place_move(game: &mut Imported, parent: Place, mv: ImportedMove) -> Place {
+    let (line, next) = match parent {
+        Place::Start => (None, 0),
+        Place::At(line, i) => (line, i + 1),
+    };
+    let (color, point) = (mv.color, mv.point);
+    let same = |m: &ImportedMove| m.color == color && m.point == point;
+    let moves = match line {
+        None => &mut game.moves,
+        Some(v) => &mut game.variations[v].moves,
+    };
+    if moves.get(next).is_some_and(same) {
+        return Place::At(line, next);
+    }
+    if line.is_some() && next == moves.len() {
+        moves.push(mv);
+        return Place::At(line, next);
+    }
+    let made = game
+        .variations
+        .iter()
+        .position(|v| v.of == line && v.after == next && v.moves.first().is_some_and(same));
+    if let Some(v) = made {
+        return Place::At(Some(v), 0);
+    }
+    game.variations.push(Variation {
+        of: line,
+        after: next,
+        moves: vec![mv],
+    });
+    Place::At(Some(game.variations.len() - 1), 0)
+}
+
+/// The point of a review node's `x`, `y` (from 1, rows as `CoordinateType` counts them),
+/// `None` for a pass (both beyond the board); `Err` for anything else.
+fn review_point(x: u8, y: u8, size: u8, rows: Rows) -> Result<Option<Point>, ()> {
+    if x > size && y > size {
+        return Ok(None);
+    }
+    if !(1..=size).contains(&x) || !(1..=size).contains(&y) {
+        return Err(());
+    }
+    let (x, y) = (x - 1, y - 1);
+    let y = match rows {
+        Rows::FromBottom => size - 1 - y,
+        Rows::FromTop => y,
+    };
+    Ok(Some(Point::new(x, y)))
+}
+
+fn bad_review_line() -> ArchiveIssue {
+    ArchiveIssue::BadLine {
+        format: ArchiveFormat::Ugf,
+        expected: "a review node (`NODE,2,1,17,16`)",
     }
 }
 

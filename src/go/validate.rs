@@ -9,7 +9,7 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use super::board::{Board, Color, PlayError, PlayOutcome, Point};
+use super::board::{Board, BoardPoint, Color, PlayError, PlayOutcome, Point};
 use super::issue::GoIssue;
 use super::rules::{RuleSet, Rules, Scoring};
 use super::scoring::{
@@ -754,7 +754,10 @@ impl<'a> Replay<'a> {
                     let point = Point::new(p.x, p.y);
                     // A point set twice in one node is the structural check's.
                     if set_here.insert(point) && state.board.get(point) == stone {
-                        let issue = GoIssue::SetupChangesNothing { stone, point };
+                        let issue = GoIssue::SetupChangesNothing {
+                            stone,
+                            point: self.named(point),
+                        };
                         self.report(issue, value.span.clone(), None);
                     }
                     if state.board.set(point, stone).is_ok() {
@@ -971,6 +974,7 @@ impl<'a> Replay<'a> {
         ply: u32,
     ) {
         let rules = self.rules.rules;
+        let point = self.named(point);
         if outcome.repeats {
             let issue = GoIssue::RepetitionAllowed {
                 color,
@@ -990,6 +994,11 @@ impl<'a> Replay<'a> {
         }
     }
 
+    /// `point` on the record's board, named as messages name it: `L9 (kk)`.
+    fn named(&self, point: Point) -> BoardPoint {
+        point.on_board(self.size.width, self.size.height)
+    }
+
     /// The issue for a move the board refused.
     fn refusal(&self, state: &State, color: Color, point: Point, error: PlayError) -> GoIssue {
         match error {
@@ -997,15 +1006,18 @@ impl<'a> Replay<'a> {
                 let placed = state.placed_at[state.slot(point)];
                 GoIssue::Occupied {
                     color,
-                    point,
+                    point: self.named(point),
                     stone: state.board.get(point).unwrap_or(color.opponent()),
                     since: (placed > 0).then_some(placed),
                 }
             }
-            PlayError::Suicide => GoIssue::Suicide { color, point },
+            PlayError::Suicide => GoIssue::Suicide {
+                color,
+                point: self.named(point),
+            },
             PlayError::Ko => GoIssue::Ko {
                 color,
-                point,
+                point: self.named(point),
                 retake: state.ko_point == Some(point),
                 rules: self.rules.rules,
             },

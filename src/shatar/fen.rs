@@ -105,7 +105,8 @@ fn counter(field: Option<&str>, default: u32) -> Result<u32, FenError> {
     field.map_or(Ok(default), |f| f.parse().map_err(|_| FenError::BadCounter))
 }
 
-fn parse_board(board: &str) -> Result<Vec<(Color, Role, Square)>, FenError> {
+/// The pieces of a FEN's board field.
+pub(super) fn parse_board(board: &str) -> Result<Vec<(Color, Role, Square)>, FenError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
         return Err(FenError::BadBoard);

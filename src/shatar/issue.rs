@@ -204,7 +204,7 @@ impl fmt::Display for SetupFault {
 }
 
 /// What shows that a PGN game is not Shatar.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChessSign {
     /// A `Variant` tag that names another game.
     VariantTag,
@@ -212,6 +212,15 @@ pub enum ChessSign {
     Castling,
     /// An opening move that Shatar's forced first pair forbids.
     FirstMove,
+    /// Every move is legal chess, and Shatar refuses this one (as written): a pawn's
+    /// double step after the opening pair, an en-passant capture.
+    ChessMoves {
+        /// The first move Shatar refuses, as written.
+        refused: String,
+    },
+    /// A FEN with castling or en-passant rights, which only chess has, and every move
+    /// legal chess from it.
+    ChessSetup,
 }
 
 fn role_name(role: Role) -> &'static str {
@@ -348,9 +357,17 @@ impl Issue for ShatarIssue {
                     None => "a game of chess".to_string(),
                 };
                 let why = match sign {
-                    ChessSign::VariantTag => "",
-                    ChessSign::Castling => ": it castles",
-                    ChessSign::FirstMove => ": it opens with a move Shatar does not allow",
+                    ChessSign::VariantTag => String::new(),
+                    ChessSign::Castling => ": it castles".to_string(),
+                    ChessSign::FirstMove => {
+                        ": it opens with a move Shatar does not allow".to_string()
+                    }
+                    ChessSign::ChessMoves { refused } => {
+                        format!(": every move is legal chess, and Shatar does not allow {refused}")
+                    }
+                    ChessSign::ChessSetup => ": its FEN gives castling or en-passant rights, \
+                                              and every move is legal chess"
+                        .to_string(),
                 };
                 format!("this is {game}, not Shatar{why}")
             }
@@ -453,7 +470,7 @@ impl Issue for ShatarIssue {
             ),
             ShatarIssue::Castling => Some("Shatar has no castling: move the king and rook separately".to_string()),
             ShatarIssue::OtherGame { .. } => Some(
-                "qipu reads PGN as Shatar; the moves are kept as written. A Shatar game with a slip in its first moves: add [Variant \"Shatar\"] to have it checked as Shatar"
+                "qipu reads PGN as Shatar; the moves are kept as written. A Shatar game with slips in its moves: add [Variant \"Shatar\"] to have it checked as Shatar"
                     .to_string(),
             ),
             ShatarIssue::PromotionToKing => Some("promote to Q (虎/狮), R (车), N (马) or B (驼)".to_string()),
@@ -518,11 +535,17 @@ impl Issue for ShatarIssue {
                     Some(variant) => zh!("一局 {}（见其 Variant 标签）", variant),
                     None => Zh::own("一局国际象棋"),
                 };
-                let why = Zh::own(match sign {
-                    ChessSign::VariantTag => "",
-                    ChessSign::Castling => "：其中有王车易位",
-                    ChessSign::FirstMove => "：开局着法是蒙古象棋所不允许的",
-                });
+                let why = match sign {
+                    ChessSign::VariantTag => Zh::own(""),
+                    ChessSign::Castling => Zh::own("：其中有王车易位"),
+                    ChessSign::FirstMove => Zh::own("：开局着法是蒙古象棋所不允许的"),
+                    ChessSign::ChessMoves { refused } => {
+                        zh!("：每一着都合乎国际象棋规则，而蒙古象棋不允许 {}", refused)
+                    }
+                    ChessSign::ChessSetup => {
+                        Zh::own("：其 FEN 给出王车易位或吃过路兵的权利，且每一着都合乎国际象棋规则")
+                    }
+                };
                 zh!("这是{}，不是蒙古象棋{}", game, why)
             }
             ShatarIssue::PromotionToKing => Zh::own("夫不能升变为王"),
@@ -616,7 +639,7 @@ impl Issue for ShatarIssue {
                 Some(Zh::own("蒙古象棋没有王车易位：王和车须分别走"))
             }
             ShatarIssue::OtherGame { .. } => Some(Zh::own(
-                "qipu 把 PGN 读作蒙古象棋；着法按原样保留。若这是开局几着有笔误的蒙古象棋对局，请加上 [Variant \"Shatar\"]，即按蒙古象棋检查",
+                "qipu 把 PGN 读作蒙古象棋；着法按原样保留。若这是着法有笔误的蒙古象棋对局，请加上 [Variant \"Shatar\"]，即按蒙古象棋检查",
             )),
             ShatarIssue::PromotionToKing => {
                 Some(Zh::own("可升变为 Q（虎/狮）、R（车）、N（马）或 B（驼）"))

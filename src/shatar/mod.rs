@@ -12,6 +12,7 @@
 //! - the PGN and rulebook-text writers: [`write_pgn`], [`write_text`].
 
 mod attacks;
+mod chess;
 mod diagram;
 mod fen;
 mod issue;
@@ -75,24 +76,30 @@ impl MoveFields for ShatarMove {
     }
 }
 
-/// The variant of a record that is not Shatar: a PGN game of chess, kept as written but
-/// not replayed. A Shatar record has none.
+/// The variant of a record that is not Shatar: a PGN game of another game, kept as
+/// written but not replayed. A Shatar record has none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
-    /// Chess, as a PGN game of it shows (castling, a `Variant` tag, an opening Shatar forbids).
+    /// Chess, as a PGN game of it shows (castling, an opening Shatar forbids, moves that
+    /// only chess allows, a `Variant` tag that names chess).
     Chess,
+    /// Another game its `Variant` tag names (`Crazyhouse`, `Chess960`, …), which qipu
+    /// does not know; the tag says which.
+    Other,
 }
 
 impl RulesVariant for Variant {
     fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
+            Variant::Other => "other",
         }
     }
 
     fn name_zh(self) -> &'static str {
         match self {
             Variant::Chess => "国际象棋",
+            Variant::Other => "其他棋类",
         }
     }
 }
@@ -246,14 +253,16 @@ impl Family for Shatar {
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {
-        // `White:` and `白方` are 6 bytes.
-        Box::new(BlankLineCut::new(opens_record, 6))
+        // `White:` and `白方` are 6 bytes; a tag pair's opening `[Name "` rarely more
+        // than 32.
+        Box::new(BlankLineCut::new(opens_record, 32))
     }
 }
 
 /// Whether the line at `at` (after an empty line) opens a record: a PGN tag pair or a
-/// scoresheet's players header.
+/// scoresheet's players header. Only these, so that a piece of a stream starts where
+/// the reader of a whole text would tell PGN from scoresheets (`validate::format_runs`).
 fn opens_record(text: &str, at: usize) -> bool {
     let rest = &text[at..];
-    rest.starts_with('[') || rest.starts_with("白方") || rest.starts_with("White:")
+    syntax::opens_with_tag_pair(rest) || validate::opens_scoresheet(rest)
 }

@@ -75,7 +75,8 @@ impl MoveQuery {
         Some(Square::new(self.from_file?, self.from_rank?))
     }
 
-    fn matches(&self, mv: &Move) -> bool {
+    /// Whether `mv` is a move the written move may stand for.
+    pub(super) fn matches(&self, mv: &Move) -> bool {
         let role_ok = match self.role {
             Some(role) => mv.role == role,
             // Without a piece letter a full origin may name any piece (long algebraic);

@@ -327,16 +327,21 @@ fn head(src: &str) -> &str {
 
 /// Cheap check: does the text hold PGN tag pairs (`[Name "value"]` at the start of a line)?
 pub fn looks_like_pgn(src: &str) -> bool {
-    head(src).lines().any(|line| {
-        let Some(rest) = line.trim_start().strip_prefix('[') else {
-            return false;
-        };
-        let rest = rest.trim_start();
-        let name_len = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len());
-        name_len > 0 && rest[name_len..].trim_start().starts_with('"')
-    })
+    head(src).lines().any(opens_with_tag_pair)
+}
+
+/// Whether the line `text` starts with opens with a PGN tag pair: `[Name "`, white
+/// space allowed before and around the name.
+pub(crate) fn opens_with_tag_pair(text: &str) -> bool {
+    let line = text.find(['\n', '\r']).map_or(text, |end| &text[..end]);
+    let Some(rest) = line.trim_start().strip_prefix('[') else {
+        return false;
+    };
+    let rest = rest.trim_start();
+    let name_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    name_len > 0 && rest[name_len..].trim_start().starts_with('"')
 }
 
 /// Cheap check: does the text look like a Shatar record? Markers: a `Variant` tag naming Shatar,

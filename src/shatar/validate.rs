@@ -10,7 +10,8 @@ use super::types::{Color, Role};
 use super::ShatarMove;
 use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
 use crate::record::{
-    append_comment, Line, Node, Record, Tags, REPAIRED, UNREPLAYED, UNREPLAYED_VARIATION,
+    append_comment, Line, Node, Record, Tags, VariantName, REPAIRED, UNREPLAYED,
+    UNREPLAYED_VARIATION,
 };
 use crate::text::Span;
 use crate::write::{Notation, Pieces};
@@ -19,9 +20,93 @@ use crate::{AnyRecord, RecordReport};
 /// Parses `text` as PGN or as rulebook scoresheets and replays every game, block by
 /// block in parallel (see `crate::blocks`). With `keep_records`, the replayed records are
 /// kept for writing; with `repair`, a move no legal move fits is replayed as the one
-/// that fits the writer's evident intent, where there is exactly one.
+/// that fits the writer's evident intent, where there is exactly one. A text of both
+/// (a PGN collection, then a scoresheet) is read in runs of one format each.
 pub fn read_records(text: &str, keep_records: bool, repair: bool) -> Vec<RecordReport> {
-    let pgn = super::looks_like_pgn(text);
+    let runs = format_runs(text);
+    if let [(_, pgn)] = runs[..] {
+        return read_run(text, pgn, keep_records, repair);
+    }
+    let mut reports = Vec::new();
+    for (run, pgn) in runs {
+        let start = run.start;
+        for mut report in read_run(&text[run], pgn, keep_records, repair) {
+            crate::blocks::shift(&mut report, start);
+            reports.push(report);
+        }
+    }
+    for (index, report) in reports.iter_mut().enumerate() {
+        report.index = index;
+    }
+    reports
+}
+
+/// The parts of `text` that are PGN (`true`) or scoresheets, in order. A part starts
+/// where the text does or with a record's opening line after a blank line (the only
+/// places a stream is cut, so that a piece and the whole text agree): a scoresheet's
+/// players header opens scoresheets, a tag pair opens PGN. The text's first part is
+/// PGN if it opens with a tag pair or, without any opening, if tag pairs stand in its
+/// first kilobytes.
+fn format_runs(text: &str) -> Vec<(Span, bool)> {
+    let opening = text.trim_start();
+    let mut pgn = if opens_scoresheet(opening) {
+        false
+    } else {
+        super::syntax::opens_with_tag_pair(opening) || super::looks_like_pgn(text)
+    };
+    let mut runs = Vec::new();
+    let mut start = 0;
+    loop {
+        let next = if pgn {
+            next_scoresheet(text, start + 1)
+        } else {
+            crate::blocks::after_blank_line(text, start + 1, |text, at| {
+                super::syntax::opens_with_tag_pair(&text[at..])
+            })
+        };
+        let Some(next) = next else {
+            break;
+        };
+        runs.push((start..next, pgn));
+        start = next;
+        pgn = !pgn;
+    }
+    runs.push((start..text.len(), pgn));
+    runs
+}
+
+/// Whether the line `text` starts with is a scoresheet's players header.
+pub(super) fn opens_scoresheet(text: &str) -> bool {
+    text.starts_with("白方") || text.starts_with("White:")
+}
+
+/// The first scoresheet header at or after `from` that opens a line after a blank line.
+/// Searched for by its words, so that a PGN text costs two quick scans.
+fn next_scoresheet(text: &str, from: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    ["白方", "White:"]
+        .into_iter()
+        .filter_map(|words| {
+            memchr::memmem::find_iter(bytes.get(from..)?, words.as_bytes())
+                .map(|at| from + at)
+                .find(|&at| follows_blank_line(bytes, at))
+        })
+        .min()
+}
+
+/// Whether `at` starts a line that follows an empty line, whatever the line ends (LF,
+/// CRLF, CR alone, mixed), as `crate::blocks::after_blank_line` finds them.
+fn follows_blank_line(bytes: &[u8], at: usize) -> bool {
+    let line_end_before = |end: usize| match bytes[..end] {
+        [.., b'\r', b'\n'] => Some(end - 2),
+        [.., b'\n' | b'\r'] => Some(end - 1),
+        _ => None,
+    };
+    line_end_before(at).and_then(line_end_before).is_some()
+}
+
+/// Reads a text of one format, PGN or scoresheets.
+fn read_run(text: &str, pgn: bool, keep_records: bool, repair: bool) -> Vec<RecordReport> {
     crate::blocks::read_in_blocks(
         text,
         |text, _, from| next_game(text, from, pgn),
@@ -127,15 +212,27 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool, repair: bool) -> Rec
     record.comment = game.leading_comment.clone();
     record.escape_lines = game.escapes.clone();
     if let Some(variant) = other_variant(game) {
+        record.variant = Some(if names_chess(variant) {
+            super::Variant::Chess
+        } else {
+            super::Variant::Other
+        });
         let issue = ShatarIssue::OtherGame {
             variant: Some(variant.to_string()),
             sign: ChessSign::VariantTag,
         };
-        return other_game(source, game, issue, replay, record);
+        return other_game(source, game, issue, None, replay, record);
     }
     let start = match start_position(game) {
         Ok(start) => start,
         Err((issue, span)) => {
+            if untagged_pgn(game) && super::chess::plays_chess(game, query) {
+                let issue = ShatarIssue::OtherGame {
+                    variant: None,
+                    sign: ChessSign::ChessSetup,
+                };
+                return other_game(source, game, issue, None, replay, record);
+            }
             replay.report(issue, &span, None);
             record.unreplayed = unreplayed_text(source, game, 0);
             return finish(game, 0, replay, record);
@@ -151,13 +248,14 @@ fn replay_game(source: &str, game: &ParsedGame, keep: bool, repair: bool) -> Rec
     let mut watch = DrawWatch::new(&start);
     let rule_errors_from = replay.diagnostics.len();
     let outcome = replay_line(&mut replay, &game.moves, start, 1, Some(&mut watch));
-    if let Some(sign) = chess_sign(game, &replay.diagnostics[rule_errors_from..]) {
+    let rule_diagnostics = &replay.diagnostics[rule_errors_from..];
+    if let Some((sign, at)) = chess_sign(source, game, rule_diagnostics, outcome.stopped_at) {
         replay.diagnostics.truncate(rule_errors_from);
         let issue = ShatarIssue::OtherGame {
             variant: None,
             sign,
         };
-        return other_game(source, game, issue, replay, record);
+        return other_game(source, game, issue, at, replay, record);
     }
     let plies = outcome.plies;
     record.moves = outcome.line;
@@ -204,37 +302,70 @@ fn other_variant(game: &ParsedGame) -> Option<&str> {
     (game.format == SourceFormat::Pgn && !shatar && !variant.is_empty()).then_some(variant)
 }
 
-/// What shows that a PGN game without a `Variant` tag is chess: it castles, or its
-/// replay failed on the forced first pair. A scoresheet is Shatar by its form, and
-/// a game tagged Shatar is checked as Shatar whatever it plays.
-fn chess_sign(game: &ParsedGame, rule_diagnostics: &[Diagnostic]) -> Option<ChessSign> {
-    if game.format != SourceFormat::Pgn || game.tag("Variant").is_some() {
+/// Whether a `Variant` tag names orthodox chess.
+fn names_chess(variant: &str) -> bool {
+    ["standard", "chess", "normal", "orthodox", "classical"]
+        .iter()
+        .any(|name| variant.eq_ignore_ascii_case(name))
+}
+
+/// A PGN game without a `Variant` tag: one whose moves alone may show it is chess. A
+/// scoresheet is Shatar by its form, and a game tagged Shatar is checked as Shatar
+/// whatever it plays.
+fn untagged_pgn(game: &ParsedGame) -> bool {
+    game.format == SourceFormat::Pgn && game.tag("Variant").is_none()
+}
+
+/// What shows that a PGN game without a `Variant` tag is chess, and where: it castles,
+/// its replay failed on the forced first pair, or its main line stopped at another move
+/// (`stopped_at`) and every move is legal chess (that replay runs only for a game whose
+/// main line failed, so valid games cost nothing more; an error in a variation alone
+/// says nothing of the game).
+fn chess_sign(
+    source: &str,
+    game: &ParsedGame,
+    rule_diagnostics: &[Diagnostic],
+    stopped_at: Option<usize>,
+) -> Option<(ChessSign, Option<Span>)> {
+    if !untagged_pgn(game) {
         return None;
     }
-    rule_diagnostics
+    let sign = rule_diagnostics
         .iter()
         .find_map(|d| match d.kind.game_issue::<ShatarIssue>()? {
             ShatarIssue::Castling => Some(ChessSign::Castling),
             ShatarIssue::BadFirstMove { .. } => Some(ChessSign::FirstMove),
             _ => None,
-        })
+        });
+    if sign.is_some() {
+        return sign.map(|sign| (sign, None));
+    }
+    let refused = game.moves.get(stopped_at?)?.span.clone();
+    if !super::chess::plays_chess(game, query) {
+        return None;
+    }
+    let written = source.get(refused.clone()).unwrap_or_default().to_string();
+    Some((ChessSign::ChessMoves { refused: written }, Some(refused)))
 }
 
-/// The report of a game of another kind: one error naming it, no Shatar replay, every
-/// move kept as written and the result as recorded.
+/// The report of a game of another kind: one error naming it (at `at`, else at the
+/// first move), no Shatar replay, every move kept as written and the result as
+/// recorded. The record's variant is chess unless its `Variant` tag said otherwise.
 fn other_game(
     source: &str,
     game: &ParsedGame,
     issue: ShatarIssue,
+    at: Option<Span>,
     mut replay: Replay<'_>,
     mut record: Record<ShatarMove>,
 ) -> RecordReport {
-    let span = game
-        .moves
-        .first()
-        .map_or(game.span.start..game.span.start, |m| m.span.clone());
+    let span = at.unwrap_or_else(|| {
+        game.moves
+            .first()
+            .map_or(game.span.start..game.span.start, |m| m.span.clone())
+    });
     replay.report(issue, &span, None);
-    record.variant = Some(super::Variant::Chess);
+    record.variant.get_or_insert(super::Variant::Chess);
     record.moves.clear();
     record.unreplayed = unreplayed_text(source, game, 0);
     record.result = game.result.as_ref().map(|(token, _)| *token);
@@ -250,7 +381,7 @@ fn finish(
     RecordReport {
         index: 0,
         game: Some(super::GAME),
-        variant: None,
+        variant: record.variant.map(VariantName::of),
         span: game.span.clone(),
         plies,
         diagnostics: replay.diagnostics,
@@ -604,6 +735,8 @@ fn node(
 }
 
 /// What resolution needs from a parsed move.
+// Inlined in the replay loop: the chess replay's use of it made it a call per move.
+#[inline(always)]
 fn query(text: &MoveText, pieces: Pieces) -> MoveQuery {
     let full = text.from_file.is_some() && text.from_rank.is_some();
     let script = text.piece.as_ref().map(|p| p.script);

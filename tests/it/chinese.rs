@@ -210,8 +210,13 @@ fn shatar_issues() -> Vec<Kind> {
         ChessSign::VariantTag,
         ChessSign::Castling,
         ChessSign::FirstMove,
+        ChessSign::ChessMoves {
+            refused: "c5".to_string(),
+        },
+        ChessSign::ChessSetup,
     ] {
         for variant in [Some("Crazyhouse".to_string()), None] {
+            let sign = sign.clone();
             issues.push(ShatarIssue::OtherGame { variant, sign });
         }
     }
@@ -426,7 +431,7 @@ fn go_issues() -> Vec<Kind> {
     use go::{
         Color, GameResult, GoIssue, Komi, Point, Repeat, Rules, SgfIssue, Unverifiable, WinBy,
     };
-    let point = Point::new(3, 3);
+    let point = Point::new(3, 3).on_board(19, 19);
     let span = 0..4;
     let ident = |s: &str| s.to_string();
     let mut issues = Vec::new();
@@ -518,7 +523,7 @@ fn go_issues() -> Vec<Kind> {
             span: span.clone(),
         }));
         issues.push(GoIssue::Structure(SgfIssue::DuplicateSetupPoint {
-            point: go::sgf::Point::new(3, 3),
+            point,
             conflicting: differ,
             span: span.clone(),
         }));
@@ -549,7 +554,7 @@ fn go_issues() -> Vec<Kind> {
             span: span.clone(),
         },
         SgfIssue::DuplicateMarkup {
-            point: go::sgf::Point::new(3, 3),
+            point,
             span: span.clone(),
         },
         SgfIssue::GameInfoInTwoNodes {
@@ -710,13 +715,27 @@ fn every_issue() -> Vec<Kind> {
             ArchiveIssue::HandicapPlaced {
                 format: ArchiveFormat::Gib,
                 stones: 2,
-                points: vec![Point::new(3, 15), Point::new(15, 3)],
+                points: vec![
+                    Point::new(3, 15).on_board(19, 19),
+                    Point::new(15, 3).on_board(19, 19),
+                ],
             },
             ArchiveIssue::HalfPointAdded {
                 written: "6".to_string(),
             },
             ArchiveIssue::RowsAssumed,
             ArchiveIssue::FigureOutsideGame { move_number: 40 },
+            ArchiveIssue::CommentOutsideReview { node: 999 },
+            ArchiveIssue::ColoursAssumed,
+            ArchiveIssue::NotTheFormat {
+                format: ArchiveFormat::Gib,
+            },
+            ArchiveIssue::NotTheFormat {
+                format: ArchiveFormat::Ngf,
+            },
+            ArchiveIssue::NotTheFormat {
+                format: ArchiveFormat::Ugf,
+            },
             ArchiveIssue::UnreadFields {
                 format: ArchiveFormat::Ugf,
                 names: vec!["PlayerBLevel".to_string()],

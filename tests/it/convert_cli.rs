@@ -217,6 +217,30 @@ fn chess_is_named_once_and_its_variant_kept() {
             .collect();
         assert_eq!(codes, ["other-game"], "{line}");
     }
+    // One field, one meaning: `variant` is what the record is, in validate and convert.
+    write(
+        &dir,
+        "variants.pgn",
+        &format!(
+            "{chess}\n[Variant \"Crazyhouse\"]\n\n1. e4 e5 *\n\n[Event \"Shatar\"]\n\n1. e4 e5 *\n"
+        ),
+    );
+    let variants = |args: &[&str]| -> Vec<serde_json::Value> {
+        let (out, _, _) = qipu_in(&dir, args);
+        out.lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["variant"].clone())
+            .collect()
+    };
+    let validated = variants(&["validate", "--format", "json", "variants.pgn"]);
+    let converted = variants(&["convert", "--to", "json", "variants.pgn"]);
+    let want = ["chess", "chess", "chess", "other"].map(serde_json::Value::from);
+    assert_eq!(validated[..4], want);
+    assert_eq!(
+        validated[4],
+        serde_json::Value::Null,
+        "a Shatar game has none"
+    );
+    assert_eq!(converted, validated);
     let (pgn, _, _) = qipu_in(&dir, &["convert", "--to", "pgn", "chess.pgn"]);
     assert!(pgn.contains("[Variant \"Standard\"]"), "{pgn}");
     assert!(!pgn.contains("[Variant \"Shatar\"]"), "{pgn}");
@@ -503,4 +527,111 @@ fn control_characters_are_written_as_their_pictures_and_named() {
     assert!(!err.contains("left-out"), "{err}");
     let (json, _, _) = qipu_in(&dir, &["convert", "--to", "json", "d.pdn"]);
     assert!(json.contains(r#""White":"\u0000\u0000\u0000""#), "{json}");
+}
+
+/// An error line names the path and what was being done, in English and Chinese: an
+/// output in a directory that is not there (`-o` of every command), an output directory
+/// where a file stands or under one, an input that is not there, and a folder with no
+/// record files (empty, or only other files), which is an error of the run (exit 2).
+#[test]
+fn error_lines_name_the_path_and_what_was_being_done() {
+    let dir = scratch("error-lines");
+    write(&dir, "game.sgf", GO);
+    write(&dir, "a-file", "not a folder\n");
+    std::fs::create_dir_all(dir.join("empty")).unwrap();
+    write(&dir, "other/notes.doc", "no records here\n");
+    let run = |args: &[&str]| {
+        let (_, err, status) = qipu_in(&dir, args);
+        (err, status)
+    };
+    for args in [
+        &["validate", "-o", "gone/x.json", "game.sgf"][..],
+        &["convert", "--to", "sgf", "-o", "gone/x.json", "game.sgf"],
+        &["show", "--format", "svg", "-o", "gone/x.json", "game.sgf"],
+    ] {
+        let (err, status) = run(args);
+        assert_eq!(status, 2, "{args:?}: {err}");
+        assert_eq!(
+            err, "qipu: cannot write gone/x.json: no such directory\n",
+            "{args:?}"
+        );
+        let zh = [args, &["--lang", "zh"]].concat();
+        let (err, _) = run(&zh);
+        assert_eq!(err, "qipu: 无法写入 gone/x.json：文件夹不存在\n", "{zh:?}");
+    }
+    assert!(!dir.join("gone").exists());
+    let (err, status) = run(&[
+        "convert",
+        "--to",
+        "sgf",
+        "--output-dir",
+        "a-file/out",
+        "game.sgf",
+    ]);
+    assert_eq!(status, 2);
+    assert_eq!(
+        err,
+        "qipu: cannot create directory a-file/out: a part of the path is a file, not a directory\n"
+    );
+    let (err, status) = run(&[
+        "convert",
+        "--to",
+        "sgf",
+        "--output-dir",
+        "a-file",
+        "game.sgf",
+    ]);
+    assert_eq!(status, 2);
+    assert!(
+        err.starts_with("qipu: cannot create directory a-file: a file of that name"),
+        "{err}"
+    );
+    // A missing input: the JSON object's message, and the line on standard error.
+    let (out, err, status) = qipu_in(&dir, &["validate", "--format", "json", "missing.sgf"]);
+    assert_eq!(status, 2);
+    assert_eq!(
+        err,
+        "qipu: cannot read missing.sgf: no such file or directory\n"
+    );
+    let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        record["diagnostics"][0]["message"],
+        "cannot read the file: no such file or directory"
+    );
+    let (err, status) = run(&["show", "--lang", "zh", "missing.sgf"]);
+    assert_eq!(status, 2);
+    assert_eq!(err, "qipu: 无法读取 missing.sgf：文件或文件夹不存在\n");
+    let (out, _, _) = qipu_in(&dir, &["validate", "--format", "human", "missing.sgf"]);
+    assert!(out.contains("missing.sgf: not read\n"), "{out}");
+    // Folders that name no record: every command says so, and the run fails.
+    for folder in ["empty", "other"] {
+        let line = format!(
+            "qipu: {folder}: no record files in this directory (it reads .pgn .pdn .sgf .txt .gib .ngf .ugf .ugi)\n"
+        );
+        for args in [
+            &["validate", folder][..],
+            &["validate", "--format", "human", folder],
+            &["convert", "--to", "sgf", folder],
+            &["convert", "--to", "sgf", "--in-place", folder],
+            &["show", folder],
+        ] {
+            let (err, status) = run(args);
+            assert_eq!(status, 2, "{args:?}: {err}");
+            assert!(err.starts_with(&line), "{args:?}: {err}");
+            assert_eq!(
+                err.matches("qipu: ").count(),
+                1 + usize::from(args[0] == "convert"),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    let (err, _) = run(&["validate", "--lang", "zh", "empty"]);
+    assert!(
+        err.starts_with("qipu: empty：此文件夹中没有棋谱文件"),
+        "{err}"
+    );
+    // The other inputs of the run are read all the same.
+    let (out, _, status) = qipu_in(&dir, &["validate", "--format", "json", "empty", "game.sgf"]);
+    assert_eq!(status, 2);
+    assert_eq!(out.lines().count(), 1, "{out}");
 }

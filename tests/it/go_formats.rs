@@ -16,7 +16,7 @@ use crate::support::fixtures::fixture;
 use crate::support::snapshot::snapshot_name;
 
 /// Every fixture and the encoding it is written in.
-const FIXTURES: [(&str, &str); 12] = [
+const FIXTURES: [(&str, &str); 14] = [
     ("tygem-korean.gib", "EUC-KR"),
     ("tygem-chinese.gib", "GB18030"),
     ("tygem-utf8.gib", "UTF-8"),
@@ -29,6 +29,8 @@ const FIXTURES: [(&str, &str); 12] = [
     ("review-japanese.ugi", "Shift_JIS"),
     ("review-utf8.ugi", "UTF-8"),
     ("review-korean.ugi", "EUC-KR"),
+    ("gi-chinese.ngf", "GB18030"),
+    ("review-tree.ugi", "Shift_JIS"),
 ];
 
 fn path(name: &str) -> PathBuf {
@@ -384,5 +386,181 @@ fn a_result_the_count_contradicts_is_reported() {
     assert!(
         sgf.contains("SZ[9]") && sgf.contains("RE[B+2.5]") && sgf.contains("W[]"),
         "{sgf}"
+    );
+}
+
+/// An SGF tree node by node in preorder, as `.tree` files list it (written by
+/// tools/go_archive_fixtures.py): the path of child indices (`root` for the root), the
+/// move (`B:pd`, `W:` a pass, `-` none) and the comment, its lines joined by `|`.
+fn tree_listing(tree: &GameTree) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut pending = vec![(tree.root(), String::new())];
+    while let Some((node, path)) = pending.pop() {
+        let mv = ["B", "W"]
+            .into_iter()
+            .find_map(|c| Some(format!("{c}:{}", node.get(c)?.value()?.raw)))
+            .unwrap_or_else(|| "-".to_string());
+        let comment = node
+            .get("C")
+            .and_then(|p| p.value())
+            .map(|v| unescape(v.raw, false).replace('\n', "|"))
+            .unwrap_or_default();
+        let name = if path.is_empty() { "root" } else { &path };
+        out.push(format!("{name} {mv} {comment}").trim_end().to_string());
+        let children: Vec<_> = node.children().collect();
+        for (i, child) in children.into_iter().enumerate().rev() {
+            let child_path = if path.is_empty() {
+                i.to_string()
+            } else {
+                format!("{path}.{i}")
+            };
+            pending.push((child, child_path));
+        }
+    }
+    out
+}
+
+/// A UGI review of the kind Pandanet's review tool writes (`[ReviewNode]` with nested
+/// `VARIATION,` blocks and passes, `[ReviewComment]` with `.Comment,n` on the game, on
+/// moves of each line and on an empty node): every side line becomes an SGF variation
+/// where it branches off, every comment a `C` on its node (the empty node's on the move
+/// before it), and a comment on a node the review lacks is kept on the game with a
+/// warning. Nothing of the review is named as left out. sgfmill reads the same tree.
+#[test]
+fn review_trees_become_variations_and_comments() {
+    let name = "review-tree.ugi";
+    let document = read(name);
+    let report = &document.records[0];
+    let sgf = write(&document, Format::Sgf);
+    let want: Vec<String> = std::fs::read_to_string(path(&format!("{name}.tree")))
+        .expect("tree file")
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let collection = parse(&sgf);
+    assert_eq!(tree_listing(&collection.games[0]), want, "{sgf}");
+    let (line, _, snippet) = located(&document, "figure-outside-game");
+    assert_eq!(snippet, ".Comment,999");
+    assert!(line > 40, "{line}");
+    let record = report.record.as_ref().expect("kept");
+    let left_out: Vec<String> = record
+        .as_game_record()
+        .left_out(Format::Sgf)
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    assert!(
+        left_out.iter().all(|l| !l.contains("Review")),
+        "{left_out:?}"
+    );
+    let available = Command::new("python3")
+        .args(["-c", "import sgfmill"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !available {
+        println!("skipped: python3 with sgfmill is not available");
+        return;
+    }
+    const SCRIPT: &str = r#"
+import sys
+from sgfmill import sgf
+game = sgf.Sgf_game.from_bytes(sys.stdin.buffer.read())
+size = game.get_size()
+def point(move):
+    return "" if move is None else "abcdefghijklmnopqrs"[move[1]] + "abcdefghijklmnopqrs"[size - 1 - move[0]]
+pending = [(game.get_root(), "")]
+while pending:
+    node, path = pending.pop()
+    colour, move = node.get_move()
+    text = "-" if colour is None else colour.upper() + ":" + point(move)
+    comment = node.get("C").replace("\n", "|") if node.has_property("C") else ""
+    print(((path or "root") + " " + text + " " + comment).rstrip())
+    for i, child in reversed(list(enumerate(node))):
+        pending.append((child, f"{path}.{i}" if path else str(i)))
+"#;
+    let mut child = Command::new("python3")
+        .args(["-c", SCRIPT])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(sgf.as_bytes())
+        .expect("written");
+    let out = child.wait_with_output().expect("sgfmill ran");
+    assert!(out.status.success());
+    let listed: Vec<String> = String::from_utf8(out.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(listed, want, "sgfmill reads another tree from\n{sgf}");
+}
+
+/// NGF's dialect of `GI` lines is read as NGF (it was read as SGF and answered
+/// `no-game-tree`), with a note that it does not say who has Black.
+#[test]
+fn ngf_of_gi_lines_is_read_with_its_assumption_named() {
+    let document = read("gi-chinese.ngf");
+    let report = &document.records[0];
+    let assumed: Vec<String> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code() == "archive-assumption")
+        .map(|d| d.kind.message())
+        .collect();
+    assert!(
+        assumed
+            .iter()
+            .any(|m| m.contains("does not say who has Black")),
+        "{assumed:?}"
+    );
+    assert_eq!(report.plies, 12);
+    let (_, _, snippet) = located(&document, "unread-fields");
+    assert_eq!(snippet, "GI1");
+}
+
+/// A file named `.gib`, `.ngf`, `.ugf` or `.ugi` that is neither that format nor SGF is
+/// answered in its format's terms; named `.sgf`, the same text is answered in SGF's; an
+/// SGF game misnamed `.ngf` is read as SGF.
+#[test]
+fn a_file_named_as_an_archive_format_is_answered_in_its_terms() {
+    let text = b"Rated game\nnot a header at all\n";
+    for (name, format) in [
+        ("x.gib", "GIB"),
+        ("x.ngf", "NGF"),
+        ("x.ugf", "UGF or UGI"),
+        ("x.UGI", "UGF or UGI"),
+    ] {
+        let document = read_as(name, text);
+        let report = &document.records[0];
+        let [d] = &report.diagnostics[..] else {
+            panic!("{name}: {:?}", report.diagnostics);
+        };
+        assert_eq!(d.code(), "not-archive-format", "{name}");
+        assert!(
+            d.kind
+                .message()
+                .starts_with(&format!("this file cannot be read as {format}: ")),
+            "{name}: {}",
+            d.kind.message()
+        );
+        let located = d.located(&document.text, &document.lines);
+        assert_eq!(located.line_col(), Some((1, 1)), "{name}");
+        let (zh, _) = d.kind.zh();
+        assert!(zh.simplified().starts_with("此文件无法读作"), "{name}");
+    }
+    let document = read_as("x.sgf", text);
+    assert_eq!(document.records[0].diagnostics[0].code(), "no-game-tree");
+    let document = read_as("x.ngf", b"(;GM[1]FF[4]SZ[9];B[ee];W[cc])\n");
+    let report = &document.records[0];
+    assert!(
+        report.valid() && report.plies == 2,
+        "{:?}",
+        report.diagnostics
     );
 }

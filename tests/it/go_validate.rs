@@ -423,11 +423,67 @@ fn ko_retake_names_the_captured_stone() {
         (code.as_str(), severity, ply, side),
         ("ko", Severity::Error, Some(3), Some("white"))
     );
-    assert!(help.contains("just captured on bb"), "{help}");
+    assert!(help.contains("just captured on B8 (bb)"), "{help}");
     // After an exchange elsewhere the retake is legal.
     let document = read_text(&format!("{shape};W[gg];B[ff];W[bb])"));
     assert!(document.records[0].diagnostics.is_empty());
     assert_eq!(document.records[0].plies, 5);
+}
+
+/// Points are named as boards and players name them, the SGF letters after (`L9 (kk)` on
+/// 19×19, rows counted from the bottom, no `I` column), in every message and help, in
+/// English and Chinese, the archive formats' notes too; a point off the board keeps its
+/// letters alone.
+#[test]
+fn points_are_named_as_on_the_board() {
+    let messages = |text: &str, source: &str| -> Vec<(String, String, String)> {
+        let document = read_bytes(source, text.as_bytes());
+        document.records[0]
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let (zh, _) = d.kind.zh();
+                let help = d.kind.help().unwrap_or_default();
+                (d.kind.message(), zh.simplified(), help)
+            })
+            .collect()
+    };
+    let found = messages("(;SZ[19]AB[kk][kk]AW[dd];B[kk];W[pd])", "a.sgf");
+    assert_eq!(found[0].0, "point L9 (kk) is set up twice in this node");
+    assert_eq!(found[0].1, "点 L9 (kk) 在本节点中被摆了两次");
+    assert_eq!(
+        found[1].0,
+        "Black plays on L9 (kk), where a black stone already stands"
+    );
+    assert_eq!(found[1].1, "黑方在 L9 (kk) 落子，但该点已有一枚黑子");
+    // Columns skip I: the ninth column is J; 9×9 rows count from 9 at the top.
+    let found = messages("(;SZ[9]AB[ia]AW[ia];W[ia])", "b.sgf");
+    assert!(found[0].0.contains("point J9 (ia)"), "{found:?}");
+    let shape = "(;SZ[9]AB[ba][ab][bc]AW[ca][db][cc];W[bb];B[cb];W[bb])";
+    let found = messages(shape, "c.sgf");
+    assert_eq!(
+        found[0].0,
+        "White retakes the ko on B8 (bb) at once, repeating the previous position"
+    );
+    assert!(found[0].2.contains("captured on B8 (bb)"), "{found:?}");
+    let found = messages("(;SZ[13]AB[cc]AE[aa];B[dd])", "d.sgf");
+    assert_eq!(found[0].0, "setup clears A13 (aa), which is already empty");
+    // Off the board there is no board coordinate.
+    let found = messages("(;SZ[9];B[aa];W[jj])", "e.sgf");
+    assert_eq!(found[0].0, "White plays on `jj`, outside the 9x9 board");
+    // A GIB handicap placed as the site does.
+    let gib = "\\HS\n\\[GAMEBLACKNAME=a (1D)\\]\n\\HE\n\\GS\nINI 0 1 2 &4\nSTO 0 2 2 9 9\n\\GE\n";
+    let found = messages(gib, "f.gib");
+    let note = found
+        .iter()
+        .find(|(m, _, _)| m.contains("handicap stones"))
+        .expect("the handicap note");
+    assert!(
+        note.0
+            .ends_with("placed as the site does: D4 (dp) Q16 (pd)"),
+        "{note:?}"
+    );
+    assert!(note.1.ends_with("D4 (dp) Q16 (pd)"), "{note:?}");
 }
 
 #[test]

@@ -328,3 +328,118 @@ fn a_set_up_game_may_number_its_moves_from_one() {
         )]
     );
 }
+
+/// python-chess's games (`tools/oracle/chess_games.py`): each opens with Shatar's forced
+/// pair, and the first move Shatar refuses is a pawn's double step or castling. A game
+/// whose every move is legal chess is named chess once, at that move, in `validate` and
+/// `convert` alike, and converted as read; one that ends with a move that is not legal
+/// chess (a piece that cannot reach its square, the king left in check, castling out of,
+/// through or into check) is a Shatar game with an error at the first move Shatar
+/// refuses.
+#[test]
+fn chess_games_are_named_chess_and_corrupted_ones_are_not() {
+    let path = "tests/fixtures/shatar/chess_games.pgn";
+    let document = read_file(path);
+    let truth: Vec<serde_json::Value> =
+        std::fs::read_to_string("tests/fixtures/shatar/chess_games.jsonl")
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+    assert_eq!(document.records.len(), truth.len());
+    let json: Vec<serde_json::Value> = qipu::json::report_lines(&document, |_| true)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let (mut chess, mut corrupted) = (0, 0);
+    for ((report, line), truth) in document.records.iter().zip(&json).zip(&truth) {
+        let game = &truth["game"];
+        // The first ply Shatar refuses among the legal moves written, if any.
+        let refuses = truth["shatar_refuses"]
+            .as_u64()
+            .map_or(u32::MAX, |n| n as u32);
+        let castles_first = truth["refused_by"] == "castling";
+        let errors: Vec<_> = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == qipu::diag::Severity::Error)
+            .collect();
+        let named_chess = match truth["kind"].as_str().unwrap() {
+            "chess" => true,
+            // Castling before the corrupted move names the game chess by itself.
+            _ => castles_first && truth["corrupted_ply"].as_u64().unwrap() as u32 > refuses,
+        };
+        let record_variant = report
+            .kept::<qipu::record::Record<ShatarMove>>()
+            .unwrap()
+            .variant
+            .map(qipu::record::RulesVariant::name);
+        if named_chess {
+            chess += 1;
+            let codes: Vec<&str> = errors.iter().map(|d| d.code()).collect();
+            assert_eq!(codes, ["other-game"], "game {game}");
+            assert_eq!(line["variant"], "chess", "game {game}");
+            assert_eq!(record_variant, Some("chess"), "game {game}");
+            let located = errors[0].located(&document.text, &document.lines);
+            let message = errors[0].kind.message();
+            if castles_first {
+                assert!(message.ends_with("it castles"), "game {game}: {message}");
+            } else {
+                let refused = truth["refused_san"].as_str().unwrap();
+                assert_eq!(located.snippet(), Some(refused), "game {game}");
+                assert!(
+                    message.ends_with(&format!(
+                        "every move is legal chess, and Shatar does not allow {refused}"
+                    )),
+                    "game {game}: {message}"
+                );
+            }
+        } else {
+            corrupted += 1;
+            let at = refuses.min(truth["corrupted_ply"].as_u64().unwrap() as u32);
+            assert!(
+                errors.iter().all(|d| d.code() != "other-game"),
+                "game {game}: {:?}",
+                report.diagnostics
+            );
+            assert_eq!(errors[0].ply, Some(at), "game {game}: {:?}", errors[0]);
+            assert_eq!(report.plies, at - 1, "game {game}");
+            assert_eq!(line["variant"], serde_json::Value::Null, "game {game}");
+            assert_eq!(record_variant, None, "game {game}");
+        }
+    }
+    assert!(
+        chess >= 25 && corrupted >= 25,
+        "{chess} chess, {corrupted} corrupted"
+    );
+    // Converted as read: every move of a chess game is kept, as written.
+    let record = document.records[0].record.as_ref().unwrap();
+    let options = qipu::write::WriteOptions::default();
+    let pgn =
+        qipu::write::write_record(record, path, 0, qipu::write::Format::Pgn, &options).unwrap();
+    let written = std::fs::read_to_string(path).unwrap();
+    let first_game = written.split("\n\n").nth(1).unwrap();
+    let folded = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let moves = folded(first_game.trim_end_matches(|c: char| c == '*' || c.is_whitespace()));
+    assert!(
+        folded(&pgn).contains(&format!("{{unreplayed: {moves}}}")),
+        "{pgn}"
+    );
+    assert!(!pgn.contains("[Variant \"Shatar\"]"), "{pgn}");
+}
+
+/// Only a main line that fails as Shatar is tried as chess: a Shatar game without a
+/// `Variant` tag whose variation holds a slip (a move no game allows, or a pawn's
+/// double step) is still Shatar, with its error where it stands.
+#[test]
+fn a_slip_in_a_variation_does_not_make_a_game_chess() {
+    for variation in ["(3. Qz9)", "(3. a4)"] {
+        let text = format!("[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 {variation} 3. Bc4 *\n");
+        let document = read("slip.pgn", text.as_bytes());
+        let report = &document.records[0];
+        let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code()).collect();
+        assert!(!codes.contains(&"other-game"), "{variation}: {codes:?}");
+        assert_eq!(report.plies, 5, "{variation}");
+        assert_eq!(report.variant, None, "{variation}");
+    }
+}
