@@ -75,7 +75,10 @@ fn readme_rust_example_is_a_doctest() {
         .skip(1)
         .map(|rest| rest.split("```").next().unwrap_or_default())
         .collect();
-    assert!(!blocks.is_empty(), "the README shows the library in a rust block");
+    assert!(
+        !blocks.is_empty(),
+        "the README shows the library in a rust block"
+    );
     for block in blocks {
         for line in block.lines().filter(|line| !line.trim().is_empty()) {
             assert!(
