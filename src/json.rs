@@ -2,6 +2,61 @@
 //! record ([`report_lines`]), the diagnostic objects inside it ([`Located`]), and what
 //! `convert --to json` prints for each record ([`record_line`]). Everything is serialised
 //! from borrowed data, as it stands in the document.
+//!
+//! # `validate --format json`
+//!
+//! One object per record, in input order (JSON Lines); a file that cannot be read gets
+//! an object too, with an `io-error` diagnostic and `"encoding": null`. The rulebook's
+//! example game (`samples/shatar/rulebook-full.txt`), wrapped here:
+//!
+//! ```json
+//! {"source":"samples/shatar/rulebook-full.txt","index":0,"game":"shatar","variant":null,
+//!  "encoding":"UTF-8","valid":false,"plies":11,
+//!  "diagnostics":[{"severity":"error","code":"no-such-piece","ply":12,"move_number":6,
+//!    "side":"blue","line":5,"column":30,"text":"Kd8—d7",
+//!    "message":"Blue has no king on d8","help":"did you mean Ke8—e7?"}]}
+//! ```
+//!
+//! `valid` is true iff no diagnostic is an error; `plies` counts the moves replayed
+//! legally; `shard` (only under `--shard`, for a file named) says where the shard starts:
+//! `"shard":{"k":3,"n":8,"offset":37500211}`, the byte its record indices and lines are
+//! counted from ([`crate::shard`]). In a diagnostic, `ply` is 1-based over the whole
+//! game; `line` and `column` are 1-based, the column counted in characters; `text` is
+//! the text the diagnostic points at. `variant` is what the record is, the same in
+//! `validate` and `convert`: draughts' rules (`russian`, `brazilian`), `chess` for a PGN
+//! game of chess (by its moves or a `Variant` tag naming chess), `other` for a game its
+//! `Variant` tag names that qipu does not know (`Crazyhouse`), and `null` for Shatar and
+//! Go.
+//!
+//! Codes, severities and field names stay English (they are identifiers); `message` and
+//! `help` follow the language asked for (`--lang`, [`report_lines_in`]).
+//!
+//! Read with [`crate::ReadOptions::repair`] (`--repair`), records gain `"repaired"`, one
+//! object per repair, empty when nothing was repaired:
+//! `[{"ply":12,"move_number":6,"side":"blue","line":5,"column":30,"written":"Kd8—d7",
+//! "used":"Ke8—e7"}]`.
+//!
+//! # `convert --to json`
+//!
+//! One object per record ([`record_line`]) with `source`, `index`, `game`, `variant`,
+//! `tags` (an object in the record's order; a tag given more than once is one key whose
+//! value is the list of its values), `start` (when not the standard position), `comment`
+//! (a comment before the first move, when there is one), `result`, `moves`, and
+//! `unreplayed` (when a move could not be replayed: the rest of the main line as
+//! written). Each move has `ply`, `text` (as written) and the family's fields (Shatar:
+//! `uci`, `san`, `check`, `mate`; draughts: `path` — the start square and every landing
+//! square —, `captured` and `notation`, squares in the rulebook numbering; Go: `color`,
+//! `point`), with `comment`, `nags` and `variations` (alternative lines, nested) where the
+//! record has them.
+//!
+//! `convert --to json --positions` ([`record_line_with_positions`]) gives every move, in
+//! the main line and in the variations, one more field after the family's own,
+//! `position`: the position after the move, as pgn-extract's `--fencomments` does.
+//! Shatar: its FEN (`r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 2 3`);
+//! draughts: the PDN FEN (`W:Wa1,c1,…:Bb6,…`, kings as `K`), its squares written as the
+//! record's `start` is; Go: the board's rows from the top separated by `/`, each point
+//! `X` (Black), `O` (White) or `.` (`....X..../....XO...` …). Without the flag the JSON
+//! is as above; `--positions` with another `--to` is a usage error.
 
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};

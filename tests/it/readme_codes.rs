@@ -1,5 +1,6 @@
-//! The README lists every diagnostic code: each `fn code` of an issue type is read
-//! from the source and every string it can return must appear in the README's table.
+//! The documentation lists every diagnostic code: each `fn code` of an issue type is read
+//! from the source and every string it can return must appear in the table of
+//! `docs/diagnostics.md`, which the README links to.
 
 const ISSUE_SOURCES: [&str; 7] = [
     "src/diag.rs",
@@ -35,17 +36,20 @@ fn codes_in(source: &str) -> Vec<String> {
     codes
 }
 
+/// The page of the documentation that holds the table of every diagnostic code.
+const CODE_TABLE: &str = "docs/diagnostics.md";
+
 #[test]
 fn readme_lists_every_code() {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+    let table = std::fs::read_to_string(CODE_TABLE).unwrap();
     let mut seen = 0;
     for path in ISSUE_SOURCES {
         let source = std::fs::read_to_string(path).unwrap();
         for code in codes_in(&source) {
             seen += 1;
             assert!(
-                readme.contains(&format!("`{code}`")),
-                "{code} (from {path}) is not in the README"
+                table.contains(&format!("`{code}`")),
+                "{code} (from {path}) is not in {CODE_TABLE}"
             );
         }
     }
@@ -53,4 +57,34 @@ fn readme_lists_every_code() {
         seen > 50,
         "only {seen} codes found: has an issue type moved?"
     );
+}
+
+/// The README's Rust example is one of the crate docs' doctests, so that it compiles and
+/// runs: every line of each `rust` block in the README is a line of `src/lib.rs`'s docs.
+#[test]
+fn readme_rust_example_is_a_doctest() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let lib = std::fs::read_to_string("src/lib.rs").unwrap();
+    let doc_lines: Vec<&str> = lib
+        .lines()
+        .filter_map(|line| line.strip_prefix("//!"))
+        .map(|line| line.strip_prefix(' ').unwrap_or(line))
+        .collect();
+    let blocks: Vec<&str> = readme
+        .split("```rust\n")
+        .skip(1)
+        .map(|rest| rest.split("```").next().unwrap_or_default())
+        .collect();
+    assert!(
+        !blocks.is_empty(),
+        "the README shows the library in a rust block"
+    );
+    for block in blocks {
+        for line in block.lines().filter(|line| !line.trim().is_empty()) {
+            assert!(
+                doc_lines.contains(&line),
+                "the README's example line {line:?} is in no doctest of src/lib.rs"
+            );
+        }
+    }
 }
