@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Streaming with every line-end style: `qipu validate` on the same generated archives
-# written with LF, CRLF and CR line ends. Prints a Markdown table for the README: wall
+# written with LF, CRLF and CR line ends. Prints a Markdown table for docs/performance.md: wall
 # time and CPU time (user + system), each the least of REPEAT runs (default 5) taken in
 # turns with the other styles, MB/s of input at that wall time, and peak resident memory
 # (the largest of the runs), all from /usr/bin/time -v.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Python module beside the CLI and the Python peers on the same generated records:
 # a Python loop over every record and every move of its main line. Prints a Markdown
-# table for the README.
+# table for docs/python.md.
 #
 #   bench/python.sh [COUNT]     (default 100000 records per archive)
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks `qipu validate` on generated archives beside the best peer installed from
-# PyPI, on the same input. Prints a Markdown table for the README.
+# PyPI, on the same input. Prints a Markdown table for docs/performance.md.
 #
 #   bench/run.sh [COUNT]        (default 100000 records per archive; or COUNT=… in the
 #                               environment)

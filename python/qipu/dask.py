@@ -14,7 +14,7 @@ every object is the one the command line prints for the whole input::
     bag = qipu.dask.validate_bag(["archive.pgn", "sgf-folder/"], partitions=64)
     invalid = bag.filter(lambda r: not r["valid"]).count().compute()
 
-Every worker needs the ``qipu`` module (the same wheel; see the README) and sight of
+Every worker needs the ``qipu`` module (the same wheel; see docs/python.md) and sight of
 the files (a shared file system) under the same paths.
 """
 

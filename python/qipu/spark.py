@@ -13,7 +13,7 @@ numbered on, from the sizes of the shards before them, so that every object is t
     rdd = qipu.spark.validate_rdd(spark.sparkContext, ["archive.pgn", "sgf/"])
     rdd.filter(lambda r: not r["valid"]).map(lambda r: r["source"]).distinct().collect()
 
-Every executor needs the ``qipu`` module (ship the wheel: see the README) and the
+Every executor needs the ``qipu`` module (ship the wheel: see docs/python.md) and the
 files under the same paths.
 """
 
