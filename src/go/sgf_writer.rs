@@ -18,7 +18,7 @@
 
 use crate::go::fix::{Fixes, Rewrite};
 use crate::go::sgf::grammar::compose;
-use crate::go::sgf::{unescape, Collection, GameTree, NodeId, NodeRef, Property};
+use crate::go::sgf::{unescape, Collection, GameTree, NodeId, NodeRef, Property, TYPED};
 use crate::go::sgf_check::{self, Repeat};
 use crate::wrap::LineWrapper;
 
@@ -255,16 +255,28 @@ fn property_units(group: &[Property<'_>], units: &mut Vec<String>) {
             units.push(unit);
         }
         Repeat::Conflict => {
+            // Values that differ as read may be written alike (`RE[B\+R]RE[B+R]`): those
+            // are written once, as a reader of the output finds them.
+            let mut written: Vec<Vec<String>> = Vec::new();
             for prop in group {
-                value_units(ident, prop.values().map(|v| v.raw), units);
+                let mut these = Vec::new();
+                value_units(ident, prop.values().map(|v| v.raw), &mut these);
+                if !written.contains(&these) {
+                    units.extend(these.iter().cloned());
+                    written.push(these);
+                }
             }
         }
     }
 }
 
-/// One unit per value (the first with the identifier), escaped for writing.
+/// One unit per value (the first with the identifier), escaped for writing. A typed value
+/// ([`TYPED`]) is written as read: its readers take the raw text, escapes and all, and a
+/// `\` resolved here could make a value they cannot read (`MA[ls\` + line break + `]`)
+/// one they can.
 fn value_units<'v>(ident: &str, values: impl Iterator<Item = &'v str>, units: &mut Vec<String>) {
     let compose_typed = COMPOSE.contains(&ident);
+    let typed = TYPED.contains(&ident);
     for (i, raw) in values.enumerate() {
         let mut unit = if i == 0 {
             ident.to_owned()
@@ -272,6 +284,12 @@ fn value_units<'v>(ident: &str, values: impl Iterator<Item = &'v str>, units: &m
             String::new()
         };
         unit.push('[');
+        if typed {
+            push_raw(&mut unit, raw);
+            unit.push(']');
+            units.push(unit);
+            continue;
+        }
         match compose(raw).filter(|_| compose_typed) {
             Some((a, b)) => {
                 escape_into(&mut unit, &unescape(a, false), true);
@@ -282,6 +300,17 @@ fn value_units<'v>(ident: &str, values: impl Iterator<Item = &'v str>, units: &m
         }
         unit.push(']');
         units.push(unit);
+    }
+}
+
+/// Appends raw value text as read. It ends in an odd run of `\` only where the value ran
+/// to the end of the text without its `]`: one more `\` keeps the `]` written after it
+/// closing the value.
+fn push_raw(out: &mut String, raw: &str) {
+    out.push_str(raw);
+    let backslashes = raw.bytes().rev().take_while(|&b| b == b'\\').count();
+    if backslashes % 2 == 1 {
+        out.push('\\');
     }
 }
 
