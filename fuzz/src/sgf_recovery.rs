@@ -93,8 +93,14 @@ pub fn convert(document: &Document) -> String {
         .filter_map(|report| report.record.as_ref().map(|record| (report, record)))
         .map(|(report, record)| {
             let options = WriteOptions::default();
-            write_record(record, &document.source, report.index, Format::Sgf, &options)
-                .unwrap_or_else(|e| panic!("a Go record refused as SGF: {e}"))
+            write_record(
+                record,
+                &document.source,
+                report.index,
+                Format::Sgf,
+                &options,
+            )
+            .unwrap_or_else(|e| panic!("a Go record refused as SGF: {e}"))
         })
         .collect();
     written.join("\n")
@@ -135,9 +141,19 @@ pub fn check_convert_stable(bytes: &[u8]) {
     let back = read(written.as_bytes());
     let had = structural(&input);
     let new: Vec<_> = structural(&back).difference(&had).copied().collect();
-    if !new.is_empty() { eprintln!("NEW {new:?} in the SGF written for {:?}:\n{written}\nEND", String::from_utf8_lossy(bytes)); }
+    if !new.is_empty() {
+        eprintln!(
+            "NEW {new:?} in the SGF written for {:?}:\n{written}\nEND",
+            String::from_utf8_lossy(bytes)
+        );
+    }
     let again = convert(&back);
-    if again != written { eprintln!("AGAIN input {:?}\n{written}\n----\n{again}\nEND", String::from_utf8_lossy(bytes)); }
+    if again != written {
+        eprintln!(
+            "AGAIN input {:?}\n{written}\n----\n{again}\nEND",
+            String::from_utf8_lossy(bytes)
+        );
+    }
 }
 
 /// A node's properties: identifier, then its values as text (escapes resolved).
@@ -281,7 +297,9 @@ impl Generated {
     }
 
     fn comment(&mut self, c: &mut impl Choose) {
-        let text: String = (0..1 + c.below(12)).map(|_| TEXT[c.below(TEXT.len())]).collect();
+        let text: String = (0..1 + c.below(12))
+            .map(|_| TEXT[c.below(TEXT.len())])
+            .collect();
         self.property(&format!("C[{text}]"));
     }
 

@@ -24,7 +24,9 @@ fn diagnostics(stderr: &str) -> Vec<String> {
     lines
         .windows(2)
         .filter_map(|pair| {
-            let code = pair[0].strip_prefix("error[").or(pair[0].strip_prefix("warning["))?;
+            let code = pair[0]
+                .strip_prefix("error[")
+                .or(pair[0].strip_prefix("warning["))?;
             let code = code.split(']').next()?;
             let at = pair[1].rsplit(':').take(2).collect::<Vec<_>>();
             Some(format!("{code} {}:{}", at[1], at[0]))
@@ -63,7 +65,10 @@ fn junk_is_skipped_up_to_the_next_property() {
             "unexpected-text 4:12",
         ]
     );
-    assert!(err.contains("^^^^^^^^^^^^^\n"), "illegal_chars underlined: {err}");
+    assert!(
+        err.contains("^^^^^^^^^^^^^\n"),
+        "illegal_chars underlined: {err}"
+    );
 }
 
 #[test]

@@ -31,14 +31,52 @@ pub use value::{unescape, BoardSize, Color, Double, Move, Point, Value, ValueErr
 /// Marks a missing link in the arena.
 const NONE: u32 = u32::MAX;
 
-/// The properties whose values are numbers, reals, doubles, colours, points or sizes:
+/// Whether the values of `ident` are numbers, reals, doubles, colours, points or sizes:
 /// their readers (the typed accessors of [`Value`]) take the raw text, escapes
 /// unresolved, without the white space around it, control characters among it.
-pub(crate) const TYPED: [&str; 39] = [
-    "B", "W", "AB", "AW", "AE", "CR", "MA", "SL", "SQ", "TR", "DD", "VW", "TB", "TW", "FF", "GM",
-    "ST", "HA", "MN", "OB", "OW", "PM", "TM", "V", "BL", "WL", "DM", "GB", "GW", "HO", "UC", "BM",
-    "TE", "PL", "KO", "DO", "IT", "SZ", "KM",
-];
+pub(crate) fn is_typed(ident: &str) -> bool {
+    matches!(
+        ident,
+        "B" | "W"
+            | "AB"
+            | "AW"
+            | "AE"
+            | "CR"
+            | "MA"
+            | "SL"
+            | "SQ"
+            | "TR"
+            | "DD"
+            | "VW"
+            | "TB"
+            | "TW"
+            | "FF"
+            | "GM"
+            | "ST"
+            | "HA"
+            | "MN"
+            | "OB"
+            | "OW"
+            | "PM"
+            | "TM"
+            | "V"
+            | "BL"
+            | "WL"
+            | "DM"
+            | "GB"
+            | "GW"
+            | "HO"
+            | "UC"
+            | "BM"
+            | "TE"
+            | "PL"
+            | "KO"
+            | "DO"
+            | "IT"
+            | "SZ"
+            | "KM"
+    )
+}
 
 /// The result of reading a text: its game trees and the problems found outside them.
 #[derive(Debug, Clone, Default)]
@@ -116,7 +154,7 @@ impl GameTree {
     /// Writes the unwritable control characters ([`crate::text::is_unwritable_control`])
     /// of every value as their pictures ([`crate::text::control_picture`]) and moves the
     /// arena's offsets to match; identifiers and structure stay. Where a value is read
-    /// without the white space around it (a number, point, colour, size: [`TYPED`]; a
+    /// without the white space around it (a number, point, colour, size: [`is_typed`]; a
     /// result, a date), a control there is white space to its reader and is dropped
     /// instead: pictured, it would make `KM[\0.5]` unreadable. Spans no longer match the
     /// text the tree was read from.
@@ -126,7 +164,7 @@ impl GameTree {
         let mut controls: Vec<(u32, bool)> = Vec::new();
         for prop in &self.props {
             let name = self.slice(&prop.name);
-            let trimmed = TYPED.contains(&name) || matches!(name, "RE" | "DT");
+            let trimmed = is_typed(name) || matches!(name, "RE" | "DT");
             for raw in &self.values[prop.values.start as usize..prop.values.end as usize] {
                 let value = self.slice(raw);
                 let inner = value.trim_matches(grammar::is_space);
