@@ -395,7 +395,10 @@ mod tests {
             "(;FF[4]CA[UTF-8]GM[1]\n;C[ab]KM[ 6.5 ]MA[ls\\\n][aa])\n"
         );
         // A value cut off by the end of the text after a `\\` still ends at its `]`.
-        assert_eq!(normalise("(;GM[1];B[a\\"), "(;FF[4]CA[UTF-8]GM[1]\n;B[a\\\\])\n");
+        assert_eq!(
+            normalise("(;GM[1];B[a\\"),
+            "(;FF[4]CA[UTF-8]GM[1]\n;B[a\\\\])\n"
+        );
     }
 
     #[test]
