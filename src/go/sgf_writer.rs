@@ -18,6 +18,7 @@
 
 use crate::go::fix::{Fixes, Rewrite};
 use crate::go::sgf::grammar::compose;
+use crate::go::sgf::is_typed;
 use crate::go::sgf::{unescape, Collection, GameTree, NodeId, NodeRef, Property};
 use crate::go::sgf_check::{self, Repeat};
 use crate::wrap::LineWrapper;
@@ -255,16 +256,28 @@ fn property_units(group: &[Property<'_>], units: &mut Vec<String>) {
             units.push(unit);
         }
         Repeat::Conflict => {
+            // Values that differ as read may be written alike (`RE[B\+R]RE[B+R]`): those
+            // are written once, as a reader of the output finds them.
+            let mut written: Vec<Vec<String>> = Vec::new();
             for prop in group {
-                value_units(ident, prop.values().map(|v| v.raw), units);
+                let mut these = Vec::new();
+                value_units(ident, prop.values().map(|v| v.raw), &mut these);
+                if !written.contains(&these) {
+                    units.extend(these.iter().cloned());
+                    written.push(these);
+                }
             }
         }
     }
 }
 
-/// One unit per value (the first with the identifier), escaped for writing.
+/// One unit per value (the first with the identifier), escaped for writing. A typed value
+/// ([`is_typed`]) is written as read: its readers take the raw text, escapes and all, and a
+/// `\` resolved here could make a value they cannot read (`MA[ls\` + line break + `]`)
+/// one they can.
 fn value_units<'v>(ident: &str, values: impl Iterator<Item = &'v str>, units: &mut Vec<String>) {
     let compose_typed = COMPOSE.contains(&ident);
+    let typed = is_typed(ident);
     for (i, raw) in values.enumerate() {
         let mut unit = if i == 0 {
             ident.to_owned()
@@ -272,6 +285,12 @@ fn value_units<'v>(ident: &str, values: impl Iterator<Item = &'v str>, units: &m
             String::new()
         };
         unit.push('[');
+        if typed {
+            push_raw(&mut unit, raw);
+            unit.push(']');
+            units.push(unit);
+            continue;
+        }
         match compose(raw).filter(|_| compose_typed) {
             Some((a, b)) => {
                 escape_into(&mut unit, &unescape(a, false), true);
@@ -282,6 +301,17 @@ fn value_units<'v>(ident: &str, values: impl Iterator<Item = &'v str>, units: &m
         }
         unit.push(']');
         units.push(unit);
+    }
+}
+
+/// Appends raw value text as read. It ends in an odd run of `\` only where the value ran
+/// to the end of the text without its `]`: one more `\` keeps the `]` written after it
+/// closing the value.
+fn push_raw(out: &mut String, raw: &str) {
+    out.push_str(raw);
+    let backslashes = raw.bytes().rev().take_while(|&b| b == b'\\').count();
+    if backslashes % 2 == 1 {
+        out.push('\\');
     }
 }
 
@@ -354,6 +384,38 @@ mod tests {
         assert_eq!(
             normalise("(;GM[1]KM[6.5]KM[7.5];B[aa]B[bb])"),
             "(;FF[4]CA[UTF-8]GM[1]KM[6.5]KM[7.5]\n;B[aa]B[bb])\n"
+        );
+    }
+
+    #[test]
+    fn typed_values_are_written_as_read() {
+        // A point that cannot be read stays one: resolving its escape would make it `ls`.
+        assert_eq!(
+            normalise("(;GM[1];MA[ls\\\n][aa]KM[ 6.5 ]C[a\\\nb])"),
+            "(;FF[4]CA[UTF-8]GM[1]\n;C[ab]KM[ 6.5 ]MA[ls\\\n][aa])\n"
+        );
+        // A value cut off by the end of the text after a `\\` still ends at its `]`.
+        assert_eq!(
+            normalise("(;GM[1];B[a\\"),
+            "(;FF[4]CA[UTF-8]GM[1]\n;B[a\\\\])\n"
+        );
+    }
+
+    #[test]
+    fn conflicting_repeats_written_alike_are_written_once() {
+        assert_eq!(
+            normalise("(;GM[1]RE[B\\+R]RE[B+R];B[aa]B[aa ])"),
+            "(;FF[4]CA[UTF-8]GM[1]RE[B+R]\n;B[aa]B[aa ])\n"
+        );
+    }
+
+    #[test]
+    fn controls_around_typed_values_are_dropped() {
+        let mut c = parse("(;GM[1]KM[\u{0}6.5\u{1}]RE[W+R\u{3}]C[\u{1}a\u{2}b])");
+        c.games[0].picture_controls();
+        assert_eq!(
+            write_collection(&c),
+            "(;FF[4]CA[UTF-8]GM[1]C[\u{2401}a\u{2402}b]KM[6.5]RE[W+R]\n)\n"
         );
     }
 

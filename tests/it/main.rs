@@ -35,6 +35,7 @@ mod sgf_checks;
 mod sgf_corpus;
 mod sgf_fix;
 mod sgf_fuzz;
+mod sgf_recovery;
 mod shard;
 mod shatar_convert;
 mod shatar_parse_fuzz;

@@ -72,7 +72,10 @@ pub enum SgfSyntaxError {
         /// The `(` of the first variation.
         span: Range<usize>,
     },
-    /// A node after a variation ended (`(;a(;b);c)`); read as one more variation.
+    /// A node after a variation ended (`(;a(;b);c))`): as SGFC does (its E66), read as one
+    /// more variation whose `(` is missing, closed by the next `)` (or with the tree, where
+    /// that `)` is the tree's as written). An error: where the author meant the node to go is
+    /// a guess.
     NodeAfterVariation {
         /// The `;` of the node.
         span: Range<usize>,
@@ -133,6 +136,7 @@ impl SgfSyntaxError {
             | Self::MissingValue { .. }
             | Self::UnterminatedValue { .. }
             | Self::IllegalVariationStart { .. }
+            | Self::NodeAfterVariation { .. }
             | Self::TooLarge { .. } => Severity::Error,
             Self::TextBetweenTrees { .. }
             | Self::SgfBeforeTree { .. }
@@ -140,8 +144,7 @@ impl SgfSyntaxError {
             | Self::LowercaseIdentifier { .. }
             | Self::UnclosedGameTree { .. }
             | Self::EmptyGameTree { .. }
-            | Self::MissingRootNode { .. }
-            | Self::NodeAfterVariation { .. } => Severity::Warning,
+            | Self::MissingRootNode { .. } => Severity::Warning,
         }
     }
 }
@@ -170,7 +173,7 @@ impl fmt::Display for SgfSyntaxError {
                 "game tree starts with a variation; an empty root node was assumed"
             }
             Self::NodeAfterVariation { .. } => {
-                "node after the end of a variation; read as another variation"
+                "node after the end of a variation, without `(`; read as one more variation"
             }
             Self::TooLarge { .. } => "text larger than 4 GiB",
         })
@@ -192,7 +195,7 @@ impl crate::lang::ToZh for SgfSyntaxError {
             Self::EmptyGameTree { .. } => "空变化 `()` 已忽略",
             Self::IllegalVariationStart { .. } => "变化以 `(` 而不是节点开头；这个 `(` 已忽略",
             Self::MissingRootNode { .. } => "棋谱树以变化开头；已补上一个空的根节点",
-            Self::NodeAfterVariation { .. } => "变化结束之后还有节点；已按另一个变化读取",
+            Self::NodeAfterVariation { .. } => "变化结束之后的节点前没有 `(`；已按又一个变化读取",
             Self::TooLarge { .. } => "文本超过 4 GiB",
         })
     }

@@ -31,6 +31,53 @@ pub use value::{unescape, BoardSize, Color, Double, Move, Point, Value, ValueErr
 /// Marks a missing link in the arena.
 const NONE: u32 = u32::MAX;
 
+/// Whether the values of `ident` are numbers, reals, doubles, colours, points or sizes:
+/// their readers (the typed accessors of [`Value`]) take the raw text, escapes
+/// unresolved, without the white space around it, control characters among it.
+pub(crate) fn is_typed(ident: &str) -> bool {
+    matches!(
+        ident,
+        "B" | "W"
+            | "AB"
+            | "AW"
+            | "AE"
+            | "CR"
+            | "MA"
+            | "SL"
+            | "SQ"
+            | "TR"
+            | "DD"
+            | "VW"
+            | "TB"
+            | "TW"
+            | "FF"
+            | "GM"
+            | "ST"
+            | "HA"
+            | "MN"
+            | "OB"
+            | "OW"
+            | "PM"
+            | "TM"
+            | "V"
+            | "BL"
+            | "WL"
+            | "DM"
+            | "GB"
+            | "GW"
+            | "HO"
+            | "UC"
+            | "BM"
+            | "TE"
+            | "PL"
+            | "KO"
+            | "DO"
+            | "IT"
+            | "SZ"
+            | "KM"
+    )
+}
+
 /// The result of reading a text: its game trees and the problems found outside them.
 #[derive(Debug, Clone, Default)]
 pub struct Collection {
@@ -106,30 +153,55 @@ impl GameTree {
 
     /// Writes the unwritable control characters ([`crate::text::is_unwritable_control`])
     /// of every value as their pictures ([`crate::text::control_picture`]) and moves the
-    /// arena's offsets to match; identifiers and structure stay. Spans no longer match the
+    /// arena's offsets to match; identifiers and structure stay. Where a value is read
+    /// without the white space around it (a number, point, colour, size: [`is_typed`]; a
+    /// result, a date), a control there is white space to its reader and is dropped
+    /// instead: pictured, it would make `KM[\0.5]` unreadable. Spans no longer match the
     /// text the tree was read from.
     pub fn picture_controls(&mut self) {
-        // Offsets of the controls (each one byte, its picture three), in text order.
-        let mut controls: Vec<u32> = Vec::new();
-        for raw in &self.values {
-            let value = self.slice(raw);
-            let found = value
-                .char_indices()
-                .filter(|&(_, c)| is_unwritable_control(c));
-            controls.extend(found.map(|(at, _)| raw.start + at as u32));
+        // Offsets of the controls (each one byte, its picture three), in text order, and
+        // whether each is dropped.
+        let mut controls: Vec<(u32, bool)> = Vec::new();
+        for prop in &self.props {
+            let name = self.slice(&prop.name);
+            let trimmed = is_typed(name) || matches!(name, "RE" | "DT");
+            for raw in &self.values[prop.values.start as usize..prop.values.end as usize] {
+                let value = self.slice(raw);
+                let inner = value.trim_matches(grammar::is_space);
+                let lead = value.len() - value.trim_start_matches(grammar::is_space).len();
+                let found = value
+                    .char_indices()
+                    .filter(|&(_, c)| is_unwritable_control(c));
+                controls.extend(found.map(|(at, _)| {
+                    let edge = at < lead || at >= lead + inner.len();
+                    (raw.start + at as u32, trimmed && edge)
+                }));
+            }
         }
         if controls.is_empty() {
             return;
         }
         controls.sort_unstable();
-        let moved = |offset: u32| offset + 2 * controls.partition_point(|&at| at < offset) as u32;
+        // The offset change made by the controls before each: +2 a picture, -1 a drop.
+        let mut shift = Vec::with_capacity(controls.len() + 1);
+        shift.push(0i64);
+        for &(_, dropped) in &controls {
+            let last = shift[shift.len() - 1];
+            shift.push(last + if dropped { -1 } else { 2 });
+        }
+        let moved = |offset: u32| {
+            let before = controls.partition_point(|&(at, _)| at < offset);
+            (i64::from(offset) + shift[before]) as u32
+        };
         let moved_range = |r: &mut Range<u32>| *r = moved(r.start)..moved(r.end);
         let mut text = String::with_capacity(self.text.len() + 2 * controls.len());
         let mut from = 0;
-        for &at in &controls {
+        for &(at, dropped) in &controls {
             let at = at as usize;
             text.push_str(&self.text[from..at]);
-            text.push(control_picture(char::from(self.text.as_bytes()[at])));
+            if !dropped {
+                text.push(control_picture(char::from(self.text.as_bytes()[at])));
+            }
             from = at + 1;
         }
         text.push_str(&self.text[from..]);

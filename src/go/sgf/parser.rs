@@ -255,6 +255,16 @@ fn is_move(bytes: &[u8], pos: usize) -> bool {
     )
 }
 
+/// Whether the word of letters at `pos` is no identifier but text: it has no upper-case
+/// letter and no value follows it (`illegal_chars FF[4]`). SGFC skips such words too; a
+/// lower-case identifier with a value (`b[aa]`) is read.
+fn junk_word(text: &str, pos: usize) -> bool {
+    let bytes = text.as_bytes();
+    let (end, _) = ident_end(bytes, pos);
+    bytes[pos..end].iter().all(u8::is_ascii_lowercase)
+        && bytes.get(skip_ws(text, end)) != Some(&b'[')
+}
+
 /// Offsets fit in `u32`: `parse` rejects longer texts.
 fn off(n: usize) -> u32 {
     n as u32
@@ -297,6 +307,9 @@ impl<'s> TreeParser<'s> {
         }];
         let mut cur = NONE;
         let mut garbage: Option<Range<usize>> = None;
+        // `(` minus `)` as written, every one counted, as the cut between trees counts them
+        // (src/go/cut.rs): the tree ends where this reaches 0, whatever the stack holds.
+        let mut written_depth = 1usize;
         loop {
             self.pos = skip_ws(self.text, self.pos);
             let Some(&b) = self.text.as_bytes().get(self.pos) else {
@@ -308,7 +321,10 @@ impl<'s> TreeParser<'s> {
             };
             let depth = stack.len();
             let Some(top) = stack.last_mut() else { break };
-            let implicit_node = b.is_ascii_alphabetic() && !top.has_node && !top.closed_child;
+            let implicit_node = b.is_ascii_alphabetic()
+                && !top.has_node
+                && !top.closed_child
+                && !junk_word(self.text, self.pos);
             if !matches!(b, b'(' | b')' | b';') && !implicit_node {
                 self.skip_garbage(&mut garbage);
                 continue;
@@ -322,8 +338,10 @@ impl<'s> TreeParser<'s> {
                         span: self.span(self.pos..self.pos + 1),
                     });
                     self.pos += 1;
+                    written_depth += 1;
                 }
                 b'(' => {
+                    written_depth += 1;
                     if cur == NONE {
                         self.errors.push(SgfSyntaxError::MissingRootNode {
                             span: self.span(self.pos..self.pos + 1),
@@ -341,6 +359,7 @@ impl<'s> TreeParser<'s> {
                 }
                 b')' => {
                     self.pos += 1;
+                    written_depth -= 1;
                     if !top.has_node && !top.closed_child {
                         self.errors.push(SgfSyntaxError::EmptyGameTree {
                             span: self.span(top.at..self.pos),
@@ -349,6 +368,12 @@ impl<'s> TreeParser<'s> {
                     cur = top.attach;
                     stack.pop();
                     match stack.last_mut() {
+                        Some(_) if written_depth == 0 => {
+                            // Only after a node after a variation: the variation opened for
+                            // it is still open, so this `)` ends the tree as written.
+                            self.close_opened(stack.len());
+                            break;
+                        }
                         Some(outer) => outer.closed_child = true,
                         None => break,
                     }
@@ -357,10 +382,17 @@ impl<'s> TreeParser<'s> {
                     let at = self.pos;
                     if b == b';' {
                         if top.closed_child {
+                            // As SGFC reads it: the `(` before the node is missing, and the
+                            // variation it opens is closed by the next `)`.
                             let span = self.span(at..at + 1);
                             self.errors
                                 .push(SgfSyntaxError::NodeAfterVariation { span });
-                            top.closed_child = false;
+                            stack.push(Open {
+                                attach: cur,
+                                at,
+                                has_node: true,
+                                closed_child: false,
+                            });
                         }
                         self.pos += 1;
                     } else {
@@ -368,7 +400,9 @@ impl<'s> TreeParser<'s> {
                             span: self.span(at..at),
                         });
                     }
-                    top.has_node = true;
+                    if let Some(top) = stack.last_mut() {
+                        top.has_node = true;
+                    }
                     cur = self.sequence(cur, at);
                 }
             }
@@ -397,15 +431,34 @@ impl<'s> TreeParser<'s> {
         (Some(tree), Vec::new(), end)
     }
 
-    /// Skips one character, or one whole `[...]` so that brackets in skipped text cannot
-    /// derail the structure.
+    /// Takes the `)` that close the `open` variations still open where the tree ended as
+    /// written (`(;a(;b);c))`: the last `)` closes what the node after the variation
+    /// opened), so that no stray `)` is left between trees. Only `)` and white space are
+    /// taken: the cut between trees (src/go/cut.rs) falls at the next `(`, after them.
+    #[cold]
+    fn close_opened(&mut self, mut open: usize) {
+        while open > 0 {
+            let at = skip_ws(self.text, self.pos);
+            if self.text.as_bytes().get(at) != Some(&b')') {
+                break;
+            }
+            self.pos = at + 1;
+            open -= 1;
+        }
+    }
+
+    /// Skips one character, one word, or one whole `[...]` so that brackets in skipped
+    /// text cannot derail the structure.
     fn skip_garbage(&mut self, garbage: &mut Option<Range<usize>>) {
         let start = self.pos;
         let rest = &self.text[start..];
         self.pos = match prop_value(rest) {
             Ok((after, _)) => self.text.len() - after.len(),
             Err(nom::Err::Failure(_)) => self.text.len(),
-            Err(_) => start + rest.chars().next().map_or(1, char::len_utf8),
+            Err(_) => match ident_end(self.text.as_bytes(), start) {
+                (end, _) if end > start => end,
+                _ => start + rest.chars().next().map_or(1, char::len_utf8),
+            },
         };
         match garbage {
             Some(g) => g.end = self.pos,
@@ -493,10 +546,18 @@ impl<'s> TreeParser<'s> {
             } else {
                 let (end, lower) = ident_end(bytes, ident_start);
                 if end == ident_start {
-                    self.nodes[node as usize].props.end = off(self.props.len());
-                    break;
+                    if matches!(bytes.get(pos), None | Some(b'(' | b')')) {
+                        self.nodes[node as usize].props.end = off(self.props.len());
+                        break;
+                    }
+                    pos = self.skip_junk(pos);
+                    continue;
                 }
                 pos = skip_ws(text, end);
+                if lower && bytes.get(pos) != Some(&b'[') && junk_word(text, ident_start) {
+                    pos = self.skip_junk(ident_start);
+                    continue;
+                }
                 (end, lower)
             };
             let ident = off(ident_start)..off(ident_end);
@@ -536,6 +597,38 @@ impl<'s> TreeParser<'s> {
         }
         self.pos = pos;
         node
+    }
+
+    /// Skips the text at `start` that holds no property (stray `]`, digits, words without
+    /// an upper-case letter or a value, values without an identifier) up to where one can
+    /// be read again: an identifier, a `;`, `(` or `)`, or the end. Reports it, without
+    /// the white space after it, as unexpected text; returns where reading resumes.
+    #[cold]
+    fn skip_junk(&mut self, start: usize) -> usize {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let (mut pos, mut end) = (start, start);
+        while let Some(&b) = bytes.get(pos) {
+            pos = match b {
+                b';' | b'(' | b')' => break,
+                // A value without an identifier, skipped whole: its text may hold anything.
+                b'[' => value_end(text, pos).map_or(text.len(), |raw_end| raw_end + 1),
+                b'A'..=b'Z' | b'a'..=b'z' if !junk_word(text, pos) => break,
+                b'A'..=b'Z' | b'a'..=b'z' => ident_end(bytes, pos).0,
+                _ => {
+                    let after_space = skip_ws(text, pos);
+                    if after_space > pos {
+                        pos = after_space;
+                        continue;
+                    }
+                    pos + text[pos..].chars().next().map_or(1, char::len_utf8)
+                }
+            };
+            end = pos;
+        }
+        let span = self.span(start..end);
+        self.errors.push(SgfSyntaxError::UnexpectedText { span });
+        pos
     }
 
     /// Stores the normalised name of an identifier with lower-case letters: its upper-case
@@ -649,14 +742,7 @@ mod tests {
         assert_eq!(c.games[0].errors[0].code(), "missing-root-node");
         let c = parse("(;a[1]B[aa]x)");
         let codes: Vec<_> = c.games[0].errors.iter().map(|e| e.code()).collect();
-        assert_eq!(
-            codes,
-            [
-                "lowercase-identifier",
-                "lowercase-identifier",
-                "missing-value"
-            ]
-        );
+        assert_eq!(codes, ["lowercase-identifier", "unexpected-text"]);
         assert_eq!(idents(&c.games[0]), [vec!["A", "B"]]);
         let c = parse("(;B[aa](;W[bb]);W[cc]())");
         let codes: Vec<_> = c.games[0].errors.iter().map(|e| e.code()).collect();
@@ -668,6 +754,74 @@ mod tests {
         assert_eq!(c.games.len(), 1);
         let codes: Vec<_> = c.errors.iter().map(|e| e.code()).collect();
         assert_eq!(codes, ["text-between-trees", "empty-game-tree"]);
+    }
+
+    #[test]
+    fn junk_is_skipped_up_to_the_next_property() {
+        let text = "(; illegal_chars FF[4]\n C[abc] 12 ]x Foo ]\n;[aa][bb] N[keep]\n;C[x])";
+        let c = parse(text);
+        let g = &c.games[0];
+        assert_eq!(idents(g), [vec!["FF", "C"], vec!["N"], vec!["C"]]);
+        let found: Vec<_> = g
+            .errors
+            .iter()
+            .map(|e| (e.code(), &text[e.span()]))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("unexpected-text", "illegal_chars"),
+                ("unexpected-text", "12 ]x"),
+                ("missing-value", "Foo"),
+                ("unexpected-text", "]"),
+                ("unexpected-text", "[aa][bb]"),
+            ]
+        );
+        // A lower-case identifier with a value is a property, after junk too.
+        let c = parse("(;GM[1] 12 b[aa] x　[bb])");
+        assert_eq!(idents(&c.games[0]), [vec!["GM", "B", "X"]]);
+        // Junk before the root's properties opens no node of its own.
+        let c = parse("( junk ;GM[1])");
+        assert_eq!(idents(&c.games[0]), [vec!["GM"]]);
+        let codes: Vec<_> = c.games[0].errors.iter().map(|e| e.code()).collect();
+        assert_eq!(codes, ["unexpected-text"]);
+    }
+
+    #[test]
+    fn node_after_variation_opens_one() {
+        let text = "(;FF[4](;C[var 1]) ;C[var 2]))\n(;GM[1])";
+        let c = parse(text);
+        assert!(c.errors.is_empty(), "{:?}", c.errors);
+        assert_eq!(c.games.len(), 2);
+        let g = &c.games[0];
+        assert_eq!(g.span(), 0..30);
+        assert_eq!(g.root().children().count(), 2);
+        assert_eq!(
+            g.errors,
+            [SgfSyntaxError::NodeAfterVariation { span: 19..20 }]
+        );
+        // Its `)` closes what it opened, and the tree's `)` closes the tree.
+        let c = parse("(;a[1](;B[aa]);B[bb];W[cc](;B[dd]);B[ee])) ) (;GM[1])");
+        assert!(c.errors.is_empty(), "{:?}", c.errors);
+        let g = &c.games[0];
+        let codes: Vec<_> = g.errors.iter().map(|e| e.code()).collect();
+        assert_eq!(
+            codes,
+            [
+                "lowercase-identifier",
+                "node-after-variation",
+                "node-after-variation"
+            ]
+        );
+        assert_eq!(g.root().children().count(), 2);
+        let w = g.node(NodeId(3));
+        assert!(w.get("W").is_some());
+        assert_eq!(w.children().count(), 2);
+        assert_eq!(g.span().end, 44);
+        // The tree ends where its `)` as written do: a stray `)` too many stays outside.
+        let c = parse("(;a[1](;B[aa]);B[bb])) )");
+        assert_eq!(c.games[0].span().end, 22);
+        assert_eq!(c.errors[0].code(), "text-between-trees");
     }
 
     /// The parser's byte-level readings of white space, identifiers and values agree with
