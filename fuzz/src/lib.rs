@@ -2,3 +2,4 @@
 //! tests/it/fuzz_properties.rs also compiles, so that `cargo test` runs them on stable.
 
 pub mod properties;
+pub mod fix;

@@ -15,6 +15,7 @@ mod encodings;
 mod every_encoding;
 mod fuzz_properties;
 mod fuzz_read;
+mod fix_property;
 mod fuzz_round_trip;
 mod go_cli;
 mod go_convert;

@@ -39,6 +39,7 @@ mod info;
 mod node;
 mod values;
 
+use super::sgf::grammar::compose;
 use super::sgf::{self, BoardSize, GameTree};
 
 
@@ -324,8 +325,14 @@ pub fn fix(tree: &GameTree) -> Fixed {
         }
     }
     node::walk(&mut fixer, &mut model);
-    if !fixer.corrections.is_empty() {
-        application(&mut fixer, &mut model.nodes[0]);
+    let root = &mut model.nodes[0];
+    // An `AP` without its version is one more thing to correct.
+    let unversioned = root
+        .props
+        .iter()
+        .any(|p| p.ident == "AP" && p.values.first().is_some_and(|v| compose(v).is_none()));
+    if !fixer.corrections.is_empty() || unversioned {
+        application(&mut fixer, root);
     }
     let text = model.to_sgf();
     let tree = sgf::parse(&text)

@@ -343,27 +343,33 @@ fn split_setup_and_move(fixer: &mut Fixer, model: &mut Model, id: usize) {
     model.split(id, second);
 }
 
-/// A node with two moves is split: the second goes to a node of its own after it.
+/// A node with two moves is split: the moves after the first go to a node of their own
+/// after it (which is split again if it holds more than one).
 fn split_moves(fixer: &mut Fixer, model: &mut Model, id: usize) {
     let node = &mut model.nodes[id];
-    let mut moves = node
-        .props
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| matches!(p.ident.as_str(), "B" | "W"))
-        .map(|(i, _)| i);
-    let (Some(_), Some(second)) = (moves.next(), moves.next()) else {
+    let is_move = |p: &Prop| matches!(p.ident.as_str(), "B" | "W");
+    if node.props.iter().filter(|p| is_move(p)).count() < 2 {
         return;
-    };
+    }
     let from = node_written(&node.props);
-    let moved = node.props.remove(second);
+    let first = node.props.iter().position(is_move).unwrap_or(0);
+    let mut moved = Vec::new();
+    let mut i = 0;
+    node.props.retain(|p| {
+        i += 1;
+        if i - 1 > first && is_move(p) {
+            moved.push(p.clone());
+            return false;
+        }
+        true
+    });
     let to = format!(
-        "two nodes, {} then ;{}",
+        "two nodes, {} then {}",
         node_written(&node.props),
-        moved.written()
+        node_written(&moved)
     );
     fixer.note(CorrectionKind::TwoMoves, from, to);
-    model.split(id, vec![moved]);
+    model.split(id, moved);
 }
 
 /// Game information below the node that holds the game's goes up to that node, or is

@@ -193,9 +193,9 @@ fn repair_value(fixer: &Fixer, ident: &str, ty: Type, raw: &str, only: bool) -> 
         lost: !raw.trim().is_empty(),
     };
     let new = |value: String, kind| {
-        if value == raw {
+        if value == raw && valid(&value) {
             Repair::Keep
-        } else if valid(&value) {
+        } else if value != raw && valid(&value) {
             Repair::New(value, kind)
         } else {
             drop()
@@ -223,7 +223,7 @@ fn repair_value(fixer: &Fixer, ident: &str, ty: Type, raw: &str, only: bool) -> 
                 Reading::Unreadable => drop(),
             }
         }
-        ("TM", _) if !valid(raw) => {
+        ("TM" | "BL" | "WL", _) if !valid(raw) => {
             if let Some(tm) = info::time(&unescape(raw, true)) {
                 return new(tm, CorrectionKind::Time);
             }
@@ -330,6 +330,10 @@ fn number(raw: &str) -> Option<i64> {
 
 /// A real from a value's digits, sign and first point (`34.` → `34`, `1,5` → `1.5`).
 fn real(raw: &str) -> Option<String> {
+    // `1h 30m` is no number of seconds: taking its digits would make it 130.
+    if raw.chars().any(char::is_alphabetic) {
+        return None;
+    }
     let mut out = String::new();
     let (mut point, mut digits) = (false, false);
     for c in raw.chars() {
@@ -371,6 +375,7 @@ mod tests {
         assert_eq!(real("1,5").as_deref(), Some("1.5"));
         assert_eq!(real(".5").as_deref(), Some("0.5"));
         assert_eq!(real("not much time left"), None);
+        assert_eq!(real("1h 30m"), None);
         assert_eq!(point("c   c").as_deref(), Some("cc"));
         assert_eq!(point("90"), None);
     }
