@@ -231,7 +231,13 @@ fn repair_value(fixer: &Fixer, ident: &str, ty: Type, raw: &str, only: bool) -> 
         _ => {}
     }
     let loose_real = ty == Type::Real && raw.trim().ends_with('.');
-    if valid(raw) && !loose_real && !(ty == Type::Move && raw == "tt" && size.tt_is_pass()) {
+    // The check reads `dd ` as `dd`; SGFC writes it so.
+    let spaced = matches!(ty, Type::Move | Type::Points(_) | Type::Pair)
+        && fixer.go
+        && raw.trim() != ""
+        && raw.contains(char::is_whitespace);
+    let pass = ty == Type::Move && raw == "tt" && size.tt_is_pass();
+    if valid(raw) && !loose_real && !spaced && !pass {
         return match ty {
             Type::Text if raw.trim().is_empty() => drop(),
             _ => Repair::Keep,
