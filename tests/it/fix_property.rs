@@ -38,7 +38,10 @@ fn property(rng: &mut Rng) -> String {
         7 | 8 => format!("{}[{p}][{q}]", pick(rng, &["AB", "AW", "AE"])),
         9 => format!("{}[{p}:{q}]", pick(rng, &["AB", "AW", "AE"])),
         10 => format!("{}[]", pick(rng, &["AB", "AW", "AE", "MA", "CR"])),
-        11 | 12 => format!("{}[{p}][{q}][{p}]", pick(rng, &["MA", "TR", "CR", "SQ", "SL"])),
+        11 | 12 => format!(
+            "{}[{p}][{q}][{p}]",
+            pick(rng, &["MA", "TR", "CR", "SQ", "SL"])
+        ),
         13 => format!("{}[{p}:{q}]", pick(rng, &["MA", "TR", "TB", "TW", "DD"])),
         14 => format!(
             "{}[{}]",
@@ -74,19 +77,44 @@ fn property(rng: &mut Rng) -> String {
         ),
         22 => format!(
             "DT[{}]",
-            pick(rng, &["12th and 13th march 94", "14 apr 97", "2001-01-01", "someday", ""])
+            pick(
+                rng,
+                &[
+                    "12th and 13th march 94",
+                    "14 apr 97",
+                    "2001-01-01",
+                    "someday",
+                    ""
+                ]
+            )
         ),
         23 => format!(
             "RE[{}]",
-            pick(rng, &["black wins by 5 3/4 points", "B+R", "W+Resign", "john wins", ""])
+            pick(
+                rng,
+                &[
+                    "black wins by 5 3/4 points",
+                    "B+R",
+                    "W+Resign",
+                    "john wins",
+                    ""
+                ]
+            )
         ),
         24 => format!("KM[{}]", pick(rng, &["5 1/2", "650", "7.5", "five", "34."])),
-        25 => format!("TM[{}]", pick(rng, &["9 hours", "90 min", "3600", "1h 30m", "soon"])),
+        25 => format!(
+            "TM[{}]",
+            pick(rng, &["9 hours", "90 min", "3600", "1h 30m", "soon"])
+        ),
         26 => format!("{}[{p}][{q}]", pick(rng, &["L", "M"])),
         27 => format!("KI[{}]", pick(rng, &["11", "13", "x"])),
         28 => format!("{}[x]", "X".repeat(101 + rng.below(3))),
         29 => format!("VW[][{p}]"),
-        30 => format!("{}[{}]", pick(rng, &["XX", "LONGID"]), pick(rng, &["a", "b"])),
+        30 => format!(
+            "{}[{}]",
+            pick(rng, &["XX", "LONGID"]),
+            pick(rng, &["a", "b"])
+        ),
         31 => format!("AddBlack[{p}]"),
         32 => "KM[7.5]KM[7.5]".to_string(),
         _ => "C[one]C[two]".to_string(),

@@ -33,7 +33,8 @@ pub(super) fn result(re: &str) -> Option<String> {
 /// `KM` in points: kept when it is, written anew when it reads as another form, unreadable
 /// when it is no number.
 pub(super) fn komi(km: &str) -> Reading {
-    let komi = Komi::parse(km).or_else(|_| Komi::parse(&fraction_form(km).ok_or(())?).map_err(drop));
+    let komi =
+        Komi::parse(km).or_else(|_| Komi::parse(&fraction_form(km).ok_or(())?).map_err(drop));
     let Ok(komi) = komi else {
         return Reading::Unreadable;
     };
@@ -79,7 +80,11 @@ fn fraction_form(text: &str) -> Option<String> {
         [whole, fraction, ref unit @ ..]
             if whole.bytes().all(|b| b.is_ascii_digit()) && fraction.contains('/') =>
         {
-            Some(format!("{whole}又{fraction} {}", unit.join(" ")).trim().to_string())
+            Some(
+                format!("{whole}又{fraction} {}", unit.join(" "))
+                    .trim()
+                    .to_string(),
+            )
         }
         _ => None,
     }
@@ -169,7 +174,10 @@ fn named_month_date(words: &[&str]) -> Option<String> {
 }
 
 fn year(w: &str) -> Option<u32> {
-    let n: u32 = w.parse().ok().filter(|_| w.bytes().all(|b| b.is_ascii_digit()))?;
+    let n: u32 = w
+        .parse()
+        .ok()
+        .filter(|_| w.bytes().all(|b| b.is_ascii_digit()))?;
     match w.len() {
         4 => Some(n),
         2 if n >= 50 => Some(1900 + n),
@@ -249,7 +257,10 @@ mod tests {
             normal_date("12th and 13th march 94").as_deref(),
             Some("1994-03-12,13")
         );
-        assert_eq!(normal_date("the 1st of May 2001").as_deref(), Some("2001-05-01"));
+        assert_eq!(
+            normal_date("the 1st of May 2001").as_deref(),
+            Some("2001-05-01")
+        );
         assert_eq!(normal_date("march 94"), None);
         assert_eq!(normal_date("12 and 13 march"), None);
     }

@@ -42,7 +42,6 @@ mod values;
 use super::sgf::grammar::compose;
 use super::sgf::{self, BoardSize, GameTree};
 
-
 /// One correction `--fix` made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Correction {

@@ -96,7 +96,10 @@ fn identifiers(fixer: &mut Fixer, props: &mut Vec<Prop>) {
             }
             "M" => prop.ident = "MA".to_string(),
             "KI" => {
-                let ki = prop.values.first().and_then(|v| v.trim().parse::<i64>().ok());
+                let ki = prop
+                    .values
+                    .first()
+                    .and_then(|v| v.trim().parse::<i64>().ok());
                 match ki {
                     Some(ki) if !has_km => {
                         let km = if ki % 2 == 0 {
@@ -165,7 +168,12 @@ fn merge_repeats(fixer: &mut Fixer, props: &mut Vec<Prop>) {
         } else {
             true
         };
-        fixer.push(CorrectionKind::RepeatedProperty, from, first.written(), lost);
+        fixer.push(
+            CorrectionKind::RepeatedProperty,
+            from,
+            first.written(),
+            lost,
+        );
     }
     *props = merged;
 }
@@ -254,10 +262,7 @@ pub(super) fn keep_points(
     let mut changed = false;
     let mut values = Vec::with_capacity(prop.values.len());
     for raw in &prop.values {
-        let value = Value {
-            raw,
-            span: 0..0,
-        };
+        let value = Value { raw, span: 0..0 };
         let Ok(points) = value.points(size) else {
             values.push(raw.clone());
             continue;
@@ -375,7 +380,12 @@ fn split_moves(fixer: &mut Fixer, model: &mut Model, id: usize) {
 /// Game information below the node that holds the game's goes up to that node, or is
 /// dropped where that node holds the property already. The node that holds the game
 /// information of what follows.
-fn game_info(fixer: &mut Fixer, model: &mut Model, id: usize, above: Option<usize>) -> Option<usize> {
+fn game_info(
+    fixer: &mut Fixer,
+    model: &mut Model,
+    id: usize,
+    above: Option<usize>,
+) -> Option<usize> {
     if !model.nodes[id].props.iter().any(|p| is_game_info(&p.ident)) {
         return above;
     }

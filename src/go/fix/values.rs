@@ -65,7 +65,9 @@ enum Repair {
     Keep,
     New(String, CorrectionKind),
     /// Dropped; whether it held something (a warning, not a note).
-    Drop { lost: bool },
+    Drop {
+        lost: bool,
+    },
 }
 
 /// The root's `GM` and `SZ` read as SGFC reads them: a `GM` without a number is Go
@@ -120,7 +122,9 @@ pub(super) fn root_values(fixer: &mut Fixer, props: &mut Vec<Prop>) {
         props.retain(|p| p.ident != "SZ");
     }
     let gm = props.iter().find(|p| p.ident == "GM");
-    fixer.go = gm.and_then(|p| p.values.first()).is_none_or(|v| number(v) == Some(1));
+    fixer.go = gm
+        .and_then(|p| p.values.first())
+        .is_none_or(|v| number(v) == Some(1));
 }
 
 /// Repairs the values of `prop`; false when none is left and the property goes.
@@ -308,7 +312,11 @@ fn squeeze(raw: &str) -> String {
 
 /// A point from the letters of a value: the first two (`c c` → `cc`); `None` with fewer.
 fn point(text: &str) -> Option<String> {
-    let letters: String = text.chars().filter(char::is_ascii_alphabetic).take(2).collect();
+    let letters: String = text
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .take(2)
+        .collect();
     (letters.len() == 2).then_some(letters)
 }
 
