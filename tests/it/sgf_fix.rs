@@ -420,7 +420,7 @@ fn a_result_with_a_quarter_is_left_as_written() {
 
 #[test]
 fn an_sgfc_shaped_file_is_corrected_at_once() {
-    let path = "tests/fixtures/go/fix/damaged.sgf";
+    let path = "tests/fixtures/sgf-fix/damaged.sgf";
     let sgf = std::fs::read_to_string(path).unwrap();
     let (out, notes) = fix(&sgf);
     // The version in AP changes with every release.

@@ -133,10 +133,11 @@ pub fn normal_date(dt: &str) -> Option<String> {
 }
 
 /// A date with its month named: one month, one year (four digits, else the last plain
-/// number), the other numbers its days (`12th`, `13`); `and`, `the`, `of` between them.
+/// number after the month), the other numbers its days (`12th`, `13`); `and`, `the`,
+/// `of` between them.
 fn named_month_date(words: &[&str]) -> Option<String> {
     let mut month = None;
-    // (value, digits, written as an ordinal)
+    // (value, digits, written as an ordinal or before the month: not a two-digit year)
     let mut numbers: Vec<(u32, usize, bool)> = Vec::new();
     for word in words {
         let lower = word.to_ascii_lowercase();
@@ -146,7 +147,8 @@ fn named_month_date(words: &[&str]) -> Option<String> {
             if !matches!(suffix, "" | "st" | "nd" | "rd" | "th") {
                 return None;
             }
-            numbers.push((digits.parse().ok()?, digits.len(), !suffix.is_empty()));
+            let day_only = !suffix.is_empty() || month.is_none();
+            numbers.push((digits.parse().ok()?, digits.len(), day_only));
         } else if let Some(m) = month_name(word) {
             if month.replace(m).is_some() {
                 return None;

@@ -2,7 +2,7 @@
 //! properties, annotations and markup, then the splits, the setup replayed on a board, and
 //! game information.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::board::Replay;
 use super::{values, written, CorrectionKind, Fixer, Model, Prop};
@@ -137,19 +137,29 @@ fn label(i: usize) -> String {
 /// properties unknown to `FF[4]`) merged, texts joined; of different values of a property
 /// that holds one, the first is kept. Different moves stay, for [`split_moves`].
 fn merge_repeats(fixer: &mut Fixer, props: &mut Vec<Prop>) {
-    let repeats = props
-        .iter()
-        .enumerate()
-        .any(|(i, p)| props[..i].iter().any(|q| q.ident == p.ident));
+    // Most nodes hold a handful of properties and no repeat: that is cheap to see.
+    let small = props.len() <= 8;
+    let repeats = if small {
+        let repeat = |(i, p): (usize, &Prop)| props[..i].iter().any(|q| q.ident == p.ident);
+        props.iter().enumerate().any(repeat)
+    } else {
+        let mut seen = HashSet::new();
+        !props.iter().all(|p| seen.insert(p.ident.as_str()))
+    };
     if !repeats {
         return;
     }
     let mut merged: Vec<Prop> = Vec::with_capacity(props.len());
+    // The first occurrence of each identifier in `merged`, so that a node of many
+    // properties is merged in linear time.
+    let mut first_at: HashMap<String, usize> = HashMap::new();
     for prop in props.drain(..) {
-        let Some(first) = merged.iter_mut().find(|p| p.ident == prop.ident) else {
+        let Some(&at) = first_at.get(&prop.ident) else {
+            first_at.insert(prop.ident.clone(), merged.len());
             merged.push(prop);
             continue;
         };
+        let first = &mut merged[at];
         let ident = prop.ident.as_str();
         if matches!(ident, "B" | "W") && first.values != prop.values {
             merged.push(prop);
