@@ -5,7 +5,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
-targets=(read_shatar read_draughts read_go replay round_trip render stream sgf_recovery)
+targets=(read_shatar read_draughts read_go replay round_trip render stream sgf_recovery fix)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 find "$root/samples" "$root/tests/fixtures" -type f ! -name '*.snap' | sort | while read -r file; do

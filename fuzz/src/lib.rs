@@ -2,4 +2,5 @@
 //! tests/it/fuzz_properties.rs also compiles, so that `cargo test` runs them on stable.
 
 pub mod properties;
+pub mod fix;
 pub mod sgf_recovery;

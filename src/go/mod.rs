@@ -165,16 +165,15 @@ pub struct GoRecord {
 }
 
 impl GoRecord {
-    /// What `convert --fix` corrects in the record's SGF (SGFC's corrections): a move
-    /// out of the root node, a variation start, repeated values, `DT`, `RE`, `KM`,
-    /// passes, `FF[3]` properties; `AP` then names qipu.
+    /// What `convert --fix` corrects in the record's SGF (SGFC's corrections, see
+    /// [`fix`]); `AP` then names qipu.
     pub fn fixes(&self) -> Vec<Fixed> {
-        fix::plan(&self.tree)
+        fix::fix(&self.tree)
             .corrections
             .into_iter()
             .map(|c| Fixed {
                 what: c.kind.name(),
-                lost: c.kind == fix::CorrectionKind::KomiDropped,
+                lost: c.lost,
                 from: c.from,
                 to: c.to,
             })
@@ -192,8 +191,7 @@ pub fn write_sgf(record: &GoRecord, fix: bool) -> String {
         out.push('\n');
     }
     if fix {
-        let fixes = fix::plan(&record.tree);
-        sgf_writer::write_fixed_game_into(&record.tree, &fixes, &mut out);
+        sgf_writer::write_game_into(&fix::fix(&record.tree).tree, &mut out);
     } else {
         sgf_writer::write_game_into(&record.tree, &mut out);
     }

@@ -618,6 +618,26 @@ fn kind(ident: &str) -> Option<Kind> {
 
 const ROOT_ONLY: [&str; 6] = ["FF", "GM", "SZ", "CA", "AP", "ST"];
 
+/// Whether `ident` is a root property (`FF`, `GM`, `SZ`, `CA`, `AP`, `ST`).
+pub(crate) fn is_root_only(ident: &str) -> bool {
+    ROOT_ONLY.contains(&ident)
+}
+
+/// Whether `ident` holds a list (its repeats are one longer list).
+pub(crate) fn is_list(ident: &str) -> bool {
+    LISTS.contains(&ident)
+}
+
+/// Whether `value` of `ident` has the type the checks require (what `bad-value` reports,
+/// `KM`, `RE` and `DT` aside); `only` says it is the property's one value, where a list
+/// that may be empty can be `[]`. Properties without a checked type always pass.
+pub(crate) fn value_is_valid(ident: &str, raw: &str, size: BoardSize, only: bool) -> bool {
+    let Some(kind) = kind(ident) else { return true };
+    let value = Value { raw, span: 0..0 };
+    let only_empty = only && value.is_empty();
+    check_value(&value, kind, size, only_empty).is_ok()
+}
+
 /// Properties whose values are lists (`FF[4]` list types): repeats are one longer list.
 const LISTS: [&str; 15] = [
     "AB", "AW", "AE", "CR", "MA", "SL", "SQ", "TR", "DD", "VW", "TB", "TW", "AR", "LN", "LB",
@@ -766,11 +786,16 @@ fn check_repeats(node: NodeRef<'_>, issues: &mut Vec<SgfIssue>) {
 }
 const SETUP: [&str; 4] = ["AB", "AW", "AE", "PL"];
 
+/// Whether `ident` is setup (`AB`, `AW`, `AE`, `PL`).
+pub(crate) fn is_setup(ident: &str) -> bool {
+    SETUP.contains(&ident)
+}
+
 // The property classes below are matches, not lists to search: they run for every
 // property of every node that is more than a move.
 
 /// The game-information properties of `FF[4]`: a game keeps them in one node.
-fn is_game_info(ident: &str) -> bool {
+pub(crate) fn is_game_info(ident: &str) -> bool {
     matches!(
         ident,
         "AN" | "BR"
@@ -799,17 +824,17 @@ fn is_game_info(ident: &str) -> bool {
 }
 
 /// Position judgements: a node holds at most one.
-fn is_position_annotation(ident: &str) -> bool {
+pub(crate) fn is_position_annotation(ident: &str) -> bool {
     matches!(ident, "GB" | "GW" | "DM" | "UC")
 }
 
 /// Move judgements: a node holds at most one, and only with a move.
-fn is_move_annotation(ident: &str) -> bool {
+pub(crate) fn is_move_annotation(ident: &str) -> bool {
     matches!(ident, "BM" | "TE" | "DO" | "IT")
 }
 
 /// Markup: a point has at most one in a node.
-fn is_markup(ident: &str) -> bool {
+pub(crate) fn is_markup(ident: &str) -> bool {
     matches!(ident, "CR" | "MA" | "SL" | "SQ" | "TR")
 }
 

@@ -16,7 +16,6 @@
 //!
 //! Writing walks the tree with an explicit stack, so deep trees are no problem.
 
-use crate::go::fix::{Fixes, Rewrite};
 use crate::go::sgf::grammar::compose;
 use crate::go::sgf::is_typed;
 use crate::go::sgf::{unescape, Collection, GameTree, NodeId, NodeRef, Property};
@@ -47,15 +46,10 @@ pub fn write_game(tree: &GameTree) -> String {
 
 /// Appends one game tree, followed by a line break, to `out`.
 pub fn write_game_into(tree: &GameTree, out: &mut String) {
-    write_tree(tree, None, out);
+    write_tree(tree, out);
 }
 
-/// Appends one game tree with the corrections of `fixes` (`convert --fix`).
-pub fn write_fixed_game_into(tree: &GameTree, fixes: &Fixes, out: &mut String) {
-    write_tree(tree, Some(fixes), out);
-}
-
-fn write_tree(tree: &GameTree, fixes: Option<&Fixes>, out: &mut String) {
+fn write_tree(tree: &GameTree, out: &mut String) {
     enum Step {
         Open,
         Sequence(NodeId),
@@ -63,7 +57,6 @@ fn write_tree(tree: &GameTree, fixes: Option<&Fixes>, out: &mut String) {
     }
     let mut w = Writer {
         line: LineWrapper::new(out),
-        fixes,
     };
     let mut stack = vec![Step::Close, Step::Sequence(NodeId::ROOT), Step::Open];
     while let Some(step) = stack.pop() {
@@ -96,61 +89,20 @@ fn write_tree(tree: &GameTree, fixes: Option<&Fixes>, out: &mut String) {
     w.line.end_line();
 }
 
-struct Writer<'o, 'f> {
+struct Writer<'o> {
     line: LineWrapper<'o>,
-    /// The corrections to make, with `--fix`.
-    fixes: Option<&'f Fixes>,
 }
 
-/// A property to write: as read, or as `--fix` rewrote it.
-enum Entry<'t, 'f> {
-    Read(Property<'t>),
-    Fixed(&'f str, &'f [String]),
-}
-
-impl Entry<'_, '_> {
-    fn ident(&self) -> &str {
-        match self {
-            Entry::Read(prop) => prop.ident(),
-            Entry::Fixed(ident, _) => ident,
-        }
-    }
-}
-
-impl<'f> Writer<'_, 'f> {
+impl Writer<'_> {
     fn node(&mut self, node: NodeRef<'_>) {
         let mut units: Vec<String> = Vec::new();
-        let mut entries: Vec<Entry<'_, 'f>> = Vec::new();
-        let fixes = self.fixes;
-        for prop in node.properties() {
-            match fixes.and_then(|f| f.rewrite(&prop)) {
-                None => entries.push(Entry::Read(prop)),
-                Some(Rewrite::Dropped) => {}
-                Some(Rewrite::Property { ident, values }) => {
-                    entries.push(Entry::Fixed(ident, values));
-                }
-            }
-        }
-        let mut root_moves = Vec::new();
+        let mut entries: Vec<Property<'_>> = node.properties().collect();
         if node.is_root() {
             entries.retain(|e| !matches!(e.ident(), "FF" | "CA"));
             units.push("FF[4]".into());
             units.push("CA[UTF-8]".into());
             if node.get("GM").is_none() {
                 units.push("GM[1]".into());
-            }
-            if let Some(fixes) = fixes {
-                if !fixes.application.is_empty() {
-                    entries.retain(|e| e.ident() != "AP");
-                    entries.push(Entry::Fixed("AP", &fixes.application));
-                }
-                if fixes.root_moves_out {
-                    let (moves, rest) = entries
-                        .into_iter()
-                        .partition(|e| matches!(e.ident(), "B" | "W"));
-                    root_moves = moves;
-                    entries = rest;
-                }
             }
         }
         let rank = |ident: &str| match (node.is_root(), ident) {
@@ -160,15 +112,12 @@ impl<'f> Writer<'_, 'f> {
             _ => 3,
         };
         entries.sort_by(|a, b| (rank(a.ident()), a.ident()).cmp(&(rank(b.ident()), b.ident())));
-        entry_units(&entries, &mut units);
+        for group in entries.chunk_by(|a, b| a.ident() == b.ident()) {
+            property_units(group, &mut units);
+        }
         self.write_node(units);
         if node.is_root() {
             self.line.end_line();
-            if !root_moves.is_empty() {
-                let mut units = Vec::new();
-                entry_units(&root_moves, &mut units);
-                self.write_node(units);
-            }
         }
     }
 
@@ -178,49 +127,6 @@ impl<'f> Writer<'_, 'f> {
         self.line.unit(&format!(";{first}"));
         for unit in units {
             self.line.unit(&unit);
-        }
-    }
-}
-
-/// The units of a node's entries, sorted so that the occurrences of one identifier are
-/// together, in order; those read are merged as [`property_units`] says.
-fn entry_units(entries: &[Entry<'_, '_>], units: &mut Vec<String>) {
-    let read_together = |a: &Entry, b: &Entry| {
-        a.ident() == b.ident() && matches!((a, b), (Entry::Read(_), Entry::Read(_)))
-    };
-    for group in entries.chunk_by(read_together) {
-        match group {
-            [Entry::Fixed(ident, values)] => {
-                let compose_typed = COMPOSE.contains(ident);
-                for (i, value) in values.iter().enumerate() {
-                    let mut unit = if i == 0 {
-                        ident.to_string()
-                    } else {
-                        String::new()
-                    };
-                    unit.push('[');
-                    match compose(value).filter(|_| compose_typed) {
-                        Some((a, b)) => {
-                            escape_into(&mut unit, a, true);
-                            unit.push(':');
-                            escape_into(&mut unit, b, false);
-                        }
-                        None => escape_into(&mut unit, value, compose_typed),
-                    }
-                    unit.push(']');
-                    units.push(unit);
-                }
-            }
-            _ => {
-                let props: Vec<Property<'_>> = group
-                    .iter()
-                    .filter_map(|e| match e {
-                        Entry::Read(prop) => Some(*prop),
-                        Entry::Fixed(..) => None,
-                    })
-                    .collect();
-                property_units(&props, units);
-            }
         }
     }
 }

@@ -13,6 +13,7 @@ mod draughts_perft;
 mod draughts_validate;
 mod encodings;
 mod every_encoding;
+mod fix_property;
 mod fuzz_properties;
 mod fuzz_read;
 mod fuzz_round_trip;
