@@ -9,10 +9,8 @@ use std::sync::Arc;
 use encoding_rs::Encoding;
 
 use crate::blocks::{self, BLOCK};
-use crate::diagram::{Diagram, NoBoard, View};
 use crate::record::Game;
 use crate::text::Syntax;
-use crate::write::AnyRecord;
 use crate::RecordReport;
 
 /// A game family: how its files are recognised, read and replayed, and where a text of
@@ -43,10 +41,6 @@ pub trait Family: Sync {
     }
     /// Parses and replays every record of `text`.
     fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport>;
-    /// The board of `record` (a record this family kept) that `view` asks for, replayed
-    /// from the record's moves; [`NoBoard::PastTheEnd`] when the main line is shorter,
-    /// [`NoBoard::NoRecord`] when the record is not this family's.
-    fn diagram(&self, record: &AnyRecord, view: &View<'_>) -> Result<Diagram, NoBoard>;
     /// A fresh cutter of a stream of the family's text into pieces.
     fn cutter(&self) -> Box<dyn RecordCut>;
 }

@@ -38,6 +38,43 @@ impl fmt::Debug for Game {
     }
 }
 
+/// Output formats of `convert --to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// PGN (Shatar).
+    Pgn,
+    /// PDN (draughts).
+    Pdn,
+    /// SGF (Go).
+    Sgf,
+    /// One JSON line per record, any family (see [`crate::json`]).
+    Json,
+    /// The rulebook's own scoresheet text (Shatar).
+    Text,
+}
+
+impl Format {
+    /// Every format, in the order `--to` lists them.
+    pub const ALL: [Format; 5] = [
+        Format::Pgn,
+        Format::Pdn,
+        Format::Sgf,
+        Format::Json,
+        Format::Text,
+    ];
+
+    /// The name `--to` takes: `pgn`, `pdn`, `sgf`, `json`, `text`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Pgn => "pgn",
+            Format::Pdn => "pdn",
+            Format::Sgf => "sgf",
+            Format::Json => "json",
+            Format::Text => "text",
+        }
+    }
+}
+
 /// A family's rules variant (draughts' Russian and Brazilian rules, say).
 pub trait RulesVariant: Copy + fmt::Debug + PartialEq {
     /// Lower-case name, as JSON and the command line give it (`"russian"`).

@@ -55,7 +55,7 @@ use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::MoveFields;
 use crate::record::{FamilyTypes, Game, Record, RulesVariant};
 use crate::text::picture_controls;
-use crate::write::{AnyRecord, Format, LeftOut, WriteError, WriteOptions};
+use crate::write::{Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 
 /// A replayed draughts record with the conventions it was written in, so that the writers
@@ -236,6 +236,10 @@ impl GameRecord for DraughtsRecord {
     fn shift(&mut self, offset: usize) {
         self.record.shift_spans(offset);
     }
+
+    fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard> {
+        diagram::diagram(self, view)
+    }
 }
 
 /// This family's game: 64-square draughts, Russian or Brazilian rules (PDN).
@@ -264,13 +268,6 @@ impl Family for Draughts {
             repair: options.repair,
         };
         read_records(text, read)
-    }
-
-    fn diagram(&self, record: &AnyRecord, view: &View<'_>) -> Result<Diagram, NoBoard> {
-        let record = record
-            .downcast_ref::<DraughtsRecord>()
-            .ok_or(NoBoard::NoRecord)?;
-        diagram::diagram(record, view)
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {

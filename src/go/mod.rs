@@ -61,7 +61,7 @@ use crate::family::{Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
 use crate::record::{FamilyTypes, Game, NoVariant, Record};
 use crate::text::{picture_controls, Syntax};
-use crate::write::{AnyRecord, Fixed, Format, LeftOut, WriteError, WriteOptions};
+use crate::write::{Fixed, Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 use sgf::{GameTree, NodeId};
 
@@ -255,6 +255,10 @@ impl GameRecord for GoRecord {
     fn shift(&mut self, offset: usize) {
         self.record.shift_spans(offset);
     }
+
+    fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard> {
+        diagram::diagram(self, view)
+    }
 }
 
 /// This family's game: Go (SGF).
@@ -305,11 +309,6 @@ impl Family for Go {
                 }
             }
         }
-    }
-
-    fn diagram(&self, record: &AnyRecord, view: &View<'_>) -> Result<Diagram, NoBoard> {
-        let record = record.downcast_ref::<GoRecord>().ok_or(NoBoard::NoRecord)?;
-        diagram::diagram(record, view)
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {

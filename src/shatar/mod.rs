@@ -51,7 +51,7 @@ use crate::diagram::{Diagram, NoBoard, View};
 use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
 use crate::record::{FamilyTypes, Game, Record, RulesVariant};
-use crate::write::{AnyRecord, Format, LeftOut, WriteError, WriteOptions};
+use crate::write::{Format, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 
 /// A replayed Shatar move as the record keeps it.
@@ -215,6 +215,10 @@ impl GameRecord for Record<ShatarMove> {
     fn shift(&mut self, offset: usize) {
         self.shift_spans(offset);
     }
+
+    fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard> {
+        diagram::diagram(self, view)
+    }
 }
 
 /// This family's game: Mongolian chess (PGN with `[Variant "Shatar"]`, or the rulebook's scoresheets).
@@ -243,13 +247,6 @@ impl Family for Shatar {
 
     fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {
         read_records(text, options.keep_records, options.repair)
-    }
-
-    fn diagram(&self, record: &AnyRecord, view: &View<'_>) -> Result<Diagram, NoBoard> {
-        let record = record
-            .downcast_ref::<Record<ShatarMove>>()
-            .ok_or(NoBoard::NoRecord)?;
-        diagram::diagram(record, view)
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {
