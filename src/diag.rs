@@ -81,7 +81,10 @@ pub enum FileIssue {
     /// The text could not be decoded cleanly, or its declared charset disagrees with it.
     Decode(DecodeIssue),
     /// The game family could not be told from the extension or the content.
-    UnknownGame,
+    UnknownGame {
+        /// The families qipu reads, which the help offers.
+        known: Vec<Game>,
+    },
     /// The file holds no record of the family it was read as.
     NoRecords {
         /// The family, where it is known (`no shatar record found`).
@@ -129,7 +132,7 @@ impl Issue for FileIssue {
             FileIssue::Decode(DecodeIssue::Malformed { .. }) => "bad-encoding",
             FileIssue::Decode(DecodeIssue::DeclaredMismatch { .. }) => "encoding-mismatch",
             FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => "unknown-charset",
-            FileIssue::UnknownGame => "unknown-game",
+            FileIssue::UnknownGame { .. } => "unknown-game",
             FileIssue::NoRecords { .. } => "no-records",
             FileIssue::Io { .. } => "io-error",
             FileIssue::NotARecordFile => "not-a-record-file",
@@ -143,7 +146,7 @@ impl Issue for FileIssue {
     fn message(&self) -> String {
         match self {
             FileIssue::Decode(issue) => issue.to_string(),
-            FileIssue::UnknownGame => "cannot tell which game this file records".to_string(),
+            FileIssue::UnknownGame { .. } => "cannot tell which game this file records".to_string(),
             FileIssue::NoRecords { game } => format!(
                 "no {} record found in this file",
                 game.map_or("game", Game::name)
@@ -179,8 +182,9 @@ impl Issue for FileIssue {
             FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => {
                 Some("the encoding was detected from the bytes instead".to_string())
             }
-            FileIssue::UnknownGame => {
-                Some("pass --game shatar, --game draughts or --game go".to_string())
+            FileIssue::UnknownGame { known } => {
+                let flags: Vec<String> = known.iter().map(|g| format!("--game {}", g.name())).collect();
+                Some(format!("pass {}", one_of(&flags, ", ", " or ")))
             }
             FileIssue::NoRecords { .. }
             | FileIssue::Io { .. }
@@ -211,7 +215,7 @@ impl Issue for FileIssue {
     fn message_zh(&self) -> Zh {
         match self {
             FileIssue::Decode(issue) => issue.to_zh(),
-            FileIssue::UnknownGame => Zh::own("无法判断此文件记录的是哪种棋"),
+            FileIssue::UnknownGame { .. } => Zh::own("无法判断此文件记录的是哪种棋"),
             FileIssue::NoRecords { game } => match game {
                 Some(game) => zh!("此文件中没有{}棋谱", Zh::own(game.name_zh())),
                 None => Zh::own("此文件中没有棋谱"),
@@ -238,8 +242,12 @@ impl Issue for FileIssue {
             FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => {
                 Zh::own("已改为根据字节判断编码")
             }
-            FileIssue::UnknownGame => {
-                Zh::own("请用 --game shatar、--game draughts 或 --game go 指定棋种")
+            FileIssue::UnknownGame { known } => {
+                let flags: Vec<String> = known
+                    .iter()
+                    .map(|g| format!("--game {}", g.name()))
+                    .collect();
+                zh!("请用 {} 指定棋种", Zh::own(&one_of(&flags, "、", " 或 ")))
             }
             FileIssue::NoRecords { .. } | FileIssue::Io { .. } | FileIssue::EmptyFile => {
                 return None
@@ -262,7 +270,7 @@ impl Issue for FileIssue {
     }
 }
 
-/// A correction `convert --fix` made to a record's output ([`crate::WriteOptions::fix`]),
+/// A correction `convert --fix` made to a record's output (a family's write option),
 /// reported as a `fixed` note.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fixed {
@@ -350,6 +358,15 @@ impl ToZh for LeftOut {
             LeftOut::ControlCharacters => Zh::own("控制字符（各写作 ␀ 之类的符号）"),
             LeftOut::SourceField(name) => zh!("{}（原格式的字段）", name),
         }
+    }
+}
+
+/// `items` as a choice: `a, b or c` (`between` and `last` the separators).
+fn one_of(items: &[String], between: &str, last: &str) -> String {
+    match items.split_last() {
+        Some((final_item, [])) => final_item.clone(),
+        Some((final_item, rest)) => format!("{}{last}{final_item}", rest.join(between)),
+        None => String::new(),
     }
 }
 
@@ -591,36 +608,58 @@ impl fmt::Debug for GameIssue {
     }
 }
 
-/// A player, by the colour of their pieces. Families name their own colours (Shatar's
-/// are white and blue, draughts' white and black, Go's black and white) and say which
-/// of these each is; the names are what JSON and the human output print.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// White: Shatar's and draughts' first player, Go's second.
-    White,
-    /// Black: Go's first player, draughts' second.
-    Black,
-    /// Blue: Shatar's second player (the rulebook's 蓝方).
-    Blue,
+/// A player, by the colour of their pieces. Families name their own colours and say
+/// which side each is: white and black are here, a family with another colour declares
+/// it (Shatar's blue). The name is what JSON and the human output print; the colours are
+/// those a board draws the side's pieces in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Side {
+    name: &'static str,
+    name_zh: &'static str,
+    /// Fill, outline, and the colour of text on a piece (CSS colours).
+    colours: [&'static str; 3],
 }
 
+#[allow(non_upper_case_globals)]
 impl Side {
+    /// White.
+    pub const White: Side = Side::named("white", "白方", ["#fbfbf8", "#222222", "#111111"]);
+    /// Black.
+    pub const Black: Side = Side::named("black", "黑方", ["#1b1b1b", "#000000", "#f4f4f4"]);
+
+    /// The side of a lower-case English name, its rulebook name in Chinese, and the fill,
+    /// outline and text colours of its pieces on a board.
+    pub(crate) const fn named(
+        name: &'static str,
+        name_zh: &'static str,
+        colours: [&'static str; 3],
+    ) -> Side {
+        Side {
+            name,
+            name_zh,
+            colours,
+        }
+    }
+
     /// Lower-case English name, as JSON gives it (`"white"`, `"black"`, `"blue"`).
     pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
-            Side::Blue => "blue",
-        }
+        self.name
     }
 
     /// The rulebooks' name of the side, in simplified characters (`白方`, `黑方`, `蓝方`).
     pub fn name_zh(self) -> &'static str {
-        match self {
-            Side::White => "白方",
-            Side::Black => "黑方",
-            Side::Blue => "蓝方",
-        }
+        self.name_zh
+    }
+
+    /// Fill, outline and the colour of text on a piece of the side.
+    pub(crate) fn colours(self) -> [&'static str; 3] {
+        self.colours
+    }
+}
+
+impl fmt::Debug for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
     }
 }
 

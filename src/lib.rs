@@ -170,6 +170,7 @@ mod read;
 pub mod record;
 mod registry;
 mod report;
+mod settings;
 pub mod shard;
 pub mod shatar;
 pub mod stream;

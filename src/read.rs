@@ -105,7 +105,11 @@ pub(crate) fn read_text(
         None => vec![RecordReport::unreadable(
             text.len(),
             None,
-            Diagnostic::new(Severity::Error, Kind::File(FileIssue::UnknownGame), None),
+            Diagnostic::new(
+                Severity::Error,
+                Kind::File(FileIssue::UnknownGame { known: Game::all() }),
+                None,
+            ),
         )],
     };
     if records.is_empty() && (piece.first || !decode_issues.is_empty()) {

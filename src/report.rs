@@ -61,7 +61,7 @@ impl Document {
             && self.records.iter().all(|r| {
                 r.diagnostics
                     .iter()
-                    .all(|d| matches!(d.kind, Kind::File(FileIssue::UnknownGame)))
+                    .all(|d| matches!(d.kind, Kind::File(FileIssue::UnknownGame { .. })))
             })
     }
 

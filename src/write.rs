@@ -11,54 +11,35 @@ pub use crate::record::Format;
 
 use crate::diagram::{Diagram, NoBoard, View};
 use crate::record::Game;
+use crate::settings::Settings;
 use crate::text::is_unwritable_control;
 
-/// Shatar rulebook notation: full (`Ng1—f3`) or short (`Nf3`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Notation {
-    /// From and to squares with a dash or colon (`Ng1—f3`).
-    #[default]
-    Full,
-    /// SAN-like, with only the destination and what disambiguates it (`Nf3`).
-    Short,
-}
+/// Choices that shape the written text, each family's of its own type (Shatar's text
+/// notation, draughts' squares, Go's corrections): every family declares its own and
+/// reads it with [`WriteOptions::get`]. A family given none writes with its defaults.
+///
+/// ```
+/// use qipu::draughts::{PdnOptions, Squares};
+/// use qipu::WriteOptions;
+///
+/// let numeric = PdnOptions { squares: Squares::Numeric, ..PdnOptions::default() };
+/// let options = WriteOptions::default().with(numeric);
+/// assert_eq!(options.get::<PdnOptions>(), numeric);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct WriteOptions(Settings);
 
-/// Draughts squares: algebraic (`c3`, PDN's choice for Russian and Brazilian) or rulebook
-/// numbers (1 = a1). Records whose game type was assumed keep their squares as read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Squares {
-    /// Numbers 1–32 as in the rulebook.
-    Numeric,
-    /// Algebraic squares such as `c3`.
-    #[default]
-    Algebraic,
-}
+impl WriteOptions {
+    /// The options with a family's choices set, replacing those of the same type.
+    pub fn with<T: Any + fmt::Debug + Send + Sync>(mut self, choices: T) -> WriteOptions {
+        self.0.set(choices);
+        self
+    }
 
-/// Draughts results: PDN's default type (`1-0`, `0-1`, `1/2-1/2`) or the rulebook's points
-/// (`2-0`, `0-2`, `1-1`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Results {
-    /// PDN's default: `1-0`, `0-1`, `1/2-1/2`.
-    Standard,
-    /// The rulebook's points: `2-0`, `0-2`, `1-1`.
-    Points,
-}
-
-/// Choices that shape the written text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct WriteOptions {
-    /// Full or short Shatar rulebook notation.
-    pub notation: Notation,
-    /// Latin or Chinese piece names (Shatar text).
-    pub pieces: Pieces,
-    /// Algebraic or numeric draughts squares.
-    pub squares: Squares,
-    /// `None`: each record's results in the form it was read in.
-    pub results: Option<Results>,
-    /// Correct what SGFC corrects (SGF: a move in the root, repeated values, `DT`, `RE`,
-    /// `KM`, passes, `FF[3]` properties); each correction is reported
-    /// ([`GameRecord::corrections`]). Without it nothing is corrected.
-    pub fix: bool,
+    /// The choices of type `T`: as set with [`WriteOptions::with`], else its defaults.
+    pub fn get<T: Any + Clone + Default>(&self) -> T {
+        self.0.get::<T>().cloned().unwrap_or_default()
+    }
 }
 
 /// What of `record` a conversion to `format` cannot carry, sorted and without repeats.
@@ -207,8 +188,8 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
     fn write_json_positions(&self, source: &str, index: usize, options: &WriteOptions) -> String;
     /// What of the record a conversion to `format` cannot carry (unsorted).
     fn left_out(&self, format: Format) -> Vec<LeftOut>;
-    /// What a conversion to `format` with `options` corrects ([`WriteOptions::fix`]), in
-    /// record order; none by default.
+    /// What a conversion to `format` with `options` corrects (Go's `--fix`), in record
+    /// order; none by default.
     fn corrections(&self, _format: Format, _options: &WriteOptions) -> Vec<Fixed> {
         Vec::new()
     }

@@ -59,9 +59,9 @@ use serde::ser::SerializeMap;
 use crate::diagram::{Diagram, NoBoard, View};
 use crate::family::{Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
-use crate::record::{FamilyTypes, Game, NoVariant, Record};
+use crate::record::{FamilyTypes, Format, Game, NoVariant, Record};
 use crate::text::{picture_controls, Syntax};
-use crate::write::{Fixed, Format, LeftOut, WriteError, WriteOptions};
+use crate::write::{Fixed, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 use sgf::{GameTree, NodeId};
 
@@ -224,7 +224,7 @@ impl GameRecord for GoRecord {
     ) -> Result<String, WriteError> {
         match format {
             Format::Json => Ok(record_line(source, index, &self.record)),
-            Format::Sgf => Ok(write_sgf(self, options.fix)),
+            SGF => Ok(write_sgf(self, options.get::<SgfOptions>().fix)),
             Format::Text => Ok(write_text(self)),
             _ => Err(WriteError::unsupported(GAME, format)),
         }
@@ -239,7 +239,7 @@ impl GameRecord for GoRecord {
     }
 
     fn corrections(&self, format: Format, options: &WriteOptions) -> Vec<Fixed> {
-        if format != Format::Sgf || !options.fix {
+        if format != SGF || !options.get::<SgfOptions>().fix {
             return Vec::new();
         }
         self.fixes()
@@ -264,6 +264,18 @@ impl GameRecord for GoRecord {
 /// This family's game: Go (SGF).
 pub const GAME: Game = Game::named("go", "围棋");
 
+/// SGF, `FF[4]`.
+pub const SGF: Format = Format::named("sgf", "sgf");
+
+/// How Go records are written as SGF ([`crate::WriteOptions::with`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SgfOptions {
+    /// Correct what SGFC corrects (a move in the root, repeated values, `DT`, `RE`, `KM`,
+    /// passes, `FF[3]` properties), each correction reported ([`GoRecord::fixes`]).
+    /// Without it nothing is corrected.
+    pub fix: bool,
+}
+
 /// The Go family: SGF, and the archive formats GIB, NGF, UGF and UGI.
 pub struct Go;
 
@@ -274,6 +286,10 @@ impl Family for Go {
 
     fn extensions(&self) -> &'static [&'static str] {
         &["sgf", "gib", "ngf", "ugf", "ugi"]
+    }
+
+    fn formats(&self) -> &'static [Format] {
+        &[SGF]
     }
 
     fn syntax(&self) -> Syntax {

@@ -218,6 +218,42 @@ fn only_the_registry_names_a_family() {
     }
 }
 
+/// The core reaches the families' games, formats and sides only as data the families
+/// declare (through the registry's list): no code outside a family's folder and the
+/// registry names one of them, nor the file extensions of a family's formats.
+#[test]
+fn the_core_names_no_family_game_format_or_side() {
+    let src = root().join("src");
+    let named = [
+        "Game::Shatar",
+        "Game::Draughts",
+        "Game::Go",
+        "Format::Pgn",
+        "Format::Pdn",
+        "Format::Sgf",
+        "Side::Blue",
+        "\"pgn\"",
+        "\"pdn\"",
+        "\"sgf\"",
+        "\"gib\"",
+    ];
+    for file in walk(&src) {
+        let relative = file
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let first = relative.split('/').next().unwrap().trim_end_matches(".rs");
+        if FAMILIES.contains(&first) || ["registry", "cli", "main"].contains(&first) {
+            continue;
+        }
+        let code = code(&std::fs::read_to_string(&file).unwrap());
+        for name in named {
+            assert!(!code.contains(name), "{relative} names {name}");
+        }
+    }
+}
+
 #[test]
 fn no_module_depends_on_itself_through_others() {
     let graph = graph();
