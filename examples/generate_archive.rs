@@ -19,12 +19,12 @@ use qipu::draughts::distinct_effects;
 use qipu::draughts::DraughtsMove;
 use qipu::draughts::GameResult;
 use qipu::draughts::{Color as DraughtsColor, Move, Position as DraughtsPosition, Variant};
+use qipu::draughts::{PdnOptions, Results, Squares};
 use qipu::go::{Board, Color as GoColor, Point};
 use qipu::record::{Game, Node, Record, Tags};
 use qipu::shatar::Position;
 use qipu::shatar::ResultToken;
 use qipu::shatar::ShatarMove;
-use qipu::write::{Results, Squares, WriteOptions};
 
 #[path = "../tests/it/support/rng.rs"]
 mod rng;
@@ -208,7 +208,8 @@ fn main() -> std::io::Result<()> {
                 }
                 pgn.write_all(qipu::shatar::write_pgn(&record).as_bytes())?;
                 text.write_all(
-                    qipu::shatar::write_text(&record, &WriteOptions::default()).as_bytes(),
+                    qipu::shatar::write_text(&record, &qipu::shatar::TextOptions::default())
+                        .as_bytes(),
                 )?;
             }
         }
@@ -221,10 +222,9 @@ fn main() -> std::io::Result<()> {
                     pdn.write_all(b"\n")?;
                 }
                 // Rulebook numbers and points, as the benchmark figures were measured on.
-                let options = WriteOptions {
+                let options = PdnOptions {
                     squares: Squares::Numeric,
                     results: Some(Results::Points),
-                    ..WriteOptions::default()
                 };
                 let record = qipu::draughts::DraughtsRecord::new(record);
                 let text = qipu::draughts::write_pdn(&record, &options);

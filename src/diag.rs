@@ -7,9 +7,9 @@
 use std::fmt;
 
 use crate::lang::{zh, Lang, ToZh, Zh};
+use crate::record::Format;
 use crate::record::Game;
 use crate::text::{DecodeIssue, LineIndex, Span};
-use crate::write::{Fixed, Format, LeftOut};
 
 /// How bad a diagnostic is. Only errors make a record invalid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -81,7 +81,10 @@ pub enum FileIssue {
     /// The text could not be decoded cleanly, or its declared charset disagrees with it.
     Decode(DecodeIssue),
     /// The game family could not be told from the extension or the content.
-    UnknownGame,
+    UnknownGame {
+        /// The families qipu reads, which the help offers.
+        known: Vec<Game>,
+    },
     /// The file holds no record of the family it was read as.
     NoRecords {
         /// The family, where it is known (`no shatar record found`).
@@ -129,7 +132,7 @@ impl Issue for FileIssue {
             FileIssue::Decode(DecodeIssue::Malformed { .. }) => "bad-encoding",
             FileIssue::Decode(DecodeIssue::DeclaredMismatch { .. }) => "encoding-mismatch",
             FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => "unknown-charset",
-            FileIssue::UnknownGame => "unknown-game",
+            FileIssue::UnknownGame { .. } => "unknown-game",
             FileIssue::NoRecords { .. } => "no-records",
             FileIssue::Io { .. } => "io-error",
             FileIssue::NotARecordFile => "not-a-record-file",
@@ -143,7 +146,7 @@ impl Issue for FileIssue {
     fn message(&self) -> String {
         match self {
             FileIssue::Decode(issue) => issue.to_string(),
-            FileIssue::UnknownGame => "cannot tell which game this file records".to_string(),
+            FileIssue::UnknownGame { .. } => "cannot tell which game this file records".to_string(),
             FileIssue::NoRecords { game } => format!(
                 "no {} record found in this file",
                 game.map_or("game", Game::name)
@@ -179,8 +182,9 @@ impl Issue for FileIssue {
             FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => {
                 Some("the encoding was detected from the bytes instead".to_string())
             }
-            FileIssue::UnknownGame => {
-                Some("pass --game shatar, --game draughts or --game go".to_string())
+            FileIssue::UnknownGame { known } => {
+                let flags: Vec<String> = known.iter().map(|g| format!("--game {}", g.name())).collect();
+                Some(format!("pass {}", one_of(&flags, ", ", " or ")))
             }
             FileIssue::NoRecords { .. }
             | FileIssue::Io { .. }
@@ -211,7 +215,7 @@ impl Issue for FileIssue {
     fn message_zh(&self) -> Zh {
         match self {
             FileIssue::Decode(issue) => issue.to_zh(),
-            FileIssue::UnknownGame => Zh::own("无法判断此文件记录的是哪种棋"),
+            FileIssue::UnknownGame { .. } => Zh::own("无法判断此文件记录的是哪种棋"),
             FileIssue::NoRecords { game } => match game {
                 Some(game) => zh!("此文件中没有{}棋谱", Zh::own(game.name_zh())),
                 None => Zh::own("此文件中没有棋谱"),
@@ -238,8 +242,12 @@ impl Issue for FileIssue {
             FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => {
                 Zh::own("已改为根据字节判断编码")
             }
-            FileIssue::UnknownGame => {
-                Zh::own("请用 --game shatar、--game draughts 或 --game go 指定棋种")
+            FileIssue::UnknownGame { known } => {
+                let flags: Vec<String> = known
+                    .iter()
+                    .map(|g| format!("--game {}", g.name()))
+                    .collect();
+                zh!("请用 {} 指定棋种", Zh::own(&one_of(&flags, "、", " 或 ")))
             }
             FileIssue::NoRecords { .. } | FileIssue::Io { .. } | FileIssue::EmptyFile => {
                 return None
@@ -259,6 +267,106 @@ impl Issue for FileIssue {
                 },
             ),
         })
+    }
+}
+
+/// A correction `convert --fix` made to a record's output (a family's write option),
+/// reported as a `fixed` note.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fixed {
+    /// What was corrected, in a few words (`date`, `result`, `move out of the root node`).
+    pub what: &'static str,
+    /// As written.
+    pub from: String,
+    /// As written out instead.
+    pub to: String,
+    /// The correction dropped what could not be read (`KM[five]`): a warning, not a note.
+    pub lost: bool,
+}
+
+/// Something a record holds that the target format has no place for. `convert` names
+/// each in one note per record, so that nothing is dropped silently.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LeftOut {
+    /// A tag (header, game-info property) the format has no field for.
+    Tag(String),
+    /// Comments (Go: those the record could not keep in place).
+    Comments,
+    /// Variations (side lines), or those beyond the depth a reader keeps.
+    Variations,
+    /// Numeric annotation glyphs (`$1`, `!`, `?` written as NAGs).
+    Nags,
+    /// Board markup (SGF `MA`, `TR`, `LB`, …).
+    Markup,
+    /// Node names (SGF `N`).
+    NodeNames,
+    /// Move and position annotations (SGF `TE`, `BM`, `DO`, `IT`, `GB`, `GW`, …).
+    Annotations,
+    /// Escape lines (`%` lines of PGN/PDN).
+    EscapeLines,
+    /// Results written at the end of variations (`(… 2-0)`).
+    VariationResults,
+    /// Text before the first record or between records.
+    TextOutsideRecords,
+    /// A property the family does not know, kept by formats that can hold it.
+    Property(String),
+    /// A field of the file's own format (a Go archive's header field) that no format
+    /// qipu writes has a place for.
+    SourceField(String),
+    /// Control characters other than white space inside tags, comments or values: only
+    /// JSON holds them; the text formats write their pictures instead (`␀` for NUL; see
+    /// [`crate::text::is_unwritable_control`]).
+    ControlCharacters,
+}
+
+impl fmt::Display for LeftOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LeftOut::Tag(name) => write!(f, "the {name} tag"),
+            LeftOut::Comments => f.write_str("comments"),
+            LeftOut::Variations => f.write_str("variations"),
+            LeftOut::Nags => f.write_str("annotation glyphs"),
+            LeftOut::Markup => f.write_str("board markup"),
+            LeftOut::NodeNames => f.write_str("node names"),
+            LeftOut::Annotations => f.write_str("move annotations"),
+            LeftOut::EscapeLines => f.write_str("% escape lines"),
+            LeftOut::VariationResults => f.write_str("results that end variations"),
+            LeftOut::TextOutsideRecords => f.write_str("text outside the records"),
+            LeftOut::Property(name) => write!(f, "the {name} property"),
+            LeftOut::SourceField(name) => write!(f, "{name} (a field of the source format)"),
+            LeftOut::ControlCharacters => {
+                f.write_str("control characters (each written as a symbol such as ␀ instead)")
+            }
+        }
+    }
+}
+
+impl ToZh for LeftOut {
+    fn to_zh(&self) -> Zh {
+        match self {
+            LeftOut::Tag(name) => zh!("{} 标签", name),
+            LeftOut::Comments => Zh::own("注释"),
+            LeftOut::Variations => Zh::own("变着"),
+            LeftOut::Nags => Zh::own("评注符号"),
+            LeftOut::Markup => Zh::own("棋盘标记"),
+            LeftOut::NodeNames => Zh::own("节点名称"),
+            LeftOut::Annotations => Zh::own("着法评注"),
+            LeftOut::EscapeLines => Zh::own("% 转义行"),
+            LeftOut::VariationResults => Zh::own("变着末尾的结果"),
+            LeftOut::TextOutsideRecords => Zh::own("棋谱之外的文字"),
+            LeftOut::Property(name) => zh!("{} 属性", name),
+            LeftOut::ControlCharacters => Zh::own("控制字符（各写作 ␀ 之类的符号）"),
+            LeftOut::SourceField(name) => zh!("{}（原格式的字段）", name),
+        }
+    }
+}
+
+/// `items` as a choice: `a, b or c` (`between` and `last` the separators).
+fn one_of(items: &[String], between: &str, last: &str) -> String {
+    match items.split_last() {
+        Some((final_item, [])) => final_item.clone(),
+        Some((final_item, rest)) => format!("{}{last}{final_item}", rest.join(between)),
+        None => String::new(),
     }
 }
 
@@ -514,36 +622,58 @@ impl fmt::Debug for GameIssue {
     }
 }
 
-/// A player, by the colour of their pieces. Families name their own colours (Shatar's
-/// are white and blue, draughts' white and black, Go's black and white) and say which
-/// of these each is; the names are what JSON and the human output print.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// White: Shatar's and draughts' first player, Go's second.
-    White,
-    /// Black: Go's first player, draughts' second.
-    Black,
-    /// Blue: Shatar's second player (the rulebook's 蓝方).
-    Blue,
+/// A player, by the colour of their pieces. Families name their own colours and say
+/// which side each is: white and black are here, a family with another colour declares
+/// it (Shatar's blue). The name is what JSON and the human output print; the colours are
+/// those a board draws the side's pieces in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Side {
+    name: &'static str,
+    name_zh: &'static str,
+    /// Fill, outline, and the colour of text on a piece (CSS colours).
+    colours: [&'static str; 3],
 }
 
+#[allow(non_upper_case_globals)]
 impl Side {
+    /// White.
+    pub const White: Side = Side::named("white", "白方", ["#fbfbf8", "#222222", "#111111"]);
+    /// Black.
+    pub const Black: Side = Side::named("black", "黑方", ["#1b1b1b", "#000000", "#f4f4f4"]);
+
+    /// The side of a lower-case English name, its rulebook name in Chinese, and the fill,
+    /// outline and text colours of its pieces on a board.
+    pub(crate) const fn named(
+        name: &'static str,
+        name_zh: &'static str,
+        colours: [&'static str; 3],
+    ) -> Side {
+        Side {
+            name,
+            name_zh,
+            colours,
+        }
+    }
+
     /// Lower-case English name, as JSON gives it (`"white"`, `"black"`, `"blue"`).
     pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
-            Side::Blue => "blue",
-        }
+        self.name
     }
 
     /// The rulebooks' name of the side, in simplified characters (`白方`, `黑方`, `蓝方`).
     pub fn name_zh(self) -> &'static str {
-        match self {
-            Side::White => "白方",
-            Side::Black => "黑方",
-            Side::Blue => "蓝方",
-        }
+        self.name_zh
+    }
+
+    /// Fill, outline and the colour of text on a piece of the side.
+    pub(crate) fn colours(self) -> [&'static str; 3] {
+        self.colours
+    }
+}
+
+impl fmt::Debug for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
     }
 }
 

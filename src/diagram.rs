@@ -2,10 +2,10 @@
 //! intersections), each with what stands on it, its coordinates, and the marks an arbiter
 //! needs (the last move, the squares of an error, the last moves of a Go game numbered).
 //! Each family turns a position of its own into one (its `diagram` module, reached
-//! through [`crate::family::Family::diagram`]); this module draws it as text for a terminal
+//! through [`crate::GameRecord::diagram`]); this module draws it as text for a terminal
 //! ([`Diagram::to_text`]) and as SVG ([`Diagram::to_svg`]). Nothing here names a family.
 //!
-//! Which position a diagram shows is chosen from a record's report by [`choose`]: after
+//! Which position a diagram shows is chosen from a record's diagnostics by [`choose`]: after
 //! a given ply, before the first error, or the final position.
 
 mod svg;
@@ -14,8 +14,16 @@ mod text;
 use std::fmt;
 
 use crate::diag::{Diagnostic, Severity, Side};
-use crate::report::RecordReport;
-use crate::write::Pieces;
+
+/// Piece names: Latin letters or Chinese characters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pieces {
+    /// Letters (`K`, `Q`, `R`, `B`, `N`).
+    #[default]
+    Latin,
+    /// Chinese characters (`王`, `车`, …).
+    Zh,
+}
 
 /// What the board is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,7 +193,7 @@ pub enum Moment {
     BeforeError,
 }
 
-/// The position to draw, as a family is asked for it ([`crate::family::Family::diagram`]).
+/// The position to draw, as a record is asked for it ([`crate::GameRecord::diagram`]).
 #[derive(Clone, Copy, Debug)]
 pub struct View<'a> {
     /// After this ply of the main line (plies as diagnostics count them; 0: the start);
@@ -242,22 +250,21 @@ impl fmt::Display for NoBoard {
 
 impl std::error::Error for NoBoard {}
 
-/// The first error of `report` that is bound to a ply.
-pub fn first_error(report: &RecordReport) -> Option<&Diagnostic> {
-    report
-        .diagnostics
+/// The first error among a record's `diagnostics` that is bound to a ply.
+pub fn first_error(diagnostics: &[Diagnostic]) -> Option<&Diagnostic> {
+    diagnostics
         .iter()
         .filter(|d| d.severity == Severity::Error && d.ply.is_some())
         .min_by_key(|d| d.ply)
 }
 
-/// Where `moment` is in `report`: the ply after which to draw (`None`: the end) and the
-/// error after it, if one follows that position.
+/// Where `moment` is in a record of these `diagnostics`: the ply after which to draw
+/// (`None`: the end) and the error after it, if one follows that position.
 pub fn choose(
-    report: &RecordReport,
+    diagnostics: &[Diagnostic],
     moment: Moment,
 ) -> Result<(Option<u32>, Option<&Diagnostic>), NoBoard> {
-    let error = first_error(report);
+    let error = first_error(diagnostics);
     let before_error = |d: &Diagnostic| d.ply.map(|ply| ply.saturating_sub(1));
     match moment {
         Moment::Default => Ok(match error {

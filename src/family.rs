@@ -4,15 +4,14 @@
 use std::any::Any;
 use std::fmt;
 use std::ops::Range;
-use std::sync::Arc;
 
 use encoding_rs::Encoding;
 
+pub use crate::settings::Settings;
+
 use crate::blocks::{self, BLOCK};
-use crate::diagram::{Diagram, NoBoard, View};
-use crate::record::Game;
+use crate::record::{Format, Game};
 use crate::text::Syntax;
-use crate::write::AnyRecord;
 use crate::RecordReport;
 
 /// A game family: how its files are recognised, read and replayed, and where a text of
@@ -20,8 +19,12 @@ use crate::RecordReport;
 pub trait Family: Sync {
     /// The family's name in the command line and in JSON.
     fn game(&self) -> Game;
-    /// Extensions (lower case) of the family's own format.
+    /// Extensions (lower case) of the files that hold the family's records: its own
+    /// formats, read and written, and those it only reads.
     fn extensions(&self) -> &'static [&'static str];
+    /// The formats of its own the family writes (beside [`Format::Json`] and
+    /// [`Format::Text`], which every family may write).
+    fn formats(&self) -> &'static [Format];
     /// The syntax whose structure decoding must keep (see [`Syntax`]).
     fn syntax(&self) -> Syntax {
         Syntax::Text
@@ -43,12 +46,14 @@ pub trait Family: Sync {
     }
     /// Parses and replays every record of `text`.
     fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport>;
-    /// The board of `record` (a record this family kept) that `view` asks for, replayed
-    /// from the record's moves; [`NoBoard::PastTheEnd`] when the main line is shorter,
-    /// [`NoBoard::NoRecord`] when the record is not this family's.
-    fn diagram(&self, record: &AnyRecord, view: &View<'_>) -> Result<Diagram, NoBoard>;
     /// A fresh cutter of a stream of the family's text into pieces.
     fn cutter(&self) -> Box<dyn RecordCut>;
+    /// Whether a stream whose family is not known yet is cut as this family's is: a
+    /// family whose cut opens where the records of the other text families open too (a
+    /// tag pair after a blank line). One family says so.
+    fn cuts_unknown_text(&self) -> bool {
+        false
+    }
 }
 
 /// Where a stream of text is cut between records, found without parsing.
@@ -96,7 +101,7 @@ pub struct ReadOptions {
     /// can tell a later record that declares another. What the caller sets is replaced.
     pub declared_charset: Option<String>,
     /// Rules set for the families ([`ReadOptions::with_rules`]).
-    pub overrides: Overrides,
+    pub overrides: Settings,
     /// The extension of the input's name, lower case (`ngf`), as [`crate::read_document`],
     /// [`crate::read_str`] and streams set it from the source: a family whose formats the
     /// name tells may say that a text is not the format named. What the caller sets is
@@ -108,32 +113,13 @@ impl ReadOptions {
     /// The options with a family's rules set, instead of what each record says: a
     /// draughts `Variant`, Go `Rules`. Each family looks for its own type.
     pub fn with_rules<T: Any + fmt::Debug + Send + Sync>(mut self, rules: T) -> ReadOptions {
-        // `**set`: the value itself, not the `Arc` (which is `Any` too).
-        self.overrides.0.retain(|set| !(**set).as_any().is::<T>());
-        self.overrides.0.push(Arc::new(rules));
+        self.overrides.set(rules);
         self
     }
 
     /// The rules of type `T` set with [`ReadOptions::with_rules`], if any.
     pub fn rules<T: Any>(&self) -> Option<&T> {
-        self.overrides
-            .0
-            .iter()
-            .find_map(|set| (**set).as_any().downcast_ref())
-    }
-}
-
-/// Rules set for the families, each of its family's own type; none by default.
-#[derive(Clone, Debug, Default)]
-pub struct Overrides(Vec<Arc<dyn SetRules>>);
-
-trait SetRules: fmt::Debug + Send + Sync {
-    fn as_any(&self) -> &dyn Any;
-}
-
-impl<T: Any + fmt::Debug + Send + Sync> SetRules for T {
-    fn as_any(&self) -> &dyn Any {
-        self
+        self.overrides.get()
     }
 }
 

@@ -166,9 +166,11 @@ pub mod json;
 pub mod lang;
 mod pgn;
 mod pool;
+mod read;
 pub mod record;
 mod registry;
 mod report;
+mod settings;
 pub mod shard;
 pub mod shatar;
 pub mod stream;
@@ -176,226 +178,13 @@ pub mod text;
 mod wrap;
 pub mod write;
 
-use diag::FileIssue;
-
 // The types and functions most uses need, at the crate root; the modules hold the rest.
 pub use diag::{Diagnostic, Kind, Severity};
 pub use family::ReadOptions;
+pub use read::{read_document, read_str, DEFAULT_MAX_RECORD_SIZE};
 pub use record::Game;
-pub use report::{Document, RecordReport};
+pub use registry::record_extensions;
+pub use report::{board, board_before, Document, RecordReport};
 pub use stream::DocumentStream;
 pub use text::{LineIndex, Span};
 pub use write::{write_record, AnyRecord, Format, GameRecord, WriteError, WriteOptions};
-
-/// The extensions (lower case) of the files a folder walk reads, as `qipu validate DIR`
-/// does: every family's own (`pgn`, `pdn`, `sgf`, `gib`, …), then `txt`, which may hold
-/// scoresheets or anything else.
-pub fn record_extensions() -> Vec<&'static str> {
-    registry::record_extensions()
-}
-
-/// The board of a record of `document` ([`RecordReport`] in it) at `moment`: before its
-/// first error, after a ply, or at the end ([`diagram::choose`]), with the last move and
-/// the error's squares marked, Shatar's pieces named as `pieces` says. The record must
-/// have been kept ([`ReadOptions::keep_records`]); the board is replayed from its moves,
-/// so this costs one replay up to the position.
-pub fn board(
-    document: &Document,
-    report: &RecordReport,
-    moment: diagram::Moment,
-    pieces: write::Pieces,
-) -> Result<diagram::Diagram, diagram::NoBoard> {
-    let (Some(game), Some(record)) = (report.game, report.record.as_ref()) else {
-        return Err(diagram::NoBoard::NoRecord);
-    };
-    let (after, error) = diagram::choose(report, moment)?;
-    drawn(document, game, record, after, error, pieces)
-}
-
-/// The board before `diagnostic` of `report` (a record of `document`, kept), with the
-/// squares it names marked: what a report shows beside each error. One replay up to it.
-pub fn board_before(
-    document: &Document,
-    report: &RecordReport,
-    diagnostic: &Diagnostic,
-    pieces: write::Pieces,
-) -> Result<diagram::Diagram, diagram::NoBoard> {
-    let (Some(game), Some(record)) = (report.game, report.record.as_ref()) else {
-        return Err(diagram::NoBoard::NoRecord);
-    };
-    let ply = diagnostic.ply.ok_or(diagram::NoBoard::NoError)?;
-    let after = Some(ply.saturating_sub(1));
-    drawn(document, game, record, after, Some(diagnostic), pieces)
-}
-
-/// The board of `record` after ply `after` (`None`: the end), `error` following it.
-fn drawn(
-    document: &Document,
-    game: Game,
-    record: &AnyRecord,
-    after: Option<u32>,
-    error: Option<&Diagnostic>,
-    pieces: write::Pieces,
-) -> Result<diagram::Diagram, diagram::NoBoard> {
-    let error = error.map(|diagnostic| diagram::ErrorAt {
-        diagnostic,
-        written: diagnostic
-            .span
-            .as_ref()
-            .and_then(|span| document.text.get(span.clone())),
-    });
-    let view = diagram::View {
-        after,
-        error,
-        pieces,
-    };
-    registry::family(game).diagram(record, &view)
-}
-
-/// The largest record a stream reads by default: 256 MiB.
-pub const DEFAULT_MAX_RECORD_SIZE: usize = 256 << 20;
-
-/// Decodes `bytes`, detects the game family, parses every record and replays it.
-/// `source` names the input (a path: its extension may tell the family).
-/// [`DocumentStream`] does the same piece by piece for large inputs; [`read_str`] reads
-/// text that is already decoded.
-pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Document {
-    let game = options.game.or_else(|| registry::game_from_path(source));
-    if let Some(issue) = detect::not_text(bytes) {
-        return Document::without_records(source, game, issue);
-    }
-    let declared = registry::declared_charset(bytes, game);
-    let declared_charset = declared.as_ref().map(|(label, _)| label.to_string());
-    let syntax = registry::syntax(bytes, game);
-    let decoded = text::decode(bytes, options.encoding, declared, syntax);
-    let encoding = decoded.encoding_name();
-    let options = &ReadOptions {
-        declared_charset,
-        extension: registry::extension_of(source),
-        ..options.clone()
-    };
-    read_text(
-        source,
-        decoded.text,
-        encoding,
-        decoded.issues,
-        game,
-        options,
-        Piece::WHOLE_FILE,
-    )
-}
-
-/// Reads the records of `text`, which is already decoded: what [`read_document`] gives
-/// for the UTF-8 bytes of the same text when it reads them as UTF-8
-/// ([`Document::encoding`] is `UTF-8`). Nothing is detected or decoded, so a charset the
-/// text declares is not checked and [`ReadOptions::encoding`] is ignored.
-pub fn read_str(source: &str, text: &str, options: &ReadOptions) -> Document {
-    let game = options.game.or_else(|| registry::game_from_path(source));
-    if let Some(issue) = detect::not_text(text.as_bytes()) {
-        return Document::without_records(source, game, issue);
-    }
-    // As a decoder skips a byte-order mark.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let options = &ReadOptions {
-        declared_charset: registry::declared_charset(text.as_bytes(), game)
-            .map(|(label, _)| label.to_string()),
-        extension: registry::extension_of(source),
-        ..options.clone()
-    };
-    read_text(
-        source,
-        text.to_string(),
-        text::encoding_display_name(encoding_rs::UTF_8),
-        Vec::new(),
-        game,
-        options,
-        Piece::WHOLE_FILE,
-    )
-}
-
-/// Where a piece of text stands in its file.
-#[derive(Clone, Copy, Debug)]
-struct Piece {
-    lines_before: usize,
-    /// Characters of the line the piece starts on that came before it.
-    columns_before: usize,
-    /// The file's first piece, which reports a file without records.
-    first: bool,
-}
-
-impl Piece {
-    /// A whole file, read at once.
-    const WHOLE_FILE: Piece = Piece {
-        lines_before: 0,
-        columns_before: 0,
-        first: true,
-    };
-}
-
-/// Parses and replays the records of decoded text (a whole file or one piece of it).
-fn read_text(
-    source: &str,
-    text: String,
-    encoding: &'static str,
-    decode_issues: Vec<text::DecodeIssue>,
-    game: Option<Game>,
-    options: &ReadOptions,
-    piece: Piece,
-) -> Document {
-    let game = game.or_else(|| registry::game_from_text(&text));
-    let mut records = match game {
-        Some(game) => registry::family(game).read_records(&text, options),
-        None => vec![RecordReport::unreadable(
-            text.len(),
-            None,
-            Diagnostic::new(Severity::Error, Kind::File(FileIssue::UnknownGame), None),
-        )],
-    };
-    if records.is_empty() && (piece.first || !decode_issues.is_empty()) {
-        records.push(RecordReport::unreadable(
-            text.len(),
-            game,
-            Diagnostic::new(
-                Severity::Error,
-                Kind::File(FileIssue::NoRecords { game }),
-                None,
-            ),
-        ));
-    }
-    attach_decode_issues(&mut records, decode_issues);
-    let lines = LineIndex::continuing(&text, piece.lines_before, piece.columns_before);
-    Document {
-        source: source.to_string(),
-        text,
-        lines,
-        encoding,
-        game,
-        records,
-        repair: options.repair,
-        shard: None,
-    }
-}
-
-/// Gives each decoding issue to the record whose text holds it or, outside every record,
-/// to the record it follows (the first record when none does), ahead of that record's own
-/// diagnostics: as text between two records belongs to the one before it, a piece of a
-/// stream, which starts with a record, places every issue as the whole file does.
-fn attach_decode_issues(records: &mut [RecordReport], issues: Vec<text::DecodeIssue>) {
-    for issue in issues.into_iter().rev() {
-        let span = match &issue {
-            text::DecodeIssue::Malformed { span, .. } => Some(span.clone()),
-            text::DecodeIssue::DeclaredMismatch { span, .. }
-            | text::DecodeIssue::UnknownLabel { span, .. } => span.clone(),
-        };
-        let target = span
-            .as_ref()
-            .and_then(|s| records.iter().rposition(|r| r.span.start <= s.start))
-            .unwrap_or(0);
-        let diagnostic = Diagnostic::new(
-            Severity::Warning,
-            Kind::File(FileIssue::Decode(issue)),
-            span,
-        );
-        records[target].diagnostics.insert(0, diagnostic);
-    }
-}

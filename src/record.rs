@@ -38,6 +38,44 @@ impl fmt::Debug for Game {
     }
 }
 
+/// A format records are written in (`convert --to`), known by its name. JSON and plain
+/// text are every family's; the others a family declares as its own (its `formats`), and
+/// the registry names them here (`Format::Pgn`, …), as it does the games.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Format {
+    name: &'static str,
+    extension: &'static str,
+}
+
+#[allow(non_upper_case_globals)]
+impl Format {
+    /// One JSON line per record, any family (see [`crate::json`]).
+    pub const Json: Format = Format::named("json", "json");
+    /// The family's own plain text for people (a rulebook's scoresheet, numbered moves).
+    pub const Text: Format = Format::named("text", "txt");
+
+    /// The format of a name and the extension of its files.
+    pub(crate) const fn named(name: &'static str, extension: &'static str) -> Format {
+        Format { name, extension }
+    }
+
+    /// The name `--to` takes (`pgn`, `json`).
+    pub fn name(self) -> &'static str {
+        self.name
+    }
+
+    /// The extension (lower case, without the dot) of the format's files (`text` is `txt`).
+    pub fn extension(self) -> &'static str {
+        self.extension
+    }
+}
+
+impl fmt::Debug for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
 /// A family's rules variant (draughts' Russian and Brazilian rules, say).
 pub trait RulesVariant: Copy + fmt::Debug + PartialEq {
     /// Lower-case name, as JSON and the command line give it (`"russian"`).

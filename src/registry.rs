@@ -1,10 +1,13 @@
 //! The one list of game families qipu reads, and what is decided by asking each of them:
-//! the family of a path or a text, the syntax and declared charset of raw bytes, and a
-//! family's reader and stream cutter. A new family is a folder that implements
-//! [`Family`], its line in [`FAMILIES`], and its name among the `Game` constants.
+//! the family of a path or a text, the syntax and declared charset of raw bytes, the
+//! formats written and the files a folder walk reads, and a family's reader and stream
+//! cutter. A new family is a folder that implements [`Family`] and its line in
+//! [`FAMILIES`] (and, for callers that name it, its constants below).
+
+use std::sync::OnceLock;
 
 use crate::family::{Family, RecordCut};
-use crate::record::Game;
+use crate::record::{Format, Game};
 use crate::text::{Span, Syntax};
 
 /// The families by name, for everyone outside them.
@@ -16,14 +19,60 @@ impl Game {
     pub const Draughts: Game = crate::draughts::GAME;
     /// Go.
     pub const Go: Game = crate::go::GAME;
+
+    /// Every family's game, in the order `--game` lists them.
+    pub fn all() -> Vec<Game> {
+        FAMILIES.into_iter().map(|family| family.game()).collect()
+    }
+
+    /// The game `--game` calls `name`.
+    pub fn of_name(name: &str) -> Option<Game> {
+        FAMILIES
+            .into_iter()
+            .map(|family| family.game())
+            .find(|game| game.name() == name)
+    }
 }
 
-/// Every family, in the order their signs are tried on a text of unknown family.
+/// The formats of the families, by name.
+#[allow(non_upper_case_globals)]
+impl Format {
+    /// PGN, of Shatar.
+    pub const Pgn: Format = crate::shatar::PGN;
+    /// PDN, of draughts.
+    pub const Pdn: Format = crate::draughts::PDN;
+    /// SGF, of Go.
+    pub const Sgf: Format = crate::go::SGF;
+
+    /// Every format, in the order `--to` lists them: the families' own, then JSON and
+    /// text.
+    pub fn all() -> Vec<Format> {
+        let own = FAMILIES.into_iter().flat_map(|family| family.formats());
+        own.copied().chain([Format::Json, Format::Text]).collect()
+    }
+
+    /// The format `--to` calls `name`.
+    pub fn of_name(name: &str) -> Option<Format> {
+        Format::all()
+            .into_iter()
+            .find(|format| format.name() == name)
+    }
+}
+
+/// Every family, in the order they are listed (`--game`, the extensions a folder walk
+/// reads); their signs are tried on a text of unknown family in [`tried`] order.
 static FAMILIES: [&dyn Family; 3] = [
-    &crate::go::Go,
     &crate::shatar::Shatar,
     &crate::draughts::Draughts,
+    &crate::go::Go,
 ];
+
+/// The families in the order their signs are tried: those of a syntax of their own (SGF)
+/// first, as its structure is a surer sign than the words the text families look for.
+fn tried() -> impl Iterator<Item = &'static dyn Family> {
+    let own = FAMILIES.into_iter().filter(|f| f.syntax() != Syntax::Text);
+    own.chain(FAMILIES.into_iter().filter(|f| f.syntax() == Syntax::Text))
+}
 
 /// How much of a text its signs are looked for in.
 const HEAD: usize = 64 * 1024;
@@ -45,11 +94,23 @@ pub fn game_from_path(path: &str) -> Option<Game> {
         .map(|family| family.game())
 }
 
-/// The extensions (lower case) a folder walk reads: every family's own, then `txt`, the
-/// text any family's records may come in (a scoresheet, say).
-pub fn record_extensions() -> Vec<&'static str> {
-    let own = FAMILIES.into_iter().flat_map(|family| family.extensions());
-    own.copied().chain(["txt"]).collect()
+/// The extensions (lower case) of the files a folder walk reads, as `qipu validate DIR`
+/// does: those of the formats the families write (`pgn`, `pdn`, `sgf`), then `txt`, the
+/// text any family's records may come in (a scoresheet, say), then those the families
+/// only read (`gib`, …).
+pub fn record_extensions() -> &'static [&'static str] {
+    static EXTENSIONS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    EXTENSIONS.get_or_init(|| {
+        let written = FAMILIES.into_iter().flat_map(|family| family.formats());
+        let mut extensions: Vec<&str> = written.map(|format| format.extension()).collect();
+        extensions.push(Format::Text.extension());
+        for extension in FAMILIES.into_iter().flat_map(|family| family.extensions()) {
+            if !extensions.contains(extension) {
+                extensions.push(extension);
+            }
+        }
+        extensions
+    })
 }
 
 /// The extension of a path, lower case.
@@ -64,9 +125,7 @@ fn family_of_bytes(bytes: &[u8], game: Option<Game>) -> Option<&'static dyn Fami
         Some(game) => Some(family(game)),
         None => {
             let head = &bytes[..bytes.len().min(HEAD)];
-            FAMILIES
-                .into_iter()
-                .find(|family| family.recognises_bytes(head))
+            tried().find(|family| family.recognises_bytes(head))
         }
     }
 }
@@ -94,17 +153,23 @@ pub fn declared_charset(bytes: &[u8], game: Option<Game>) -> Option<(&str, Optio
 /// failing those, weaker ones (the only two first moves Shatar allows).
 pub fn game_from_text(text: &str) -> Option<Game> {
     let head = head(text, HEAD);
-    FAMILIES
-        .into_iter()
+    tried()
         .find(|family| family.recognises(head))
-        .or_else(|| FAMILIES.into_iter().find(|family| family.might_hold(head)))
+        .or_else(|| tried().find(|family| family.might_hold(head)))
         .map(|family| family.game())
 }
 
-/// How a stream of `game`'s text is cut; text of a family not known yet is cut as
-/// Shatar's is (before a tag pair or a scoresheet's players).
+/// How a stream of `game`'s text is cut; text of a family not known yet is cut as the
+/// family that says it cuts such text ([`Family::cuts_unknown_text`]) cuts its own.
 pub(crate) fn cutter(game: Option<Game>) -> Box<dyn RecordCut> {
-    family(game.unwrap_or(Game::Shatar)).cutter()
+    let family = match game {
+        Some(game) => family(game),
+        None => FAMILIES
+            .into_iter()
+            .find(|family| family.cuts_unknown_text())
+            .expect("a family cuts text of no known family"),
+    };
+    family.cutter()
 }
 
 /// The longest prefix of `text` of at most `max` bytes that ends on a character boundary.
@@ -114,4 +179,34 @@ fn head(text: &str, max: usize) -> &str {
         end -= 1;
     }
     &text[..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_family_cuts_text_of_no_known_family() {
+        let cutting = FAMILIES.iter().filter(|f| f.cuts_unknown_text()).count();
+        assert_eq!(cutting, 1);
+    }
+
+    #[test]
+    fn families_own_their_formats_and_extensions() {
+        let names: Vec<&str> = Format::all().iter().map(|f| f.name()).collect();
+        assert_eq!(names, ["pgn", "pdn", "sgf", "json", "text"]);
+        let extensions = record_extensions();
+        assert_eq!(
+            extensions,
+            ["pgn", "pdn", "sgf", "txt", "gib", "ngf", "ugf", "ugi"]
+        );
+        for family in FAMILIES {
+            for format in family.formats() {
+                assert!(
+                    family.extensions().contains(&format.extension()),
+                    "{format:?}"
+                );
+            }
+        }
+    }
 }

@@ -1,8 +1,9 @@
 //! What reading gives: a [`Document`] per input, and a [`RecordReport`] per record, which
-//! keeps the record in its family's own model behind [`AnyRecord`]. Nothing here names a
-//! family.
+//! keeps the record in its family's own model behind [`AnyRecord`]; and the board of a
+//! record at a moment of it ([`board`], [`board_before`]). Nothing here names a family.
 
 use crate::diag::{Diagnostic, FileIssue, Kind, Severity};
+use crate::diagram;
 use crate::record::Game;
 use crate::text::{LineIndex, Span};
 use crate::write::{AnyRecord, GameRecord};
@@ -60,7 +61,7 @@ impl Document {
             && self.records.iter().all(|r| {
                 r.diagnostics
                     .iter()
-                    .all(|d| matches!(d.kind, Kind::File(FileIssue::UnknownGame)))
+                    .all(|d| matches!(d.kind, Kind::File(FileIssue::UnknownGame { .. })))
             })
     }
 
@@ -124,4 +125,61 @@ impl RecordReport {
             record: None,
         }
     }
+}
+
+/// The board of a record of `document` ([`RecordReport`] in it) at `moment`: before its
+/// first error, after a ply, or at the end ([`diagram::choose`]), with the last move and
+/// the error's squares marked, Shatar's pieces named as `pieces` says. The record must
+/// have been kept ([`crate::ReadOptions::keep_records`]); the board is replayed from its moves,
+/// so this costs one replay up to the position.
+pub fn board(
+    document: &Document,
+    report: &RecordReport,
+    moment: diagram::Moment,
+    pieces: diagram::Pieces,
+) -> Result<diagram::Diagram, diagram::NoBoard> {
+    let Some(record) = report.record.as_ref() else {
+        return Err(diagram::NoBoard::NoRecord);
+    };
+    let (after, error) = diagram::choose(&report.diagnostics, moment)?;
+    drawn(document, record, after, error, pieces)
+}
+
+/// The board before `diagnostic` of `report` (a record of `document`, kept), with the
+/// squares it names marked: what a report shows beside each error. One replay up to it.
+pub fn board_before(
+    document: &Document,
+    report: &RecordReport,
+    diagnostic: &Diagnostic,
+    pieces: diagram::Pieces,
+) -> Result<diagram::Diagram, diagram::NoBoard> {
+    let Some(record) = report.record.as_ref() else {
+        return Err(diagram::NoBoard::NoRecord);
+    };
+    let ply = diagnostic.ply.ok_or(diagram::NoBoard::NoError)?;
+    let after = Some(ply.saturating_sub(1));
+    drawn(document, record, after, Some(diagnostic), pieces)
+}
+
+/// The board of `record` after ply `after` (`None`: the end), `error` following it.
+fn drawn(
+    document: &Document,
+    record: &AnyRecord,
+    after: Option<u32>,
+    error: Option<&Diagnostic>,
+    pieces: diagram::Pieces,
+) -> Result<diagram::Diagram, diagram::NoBoard> {
+    let error = error.map(|diagnostic| diagram::ErrorAt {
+        diagnostic,
+        written: diagnostic
+            .span
+            .as_ref()
+            .and_then(|span| document.text.get(span.clone())),
+    });
+    let view = diagram::View {
+        after,
+        error,
+        pieces,
+    };
+    record.as_game_record().diagram(&view)
 }

@@ -11,11 +11,14 @@ use std::sync::mpsc::{self, Receiver};
 
 use crate::boundary::{self, Cutting};
 use crate::diag::FileIssue;
+use crate::family::ReadOptions;
 use crate::family::RecordCut;
+use crate::read::{read_text, Piece, DEFAULT_MAX_RECORD_SIZE};
+use crate::record::Game;
+use crate::report::Document;
 use crate::shard::{Shard, ShardPlace};
 use crate::text::{self, DecodeIssue, StreamDecoder, Syntax};
-use crate::DEFAULT_MAX_RECORD_SIZE;
-use crate::{detect, read_text, registry, Document, Game, Piece, ReadOptions};
+use crate::{detect, registry};
 
 /// Inputs up to this size are decoded whole before they are cut, exactly as a whole read
 /// decodes them, so that standard input or a pipe gives what the same file gives; the

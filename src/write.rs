@@ -5,193 +5,40 @@
 use std::any::Any;
 use std::fmt;
 
+pub use crate::diag::{Fixed, LeftOut};
+pub use crate::diagram::Pieces;
+pub use crate::record::Format;
+
+use crate::diagram::{Diagram, NoBoard, View};
 use crate::record::Game;
+use crate::settings::Settings;
 use crate::text::is_unwritable_control;
 
-/// Output formats of `convert --to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// PGN (Shatar).
-    Pgn,
-    /// PDN (draughts).
-    Pdn,
-    /// SGF (Go).
-    Sgf,
-    /// One JSON line per record, any family (see [`crate::json`]).
-    Json,
-    /// The rulebook's own scoresheet text (Shatar).
-    Text,
-}
+/// Choices that shape the written text, each family's of its own type (Shatar's text
+/// notation, draughts' squares, Go's corrections): every family declares its own and
+/// reads it with [`WriteOptions::get`]. A family given none writes with its defaults.
+///
+/// ```
+/// use qipu::draughts::{PdnOptions, Squares};
+/// use qipu::WriteOptions;
+///
+/// let numeric = PdnOptions { squares: Squares::Numeric, ..PdnOptions::default() };
+/// let options = WriteOptions::default().with(numeric);
+/// assert_eq!(options.get::<PdnOptions>(), numeric);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct WriteOptions(Settings);
 
-impl Format {
-    /// Every format, in the order `--to` lists them.
-    pub const ALL: [Format; 5] = [
-        Format::Pgn,
-        Format::Pdn,
-        Format::Sgf,
-        Format::Json,
-        Format::Text,
-    ];
-
-    /// The name `--to` takes: `pgn`, `pdn`, `sgf`, `json`, `text`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Pgn => "pgn",
-            Format::Pdn => "pdn",
-            Format::Sgf => "sgf",
-            Format::Json => "json",
-            Format::Text => "text",
-        }
+impl WriteOptions {
+    /// The options with a family's choices set, replacing those of the same type.
+    pub fn with<T: Any + fmt::Debug + Send + Sync>(mut self, choices: T) -> WriteOptions {
+        self.0.set(choices);
+        self
     }
-}
 
-/// Shatar rulebook notation: full (`Ng1—f3`) or short (`Nf3`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Notation {
-    /// From and to squares with a dash or colon (`Ng1—f3`).
-    #[default]
-    Full,
-    /// SAN-like, with only the destination and what disambiguates it (`Nf3`).
-    Short,
-}
-
-/// Piece names: Latin letters or Chinese characters.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Pieces {
-    /// Letters (`K`, `Q`, `R`, `B`, `N`).
-    #[default]
-    Latin,
-    /// Chinese characters (`王`, `车`, …).
-    Zh,
-}
-
-/// Draughts squares: algebraic (`c3`, PDN's choice for Russian and Brazilian) or rulebook
-/// numbers (1 = a1). Records whose game type was assumed keep their squares as read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Squares {
-    /// Numbers 1–32 as in the rulebook.
-    Numeric,
-    /// Algebraic squares such as `c3`.
-    #[default]
-    Algebraic,
-}
-
-/// Draughts results: PDN's default type (`1-0`, `0-1`, `1/2-1/2`) or the rulebook's points
-/// (`2-0`, `0-2`, `1-1`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Results {
-    /// PDN's default: `1-0`, `0-1`, `1/2-1/2`.
-    Standard,
-    /// The rulebook's points: `2-0`, `0-2`, `1-1`.
-    Points,
-}
-
-/// Choices that shape the written text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct WriteOptions {
-    /// Full or short Shatar rulebook notation.
-    pub notation: Notation,
-    /// Latin or Chinese piece names (Shatar text).
-    pub pieces: Pieces,
-    /// Algebraic or numeric draughts squares.
-    pub squares: Squares,
-    /// `None`: each record's results in the form it was read in.
-    pub results: Option<Results>,
-    /// Correct what SGFC corrects (SGF: a move in the root, repeated values, `DT`, `RE`,
-    /// `KM`, passes, `FF[3]` properties); each correction is reported
-    /// ([`GameRecord::corrections`]). Without it nothing is corrected.
-    pub fix: bool,
-}
-
-/// A correction `convert --fix` made to a record's output ([`WriteOptions::fix`]),
-/// reported as a `fixed` note.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fixed {
-    /// What was corrected, in a few words (`date`, `result`, `move out of the root node`).
-    pub what: &'static str,
-    /// As written.
-    pub from: String,
-    /// As written out instead.
-    pub to: String,
-    /// The correction dropped what could not be read (`KM[five]`): a warning, not a note.
-    pub lost: bool,
-}
-
-/// Something a record holds that the target format has no place for. `convert` names
-/// each in one note per record, so that nothing is dropped silently.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum LeftOut {
-    /// A tag (header, game-info property) the format has no field for.
-    Tag(String),
-    /// Comments (Go: those the record could not keep in place).
-    Comments,
-    /// Variations (side lines), or those beyond the depth a reader keeps.
-    Variations,
-    /// Numeric annotation glyphs (`$1`, `!`, `?` written as NAGs).
-    Nags,
-    /// Board markup (SGF `MA`, `TR`, `LB`, …).
-    Markup,
-    /// Node names (SGF `N`).
-    NodeNames,
-    /// Move and position annotations (SGF `TE`, `BM`, `DO`, `IT`, `GB`, `GW`, …).
-    Annotations,
-    /// Escape lines (`%` lines of PGN/PDN).
-    EscapeLines,
-    /// Results written at the end of variations (`(… 2-0)`).
-    VariationResults,
-    /// Text before the first record or between records.
-    TextOutsideRecords,
-    /// A property the family does not know, kept by formats that can hold it.
-    Property(String),
-    /// A field of the file's own format (a Go archive's header field) that no format
-    /// qipu writes has a place for.
-    SourceField(String),
-    /// Control characters other than white space inside tags, comments or values: only
-    /// JSON holds them; the text formats write their pictures instead (`␀` for NUL; see
-    /// [`is_unwritable_control`]).
-    ControlCharacters,
-}
-
-impl fmt::Display for LeftOut {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LeftOut::Tag(name) => write!(f, "the {name} tag"),
-            LeftOut::Comments => f.write_str("comments"),
-            LeftOut::Variations => f.write_str("variations"),
-            LeftOut::Nags => f.write_str("annotation glyphs"),
-            LeftOut::Markup => f.write_str("board markup"),
-            LeftOut::NodeNames => f.write_str("node names"),
-            LeftOut::Annotations => f.write_str("move annotations"),
-            LeftOut::EscapeLines => f.write_str("% escape lines"),
-            LeftOut::VariationResults => f.write_str("results that end variations"),
-            LeftOut::TextOutsideRecords => f.write_str("text outside the records"),
-            LeftOut::Property(name) => write!(f, "the {name} property"),
-            LeftOut::SourceField(name) => write!(f, "{name} (a field of the source format)"),
-            LeftOut::ControlCharacters => {
-                f.write_str("control characters (each written as a symbol such as ␀ instead)")
-            }
-        }
-    }
-}
-
-impl crate::lang::ToZh for LeftOut {
-    fn to_zh(&self) -> crate::lang::Zh {
-        use crate::lang::{zh, Zh};
-        match self {
-            LeftOut::Tag(name) => zh!("{} 标签", name),
-            LeftOut::Comments => Zh::own("注释"),
-            LeftOut::Variations => Zh::own("变着"),
-            LeftOut::Nags => Zh::own("评注符号"),
-            LeftOut::Markup => Zh::own("棋盘标记"),
-            LeftOut::NodeNames => Zh::own("节点名称"),
-            LeftOut::Annotations => Zh::own("着法评注"),
-            LeftOut::EscapeLines => Zh::own("% 转义行"),
-            LeftOut::VariationResults => Zh::own("变着末尾的结果"),
-            LeftOut::TextOutsideRecords => Zh::own("棋谱之外的文字"),
-            LeftOut::Property(name) => zh!("{} 属性", name),
-            LeftOut::ControlCharacters => Zh::own("控制字符（各写作 ␀ 之类的符号）"),
-            LeftOut::SourceField(name) => zh!("{}（原格式的字段）", name),
-        }
+    /// The choices of type `T`: as set with [`WriteOptions::with`], else its defaults.
+    pub fn get<T: Any + Clone + Default>(&self) -> T {
+        self.0.get::<T>().cloned().unwrap_or_default()
     }
 }
 
@@ -341,8 +188,8 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
     fn write_json_positions(&self, source: &str, index: usize, options: &WriteOptions) -> String;
     /// What of the record a conversion to `format` cannot carry (unsorted).
     fn left_out(&self, format: Format) -> Vec<LeftOut>;
-    /// What a conversion to `format` with `options` corrects ([`WriteOptions::fix`]), in
-    /// record order; none by default.
+    /// What a conversion to `format` with `options` corrects (Go's `--fix`), in record
+    /// order; none by default.
     fn corrections(&self, _format: Format, _options: &WriteOptions) -> Vec<Fixed> {
         Vec::new()
     }
@@ -353,6 +200,9 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
     fn picture_controls(&mut self);
     /// Moves every span `offset` bytes on.
     fn shift(&mut self, offset: usize);
+    /// The board that `view` asks for, replayed from the record's moves;
+    /// [`NoBoard::PastTheEnd`] when the main line is shorter.
+    fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard>;
 }
 
 /// A copy of a record behind [`GameRecord`]; every record type that is `Clone` has it.

@@ -6,9 +6,11 @@
 use std::io::{self, Read};
 
 use qipu::diag::{Diagnostic, Severity};
+use qipu::draughts::{PdnOptions, Results, Squares};
 use qipu::lang::Lang;
+use qipu::shatar::{Notation, TextOptions};
 use qipu::stream::DocumentStream;
-use qipu::write::{left_out, write_record, Format, Notation, Pieces, Results, Squares};
+use qipu::write::{left_out, write_record, Format, Pieces};
 use qipu::write::{WriteError, WriteOptions};
 use qipu::{read_document, AnyRecord, Document, Game, ReadOptions};
 
@@ -134,14 +136,10 @@ fn writers(game: Game) -> Vec<(Format, WriteOptions)> {
     let default = WriteOptions::default();
     match game {
         Game::Shatar => {
-            let mut all = vec![(Format::Pgn, default), (Format::Json, default)];
+            let mut all = vec![(Format::Pgn, default.clone()), (Format::Json, default)];
             for notation in [Notation::Full, Notation::Short] {
                 for pieces in [Pieces::Latin, Pieces::Zh] {
-                    let options = WriteOptions {
-                        notation,
-                        pieces,
-                        ..default
-                    };
+                    let options = WriteOptions::default().with(TextOptions { notation, pieces });
                     all.push((Format::Text, options));
                 }
             }
@@ -151,20 +149,16 @@ fn writers(game: Game) -> Vec<(Format, WriteOptions)> {
             let mut all = Vec::new();
             for squares in [Squares::Algebraic, Squares::Numeric] {
                 for results in [None, Some(Results::Standard), Some(Results::Points)] {
-                    let options = WriteOptions {
-                        squares,
-                        results,
-                        ..default
-                    };
-                    all.push((Format::Pdn, options));
+                    let options = WriteOptions::default().with(PdnOptions { squares, results });
+                    all.push((Format::Pdn, options.clone()));
                     all.push((Format::Json, options));
                 }
             }
             all
         }
         Game::Go => vec![
-            (Format::Sgf, default),
-            (Format::Json, default),
+            (Format::Sgf, default.clone()),
+            (Format::Json, default.clone()),
             (Format::Text, default),
         ],
         other => panic!("no writers known for {other:?}"),
@@ -214,7 +208,7 @@ pub fn check_round_trips(document: &Document, game: Game) {
         let Some(record) = &report.record else {
             continue;
         };
-        for format in Format::ALL {
+        for format in Format::all() {
             let _ = left_out(record, format);
             let own = writers(game).iter().any(|(f, _)| *f == format);
             let written = write_record(record, "fuzz", 0, format, &WriteOptions::default());

@@ -4,10 +4,13 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use qipu::draughts::Variant;
+use qipu::draughts::{PdnOptions, Results, Squares};
 use qipu::go::Rules;
+use qipu::go::SgfOptions;
 use qipu::lang::Lang;
 use qipu::shard::Shard;
-use qipu::write::{Notation, Pieces, Results, Squares, WriteOptions};
+use qipu::shatar::{Notation, TextOptions};
+use qipu::write::{Pieces, WriteOptions};
 use qipu::{Game, ReadOptions};
 
 fn unknown(what: &str, value: &str, known: &str) -> PyErr {
@@ -98,7 +101,7 @@ pub fn write_options(
     results: Option<&str>,
     fix: bool,
 ) -> PyResult<WriteOptions> {
-    Ok(WriteOptions {
+    let text = TextOptions {
         notation: match notation {
             "full" => Notation::Full,
             "short" => Notation::Short,
@@ -109,6 +112,8 @@ pub fn write_options(
             "zh" => Pieces::Zh,
             _ => return Err(unknown("pieces", pieces, "latin, zh")),
         },
+    };
+    let pdn = PdnOptions {
         squares: match squares {
             "algebraic" => Squares::Algebraic,
             "numeric" => Squares::Numeric,
@@ -120,6 +125,9 @@ pub fn write_options(
             Some("points") => Some(Results::Points),
             Some(other) => return Err(unknown("results", other, "standard, points")),
         },
-        fix,
-    })
+    };
+    Ok(WriteOptions::default()
+        .with(text)
+        .with(pdn)
+        .with(SgfOptions { fix }))
 }

@@ -347,14 +347,11 @@ impl Record {
         fix: bool,
         positions: bool,
     ) -> PyResult<String> {
-        let format = Format::ALL
-            .into_iter()
-            .find(|f| f.name() == format)
-            .ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "unknown format {format:?}: one of pgn, pdn, sgf, json, text"
-                ))
-            })?;
+        let format = Format::of_name(format).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown format {format:?}: one of pgn, pdn, sgf, json, text"
+            ))
+        })?;
         if positions && format != Format::Json {
             return Err(PyValueError::new_err("positions is for the json format"));
         }

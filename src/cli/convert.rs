@@ -192,9 +192,9 @@ impl Convert {
                         "shard-{}-of-{}.{}",
                         shard.index(),
                         shard.count(),
-                        output::extension(self.format)
+                        self.format.extension()
                     ),
-                    None => output::extension(self.format).to_string(),
+                    None => self.format.extension().to_string(),
                 };
                 Some(dir.join(relative).with_extension(extension))
             }

@@ -3,9 +3,6 @@
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-/// Extensions read when walking a folder.
-pub const RECORD_EXTENSIONS: [&str; 8] = ["pgn", "pdn", "sgf", "txt", "gib", "ngf", "ugf", "ugi"];
-
 /// Files larger than this are streamed; smaller ones the stream would decode whole too.
 const STREAM_ABOVE: u64 = qipu::stream::WHOLE_DECODE as u64;
 
@@ -290,7 +287,9 @@ fn walk(root: &Path, excluded: &Excluded, inputs: &mut Vec<Input>) {
 }
 
 fn has_record_extension(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| RECORD_EXTENSIONS.iter().any(|r| e.eq_ignore_ascii_case(r)))
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        qipu::record_extensions()
+            .iter()
+            .any(|r| e.eq_ignore_ascii_case(r))
+    })
 }

@@ -19,10 +19,13 @@ use rayon::prelude::*;
 use qipu::diag::{io_reason, io_reason_zh, Severity};
 use qipu::diagram::Moment;
 use qipu::draughts::Variant;
+use qipu::draughts::{PdnOptions, Results, Squares};
 use qipu::go::Rules;
+use qipu::go::SgfOptions;
 use qipu::lang::Lang;
 use qipu::shard::Shard;
-use qipu::write::{Format, Notation, Pieces, Results, Squares, WriteOptions};
+use qipu::shatar::{Notation, TextOptions};
+use qipu::write::{Format, Pieces, WriteOptions};
 use qipu::{Document, Game, ReadOptions};
 
 use convert::{Convert, Destination};
@@ -393,7 +396,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 TargetFormat::Json => Format::Json,
                 TargetFormat::Text => Format::Text,
             };
-            let options = WriteOptions {
+            let text = TextOptions {
                 notation: match notation {
                     NotationArg::Full => Notation::Full,
                     NotationArg::Short => Notation::Short,
@@ -402,6 +405,8 @@ fn execute(cli: Cli) -> io::Result<Status> {
                     PiecesArg::Latin => Pieces::Latin,
                     PiecesArg::Zh => Pieces::Zh,
                 },
+            };
+            let pdn = PdnOptions {
                 squares: match squares {
                     SquaresArg::Numeric => Squares::Numeric,
                     SquaresArg::Algebraic => Squares::Algebraic,
@@ -410,8 +415,11 @@ fn execute(cli: Cli) -> io::Result<Status> {
                     ResultsArg::Standard => Results::Standard,
                     ResultsArg::Points => Results::Points,
                 }),
-                fix,
             };
+            let options = WriteOptions::default()
+                .with(text)
+                .with(pdn)
+                .with(SgfOptions { fix });
             let destination = match (output, in_place, output_dir) {
                 (Some(path), _, _) => Destination::File(path),
                 (None, true, _) => Destination::InPlace,
@@ -706,7 +714,9 @@ fn emit_batch(
                 None => stream_input(input, options, emit)?,
             },
             Loaded::NoRecordFiles => {
-                let extensions = inputs::RECORD_EXTENSIONS.map(|e| format!(".{e}")).join(" ");
+                let extensions: Vec<String> =
+                    qipu::record_extensions().iter().map(|e| format!(".{e}")).collect();
+                let extensions = extensions.join(" ");
                 let name = input.name();
                 let line = lang.say(
                     || format!("qipu: {name}: no record files in this directory (it reads {extensions})"),

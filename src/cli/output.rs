@@ -143,22 +143,11 @@ impl Drop for AtomicFile {
     }
 }
 
-/// The usual file extension of a target format.
-pub fn extension(format: Format) -> &'static str {
-    match format {
-        Format::Pgn => "pgn",
-        Format::Pdn => "pdn",
-        Format::Sgf => "sgf",
-        Format::Json => "json",
-        Format::Text => "txt",
-    }
-}
-
 /// Whether a file of this name holds the target format already, so that `--in-place`
 /// keeps its name truthful.
 pub fn has_extension_of(path: &Path, format: Format) -> bool {
     path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case(extension(format)))
+        .is_some_and(|e| e.eq_ignore_ascii_case(format.extension()))
 }
 
 /// Records in one output: a blank line between records, none after JSON lines.

@@ -6,7 +6,6 @@
 use std::fmt::Write;
 
 use super::{BoardKind, Cell, Diagram, Ground, Piece, Shape};
-use crate::diag::Side;
 use crate::text::escape_markup;
 
 const LEFT: f32 = 26.0;
@@ -27,15 +26,6 @@ const ERROR: &str = "#d0202a";
 const CROWN: &str = "#e0ac1a";
 /// The last Go move's number or ring: bright enough on black and on white stones.
 const LAST: &str = "#ff3b2f";
-
-/// Fill, outline and the colour of text on a piece of `side`.
-fn colours(side: Side) -> (&'static str, &'static str, &'static str) {
-    match side {
-        Side::White => ("#fbfbf8", "#222222", "#111111"),
-        Side::Black => ("#1b1b1b", "#000000", "#f4f4f4"),
-        Side::Blue => ("#1f5fbf", "#0b2a5a", "#ffffff"),
-    }
-}
 
 /// The side of a cell in pixels: large enough to read, small enough for a page of
 /// boards (8×8 at 44, 19×19 at 26).
@@ -196,7 +186,7 @@ fn squares(canvas: &mut Canvas, diagram: &Diagram) {
 /// a page holding the board can find its pieces.
 fn draw_piece(canvas: &mut Canvas, centre: (f32, f32), piece: &Piece) {
     let size = canvas.size;
-    let (fill, stroke, ink) = colours(piece.side);
+    let [fill, stroke, ink] = piece.side.colours();
     let shape = match piece.shape {
         Shape::Named => "named",
         Shape::Man => "man",
@@ -285,7 +275,7 @@ fn lines(canvas: &mut Canvas, diagram: &Diagram) {
         }
         if let Some(piece) = &cell.piece {
             draw_piece(canvas, centre, piece);
-            let (_, _, ink) = colours(piece.side);
+            let [_, _, ink] = piece.side.colours();
             let ink = if cell.last_move { LAST } else { ink };
             match cell.move_number {
                 Some(number) => {

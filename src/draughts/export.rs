@@ -23,11 +23,43 @@ use super::square::{Numbering, Square};
 use super::syntax::{GameResult, MoveSeparator};
 use super::{DraughtsMove, DraughtsRecord};
 use crate::json::{record_line, record_line_with_positions, MoveFields, Replayer};
+use crate::record::Format;
 use crate::record::{FamilyTypes, Line, Node, Record, UNREPLAYED};
-use crate::write::{Format, LeftOut, Results, Squares, WriteOptions};
+use crate::write::LeftOut;
+
+/// Squares: algebraic (`c3`, PDN's choice for Russian and Brazilian) or rulebook
+/// numbers (1 = a1). Records whose game type was assumed keep their squares as read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Squares {
+    /// Numbers 1–32 as in the rulebook.
+    Numeric,
+    /// Algebraic squares such as `c3`.
+    #[default]
+    Algebraic,
+}
+
+/// Results: PDN's default type (`1-0`, `0-1`, `1/2-1/2`) or the rulebook's points
+/// (`2-0`, `0-2`, `1-1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Results {
+    /// PDN's default: `1-0`, `0-1`, `1/2-1/2`.
+    Standard,
+    /// The rulebook's points: `2-0`, `0-2`, `1-1`.
+    Points,
+}
+
+/// How draughts records are written as PDN and JSON ([`crate::WriteOptions::with`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PdnOptions {
+    /// Algebraic or numeric squares (PDN and JSON).
+    pub squares: Squares,
+    /// The form of results in PDN; `None`: each record's results in the form it was read
+    /// in.
+    pub results: Option<Results>,
+}
 
 /// The square style and capture separator of the written moves.
-fn style(record: &DraughtsRecord, options: &WriteOptions) -> (SquareStyle, char) {
+fn style(record: &DraughtsRecord, options: &PdnOptions) -> (SquareStyle, char) {
     // A FEN kept as written keeps the numbering it is written in.
     if !record.read.game_type_stated || record.read.unread_fen {
         let capture = match record.read.capture {
@@ -47,7 +79,7 @@ fn style(record: &DraughtsRecord, options: &WriteOptions) -> (SquareStyle, char)
 
 /// The result token to write: as read for a record whose game type was assumed (`*` when
 /// none was written), else the record's result in the form asked for or read.
-fn result_token(record: &DraughtsRecord, options: &WriteOptions) -> String {
+fn result_token(record: &DraughtsRecord, options: &PdnOptions) -> String {
     let read = record.read.result;
     if !record.read.game_type_stated {
         return read.map_or("*", GameResult::as_str).to_string();
@@ -73,7 +105,7 @@ fn result_token(record: &DraughtsRecord, options: &WriteOptions) -> String {
 
 /// Normalised PDN of a replayed record, ending with a line break: the record's `%` escape
 /// lines before and after it, as read.
-pub fn write_pdn(record: &DraughtsRecord, options: &WriteOptions) -> String {
+pub fn write_pdn(record: &DraughtsRecord, options: &PdnOptions) -> String {
     let (style, capture) = style(record, options);
     let stated = record.read.game_type_stated;
     let result = result_token(record, options);
@@ -156,7 +188,7 @@ pub fn write_pdn(record: &DraughtsRecord, options: &WriteOptions) -> String {
 pub fn left_out(record: &DraughtsRecord, format: Format) -> Vec<LeftOut> {
     let read = &record.read;
     let escapes_lost = match format {
-        Format::Pdn => !read.escapes_inside.is_empty(),
+        super::PDN => !read.escapes_inside.is_empty(),
         _ => {
             !(read.escapes_before.is_empty()
                 && read.escapes_inside.is_empty()
@@ -290,7 +322,7 @@ pub fn write_json(
     record: &DraughtsRecord,
     source: &str,
     index: usize,
-    options: &WriteOptions,
+    options: &PdnOptions,
 ) -> String {
     record_line(source, index, &styled(record, options))
 }
@@ -301,7 +333,7 @@ pub fn write_json_positions(
     record: &DraughtsRecord,
     source: &str,
     index: usize,
-    options: &WriteOptions,
+    options: &PdnOptions,
 ) -> String {
     let (style, _) = style(record, options);
     let replayer = Replayer {
@@ -313,7 +345,7 @@ pub fn write_json_positions(
 }
 
 /// The record as JSON gives it: moves and start in the squares PDN output would use.
-fn styled(record: &DraughtsRecord, options: &WriteOptions) -> Record<Styled> {
+fn styled(record: &DraughtsRecord, options: &PdnOptions) -> Record<Styled> {
     let (style, capture) = style(record, options);
     Record {
         game: record.game,

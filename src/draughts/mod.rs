@@ -26,7 +26,9 @@ mod validate;
 
 pub use crate::pgn::MAX_VARIATION_DEPTH;
 pub use draw_rules::{DrawClaim, DrawClaims, DrawKind, DrawRules, DrawTracker, BRAZILIAN, RUSSIAN};
-pub use export::{left_out, write_json, write_json_positions, write_pdn};
+pub use export::{
+    left_out, write_json, write_json_positions, write_pdn, PdnOptions, Results, Squares,
+};
 pub use issue::{
     game_type_name, side_name, variant_name, CheckersLook, DraughtsIssue, FenProblem,
     GameTypeEvidence, NumberingSource, Unparsable,
@@ -53,9 +55,9 @@ use serde::ser::SerializeMap;
 use crate::diagram::{Diagram, NoBoard, View};
 use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::MoveFields;
-use crate::record::{FamilyTypes, Game, Record, RulesVariant};
+use crate::record::{FamilyTypes, Format, Game, Record, RulesVariant};
 use crate::text::picture_controls;
-use crate::write::{AnyRecord, Format, LeftOut, WriteError, WriteOptions};
+use crate::write::{LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 
 /// A replayed draughts record with the conventions it was written in, so that the writers
@@ -206,14 +208,14 @@ impl GameRecord for DraughtsRecord {
         options: &WriteOptions,
     ) -> Result<String, WriteError> {
         match format {
-            Format::Json => Ok(write_json(self, source, index, options)),
-            Format::Pdn => Ok(write_pdn(self, options)),
+            Format::Json => Ok(write_json(self, source, index, &options.get())),
+            PDN => Ok(write_pdn(self, &options.get())),
             _ => Err(WriteError::unsupported(GAME, format)),
         }
     }
 
     fn write_json_positions(&self, source: &str, index: usize, options: &WriteOptions) -> String {
-        write_json_positions(self, source, index, options)
+        write_json_positions(self, source, index, &options.get())
     }
 
     fn left_out(&self, format: Format) -> Vec<LeftOut> {
@@ -236,10 +238,17 @@ impl GameRecord for DraughtsRecord {
     fn shift(&mut self, offset: usize) {
         self.record.shift_spans(offset);
     }
+
+    fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard> {
+        diagram::diagram(self, view)
+    }
 }
 
 /// This family's game: 64-square draughts, Russian or Brazilian rules (PDN).
 pub const GAME: Game = Game::named("draughts", "跳棋");
+
+/// PDN, Portable Draughts Notation.
+pub const PDN: Format = Format::named("pdn", "pdn");
 
 /// The draughts family: PDN, Russian and Brazilian rules.
 pub struct Draughts;
@@ -253,6 +262,10 @@ impl Family for Draughts {
         &["pdn"]
     }
 
+    fn formats(&self) -> &'static [Format] {
+        &[PDN]
+    }
+
     fn recognises(&self, head: &str) -> bool {
         pdn::looks_like_pdn(head)
     }
@@ -264,13 +277,6 @@ impl Family for Draughts {
             repair: options.repair,
         };
         read_records(text, read)
-    }
-
-    fn diagram(&self, record: &AnyRecord, view: &View<'_>) -> Result<Diagram, NoBoard> {
-        let record = record
-            .downcast_ref::<DraughtsRecord>()
-            .ok_or(NoBoard::NoRecord)?;
-        diagram::diagram(record, view)
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {

@@ -8,7 +8,8 @@
 use super::sgf::NodeRef;
 use super::validate::GAME_INFO;
 use super::{outside_is_writable, GoRecord};
-use crate::write::{Format, LeftOut};
+use crate::record::Format;
+use crate::write::LeftOut;
 
 /// Board markup, shown on the board rather than played.
 const MARKUP: [&str; 12] = [
@@ -35,7 +36,7 @@ pub fn left_out(record: &GoRecord, format: Format) -> Vec<LeftOut> {
         .into_iter()
         .flatten();
     match format {
-        Format::Sgf => {
+        super::SGF => {
             if outside.any(|text| !outside_is_writable(text)) {
                 left_out.push(LeftOut::TextOutsideRecords);
             }

@@ -59,9 +59,9 @@ use serde::ser::SerializeMap;
 use crate::diagram::{Diagram, NoBoard, View};
 use crate::family::{Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
-use crate::record::{FamilyTypes, Game, NoVariant, Record};
+use crate::record::{FamilyTypes, Format, Game, NoVariant, Record};
 use crate::text::{picture_controls, Syntax};
-use crate::write::{AnyRecord, Fixed, Format, LeftOut, WriteError, WriteOptions};
+use crate::write::{Fixed, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 use sgf::{GameTree, NodeId};
 
@@ -222,7 +222,7 @@ impl GameRecord for GoRecord {
     ) -> Result<String, WriteError> {
         match format {
             Format::Json => Ok(record_line(source, index, &self.record)),
-            Format::Sgf => Ok(write_sgf(self, options.fix)),
+            SGF => Ok(write_sgf(self, options.get::<SgfOptions>().fix)),
             Format::Text => Ok(write_text(self)),
             _ => Err(WriteError::unsupported(GAME, format)),
         }
@@ -237,7 +237,7 @@ impl GameRecord for GoRecord {
     }
 
     fn corrections(&self, format: Format, options: &WriteOptions) -> Vec<Fixed> {
-        if format != Format::Sgf || !options.fix {
+        if format != SGF || !options.get::<SgfOptions>().fix {
             return Vec::new();
         }
         self.fixes()
@@ -253,10 +253,26 @@ impl GameRecord for GoRecord {
     fn shift(&mut self, offset: usize) {
         self.record.shift_spans(offset);
     }
+
+    fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard> {
+        diagram::diagram(self, view)
+    }
 }
 
 /// This family's game: Go (SGF).
 pub const GAME: Game = Game::named("go", "围棋");
+
+/// SGF, `FF[4]`.
+pub const SGF: Format = Format::named("sgf", "sgf");
+
+/// How Go records are written as SGF ([`crate::WriteOptions::with`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SgfOptions {
+    /// Correct what SGFC corrects (a move in the root, repeated values, `DT`, `RE`, `KM`,
+    /// passes, `FF[3]` properties), each correction reported ([`GoRecord::fixes`]).
+    /// Without it nothing is corrected.
+    pub fix: bool,
+}
 
 /// The Go family: SGF, and the archive formats GIB, NGF, UGF and UGI.
 pub struct Go;
@@ -268,6 +284,10 @@ impl Family for Go {
 
     fn extensions(&self) -> &'static [&'static str] {
         &["sgf", "gib", "ngf", "ugf", "ugi"]
+    }
+
+    fn formats(&self) -> &'static [Format] {
+        &[SGF]
     }
 
     fn syntax(&self) -> Syntax {
@@ -303,11 +323,6 @@ impl Family for Go {
                 }
             }
         }
-    }
-
-    fn diagram(&self, record: &AnyRecord, view: &View<'_>) -> Result<Diagram, NoBoard> {
-        let record = record.downcast_ref::<GoRecord>().ok_or(NoBoard::NoRecord)?;
-        diagram::diagram(record, view)
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {

@@ -16,7 +16,7 @@ use super::position::Move;
 use super::replay::MoveQuery;
 use super::syntax::ParsedGame;
 use super::types::{Color, Role, Square};
-use crate::write::Pieces;
+use crate::diagram::Pieces;
 
 /// A chess position: placement, side to move, castling rights and the en-passant square.
 #[derive(Clone)]

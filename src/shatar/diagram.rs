@@ -9,12 +9,12 @@ use super::types::{Color, Square};
 use super::validate::side;
 use super::write::{piece_name, position_listing};
 use super::{start_position, ShatarIssue, ShatarMove};
+use crate::diagram::Pieces;
 use crate::diagram::{
     caption, covered, BoardKind, Diagram, ErrorAt, Ground, NoBoard, Piece, Shape, View,
 };
 use crate::json::{record_line_with_positions, Replayer};
 use crate::record::Record;
-use crate::write::Pieces;
 
 /// The board of `record` that `view` asks for.
 pub(super) fn diagram(record: &Record<ShatarMove>, view: &View<'_>) -> Result<Diagram, NoBoard> {

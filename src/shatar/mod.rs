@@ -43,15 +43,16 @@ pub use syntax::{
 };
 pub use types::{Color, Role, Square};
 pub use validate::read_records;
-pub use write::{write_pgn_from, write_text_from};
+pub use write::{write_pgn_from, write_text_from, Notation, TextOptions};
 
 use serde::ser::SerializeMap;
 
+use crate::diag::Side;
 use crate::diagram::{Diagram, NoBoard, View};
 use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
-use crate::record::{FamilyTypes, Game, Record, RulesVariant};
-use crate::write::{AnyRecord, Format, LeftOut, WriteError, WriteOptions};
+use crate::record::{FamilyTypes, Format, Game, Record, RulesVariant};
+use crate::write::{LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 
 /// A replayed Shatar move as the record keeps it.
@@ -126,7 +127,7 @@ pub fn write_pgn(record: &Record<ShatarMove>) -> String {
 }
 
 /// The rulebook's scoresheet text of a replayed record.
-pub fn write_text(record: &Record<ShatarMove>, options: &WriteOptions) -> String {
+pub fn write_text(record: &Record<ShatarMove>, options: &TextOptions) -> String {
     write::write_text_from(record, &start_position(record), options)
 }
 
@@ -141,7 +142,7 @@ const TEXT_TAGS: [&str; 7] = ["White", "Black", "Date", "Site", "Result", "SetUp
 pub fn left_out(record: &Record<ShatarMove>, format: Format) -> Vec<LeftOut> {
     let escapes = (!record.escape_lines.is_empty()).then_some(LeftOut::EscapeLines);
     match format {
-        Format::Pgn => return Vec::new(),
+        PGN => return Vec::new(),
         Format::Text => {}
         _ => return escapes.into_iter().collect(),
     }
@@ -194,8 +195,8 @@ impl GameRecord for Record<ShatarMove> {
     ) -> Result<String, WriteError> {
         match format {
             Format::Json => Ok(record_line(source, index, self)),
-            Format::Pgn => Ok(write_pgn(self)),
-            Format::Text => Ok(write_text(self, options)),
+            PGN => Ok(write_pgn(self)),
+            Format::Text => Ok(write_text(self, &options.get())),
             _ => Err(WriteError::unsupported(GAME, format)),
         }
     }
@@ -215,10 +216,20 @@ impl GameRecord for Record<ShatarMove> {
     fn shift(&mut self, offset: usize) {
         self.shift_spans(offset);
     }
+
+    fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard> {
+        diagram::diagram(self, view)
+    }
 }
 
 /// This family's game: Mongolian chess (PGN with `[Variant "Shatar"]`, or the rulebook's scoresheets).
 pub const GAME: Game = Game::named("shatar", "蒙古象棋");
+
+/// PGN, with `[Variant "Shatar"]`.
+pub const PGN: Format = Format::named("pgn", "pgn");
+
+/// The second player, Blue (the rulebook's 蓝方); the first is [`Side::White`].
+pub const BLUE: Side = Side::named("blue", "蓝方", ["#1f5fbf", "#0b2a5a", "#ffffff"]);
 
 /// The Shatar family: PGN and the rulebook's scoresheets.
 pub struct Shatar;
@@ -230,6 +241,10 @@ impl Family for Shatar {
 
     fn extensions(&self) -> &'static [&'static str] {
         &["pgn"]
+    }
+
+    fn formats(&self) -> &'static [Format] {
+        &[PGN]
     }
 
     fn recognises(&self, head: &str) -> bool {
@@ -245,17 +260,15 @@ impl Family for Shatar {
         read_records(text, options.keep_records, options.repair)
     }
 
-    fn diagram(&self, record: &AnyRecord, view: &View<'_>) -> Result<Diagram, NoBoard> {
-        let record = record
-            .downcast_ref::<Record<ShatarMove>>()
-            .ok_or(NoBoard::NoRecord)?;
-        diagram::diagram(record, view)
-    }
-
     fn cutter(&self) -> Box<dyn RecordCut> {
         // `White:` and `白方` are 6 bytes; a tag pair's opening `[Name "` rarely more
         // than 32.
         Box::new(BlankLineCut::new(opens_record, 32))
+    }
+
+    /// A tag pair opens a PGN and a PDN game alike.
+    fn cuts_unknown_text(&self) -> bool {
+        true
     }
 }
 

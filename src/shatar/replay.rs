@@ -7,8 +7,9 @@ use super::issue::{DrawNote, Ending, ShatarIssue};
 use super::position::{DrawnEnding, IllegalReason, Move, Opening, Position};
 use super::syntax::ResultToken;
 use super::types::{Color, Role, Square};
+use super::write::Notation;
+use crate::diagram::Pieces;
 use crate::history::PositionCounts;
-use crate::write::{Notation, Pieces};
 
 /// A written move, reduced to what resolution needs. Built from the parser's output.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

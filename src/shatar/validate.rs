@@ -7,14 +7,15 @@ use super::position::{Move, MoveList, Position};
 use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
 use super::syntax::{ParsedGame, ParsedMove, ResultToken, SourceFormat, SyntaxErrorKind};
 use super::types::{Color, Role};
+use super::write::Notation;
 use super::ShatarMove;
 use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
+use crate::diagram::Pieces;
 use crate::record::{
     append_comment, Line, Node, Record, Tags, VariantName, REPAIRED, UNREPLAYED,
     UNREPLAYED_VARIATION,
 };
 use crate::text::Span;
-use crate::write::{Notation, Pieces};
 use crate::{AnyRecord, RecordReport};
 
 /// Parses `text` as PGN or as rulebook scoresheets and replays every game, block by
@@ -191,7 +192,7 @@ impl Replay<'_> {
 pub(super) fn side(color: Color) -> Side {
     match color {
         Color::White => Side::White,
-        Color::Blue => Side::Blue,
+        Color::Blue => super::BLUE,
     }
 }
 

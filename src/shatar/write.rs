@@ -7,9 +7,28 @@ use super::position::{Move, Position};
 use super::syntax::ResultToken;
 use super::types::{Color, Role};
 use super::ShatarMove;
+use crate::diagram::Pieces;
 use crate::record::{Line, Record};
 use crate::wrap::LineWrapper;
-use crate::write::{Notation, Pieces, WriteOptions};
+
+/// Shatar rulebook notation: full (`Ng1—f3`) or short (`Nf3`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notation {
+    /// From and to squares with a dash or colon (`Ng1—f3`).
+    #[default]
+    Full,
+    /// SAN-like, with only the destination and what disambiguates it (`Nf3`).
+    Short,
+}
+
+/// How the rulebook's scoresheet text is written ([`crate::WriteOptions::with`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TextOptions {
+    /// Full or short rulebook notation.
+    pub notation: Notation,
+    /// Latin or Chinese piece names.
+    pub pieces: Pieces,
+}
 
 /// The Seven Tag Roster, in its required order, with the value written when absent.
 const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
@@ -284,7 +303,7 @@ fn wrap_tokens(out: &mut String, tokens: &[String]) {
 pub fn write_text_from(
     record: &Record<ShatarMove>,
     start: &Position,
-    options: &WriteOptions,
+    options: &TextOptions,
 ) -> String {
     let mut out = text_headers(record).0;
     if record.start.is_some() {

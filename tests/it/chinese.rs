@@ -58,7 +58,9 @@ fn file_issues() -> Vec<Kind> {
             span: None,
             label: "x-unknown".to_string(),
         }),
-        FileIssue::UnknownGame,
+        FileIssue::UnknownGame {
+            known: qipu::Game::all(),
+        },
         FileIssue::NoRecords {
             game: Some(qipu::Game::Go),
         },

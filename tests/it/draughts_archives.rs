@@ -5,7 +5,8 @@
 
 use qipu::draughts::DraughtsRecord;
 use qipu::draughts::Variant;
-use qipu::write::{left_out, write_record, Format, LeftOut, Results, Squares, WriteOptions};
+use qipu::draughts::{PdnOptions, Results, Squares};
+use qipu::write::{left_out, write_record, Format, LeftOut, WriteOptions};
 use qipu::{read_document, Document, Game, ReadOptions, RecordReport};
 
 use crate::support::corpus;
@@ -49,11 +50,7 @@ fn codes(report: &RecordReport) -> Vec<&'static str> {
 }
 
 fn options(squares: Squares, results: Option<Results>) -> WriteOptions {
-    WriteOptions {
-        squares,
-        results,
-        ..WriteOptions::default()
-    }
+    WriteOptions::default().with(PdnOptions { squares, results })
 }
 
 fn write(report: &RecordReport, format: Format, options: &WriteOptions) -> String {
@@ -589,7 +586,7 @@ fn mutated_records_kept_valid_or_not_round_trip() {
             }
             invalid += usize::from(!report.valid());
             unreplayed += usize::from(record(report).unreplayed.is_some());
-            let options = all_options()[rng.below(6)];
+            let options = all_options().swap_remove(rng.below(6));
             let first = write(report, Format::Pdn, &options);
             let again = read_as(&first, variant);
             assert_eq!(

@@ -7,8 +7,9 @@ use qipu::diag::Severity;
 use qipu::draughts::DraughtsIssue;
 use qipu::draughts::DraughtsMove;
 use qipu::draughts::{IllegalReason, Variant};
+use qipu::draughts::{PdnOptions, Squares};
 use qipu::record::{Line, Record, VariantName};
-use qipu::write::{write_record, Format, Squares, WriteOptions};
+use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, Document, Game, ReadOptions};
 use serde_json::Value;
 
@@ -378,10 +379,10 @@ fn result_contradicting_the_final_position_is_a_warning() {
 }
 
 fn convert(document: &Document, index: usize, format: Format, squares: Squares) -> String {
-    let options = WriteOptions {
+    let options = WriteOptions::default().with(PdnOptions {
         squares,
-        ..WriteOptions::default()
-    };
+        ..PdnOptions::default()
+    });
     let report = &document.records[index];
     write_record(
         report.record.as_ref().expect("record kept"),

@@ -36,7 +36,7 @@ fn mutated_records_write_and_read_back() {
                 let Some(record) = &report.record else {
                     continue;
                 };
-                for format in Format::ALL {
+                for format in Format::all() {
                     let Ok(first) = write_record(record, "mutated", 0, format, &options) else {
                         continue;
                     };

@@ -11,8 +11,10 @@
 use std::sync::OnceLock;
 
 use qipu::draughts::Numbering;
+use qipu::draughts::{PdnOptions, Squares};
 use qipu::record::{FamilyTypes, Line, Record};
-use qipu::write::{write_record, Format, Notation, Pieces, Squares, WriteOptions};
+use qipu::shatar::{Notation, TextOptions};
+use qipu::write::{write_record, Format, Pieces, WriteOptions};
 use qipu::{read_document, AnyRecord, Game, ReadOptions};
 use serde_json::Value;
 
@@ -372,7 +374,7 @@ fn assert_same(got: &Content, expected: &Content, where_: &str, written: &str) {
 }
 
 /// One writer under test.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Writer {
     game: Game,
     format: Format,
@@ -437,7 +439,7 @@ fn documents(game: Game) -> &'static [qipu::Document] {
     })
 }
 
-fn write(record: &AnyRecord, writer: Writer) -> String {
+fn write(record: &AnyRecord, writer: &Writer) -> String {
     write_record(record, "property", 0, writer.format, &writer.options)
         .expect("the family's own writer accepts every record")
 }
@@ -471,7 +473,7 @@ fn check_some(
             if skip(&content(record)) {
                 continue;
             }
-            let first = write(record, writer);
+            let first = write(record, &writer);
             let where_ = format!(
                 "input {input} record {} as {:?} {:?}",
                 report.index, writer.format, writer.options
@@ -482,7 +484,7 @@ fn check_some(
                 let mut expected = content(record);
                 adjust(&mut expected, &mut written);
                 assert_same(&written, &expected, &where_, &first);
-                assert_eq!(write(record, writer), first, "{where_}: not deterministic");
+                assert_eq!(write(record, &writer), first, "{where_}: not deterministic");
                 covered.add(&expected);
                 continue;
             }
@@ -493,7 +495,7 @@ fn check_some(
                 let back = again.records.first().and_then(|r| r.record.as_ref());
                 let back = back.unwrap_or_else(|| panic!("{where_}: nothing read back:\n{first}"));
                 assert_eq!(
-                    write(back, writer),
+                    write(back, &writer),
                     first,
                     "{where_}: not the same bytes again"
                 );
@@ -533,7 +535,7 @@ fn check_some(
             let mut got = content(back_record);
             adjust(&mut expected, &mut got);
             assert_same(&got, &expected, &where_, &first);
-            let second = write(back_record, writer);
+            let second = write(back_record, &writer);
             assert_eq!(second, first, "{where_}: the second conversion differs");
             covered.add(&expected);
         }
@@ -677,11 +679,7 @@ fn text_carries(expected: &mut Content, got: &mut Content) {
 
 fn text_writer(notation: Notation, pieces: Pieces) -> Writer {
     Writer {
-        options: WriteOptions {
-            notation,
-            pieces,
-            ..WriteOptions::default()
-        },
+        options: WriteOptions::default().with(TextOptions { notation, pieces }),
         ..Writer::new(Game::Shatar, Format::Text)
     }
 }
@@ -727,7 +725,7 @@ fn text_names_what_it_leaves_out() {
                 continue;
             };
             let left = left_out(record, Format::Text);
-            let written = write(record, text_writer(Notation::Full, Pieces::Latin));
+            let written = write(record, &text_writer(Notation::Full, Pieces::Latin));
             let back = read(written.as_bytes(), Game::Shatar);
             let back_tags: Vec<(String, String)> = back
                 .records
@@ -795,10 +793,10 @@ fn shatar_text_short_zh() {
 
 fn pdn_writer(squares: Squares) -> Writer {
     Writer {
-        options: WriteOptions {
+        options: WriteOptions::default().with(PdnOptions {
             squares,
-            ..WriteOptions::default()
-        },
+            ..PdnOptions::default()
+        }),
         ..Writer::new(Game::Draughts, Format::Pdn)
     }
 }

@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use qipu::write::{write_record, Format, Notation, Pieces, Squares, WriteOptions};
+use qipu::shatar::{Notation, TextOptions};
+use qipu::write::{write_record, Format, Pieces, WriteOptions};
 use qipu::{read_document, Document, Game, ReadOptions};
 
 use crate::support::run::qipu;
@@ -84,13 +85,7 @@ fn check_round_trip(name: &str, bytes: &[u8]) {
         return;
     }
     for (label, format, notation, pieces) in FORMATS {
-        let options = WriteOptions {
-            notation,
-            pieces,
-            squares: Squares::Numeric,
-            results: None,
-            fix: false,
-        };
+        let options = WriteOptions::default().with(TextOptions { notation, pieces });
         let first = convert(&original, format, &options);
         let reread = read(name, first.as_bytes());
         assert!(
@@ -136,13 +131,7 @@ fn writers_snapshots() {
         let document = read(&name, &std::fs::read(&path).unwrap());
         let mut all = String::new();
         for (label, format, notation, pieces) in FORMATS {
-            let options = WriteOptions {
-                notation,
-                pieces,
-                squares: Squares::Numeric,
-                results: None,
-                fix: false,
-            };
+            let options = WriteOptions::default().with(TextOptions { notation, pieces });
             all.push_str(&format!("===== {label}\n"));
             all.push_str(&convert(&document, format, &options));
         }
@@ -176,13 +165,7 @@ fn listing_without_headers_round_trips() {
     let pgn = "[Result \"1-0 (time)\"]\n[FEN \"7k/P7/6K1/8/8/8/8/8 w - - 0 1\"]\n\n1. a8=Q# 1-0\n";
     let document = read("listing.pgn", pgn.as_bytes());
     for (label, format, notation, pieces) in FORMATS {
-        let options = WriteOptions {
-            notation,
-            pieces,
-            squares: Squares::Numeric,
-            results: None,
-            fix: false,
-        };
+        let options = WriteOptions::default().with(TextOptions { notation, pieces });
         let first = convert(&document, format, &options);
         let reread = read("listing", first.as_bytes());
         assert!(reread.records[0].valid(), "{label}:\n{first}");

@@ -3,7 +3,6 @@
 //! rules, see `tools/oracle/shatar_random_games.py`) and written in every notation.
 
 use crate::support::pointed::pointed_at;
-use qipu::diag::Side;
 use qipu::record::Line;
 use qipu::shatar::ShatarMove;
 use qipu::{read_document, Document, Game, ReadOptions};
@@ -58,7 +57,7 @@ fn rulebook_full_form_reports_the_impossible_king_move() {
     assert_eq!(error.code(), "no-such-piece");
     assert_eq!(error.ply, Some(12));
     assert_eq!(error.move_number, Some(6));
-    assert_eq!(error.side, Some(Side::Blue));
+    assert_eq!(error.side, Some(qipu::shatar::BLUE));
     assert_eq!(&document.text[error.span.clone().unwrap()], "Kd8—d7");
     assert_eq!(error.kind.help().as_deref(), Some("did you mean Ke8—e7?"));
     let (line, column) = document
