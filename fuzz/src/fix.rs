@@ -3,6 +3,7 @@
 //! Shared with tests/it/fix_property.rs (which includes this file with `#[path]`).
 
 use qipu::write::{write_record, Format, WriteOptions};
+use qipu::go::SgfOptions;
 use qipu::{read_document, Document, Game, ReadOptions};
 
 /// The SGF checks' codes that `--fix` corrects wherever they occur.
@@ -41,10 +42,7 @@ fn read(bytes: &[u8]) -> Document {
 /// Every record of `document` written with `--fix`, one after another, and whether any
 /// correction was reported.
 fn fixed(document: &Document) -> (String, bool) {
-    let options = WriteOptions {
-        fix: true,
-        ..WriteOptions::default()
-    };
+    let options = WriteOptions::default().with(SgfOptions { fix: true });
     let mut out = String::new();
     let mut corrected = false;
     for record in document.records.iter().filter_map(|r| r.record.as_ref()) {
