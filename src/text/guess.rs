@@ -46,6 +46,12 @@ impl Fit {
     pub fn few_malformed(self) -> bool {
         self.malformed * FEW <= self.well_formed
     }
+
+    /// More malformed sequences than well-formed characters: legacy text read as UTF-8,
+    /// not UTF-8 with a name cut short.
+    pub fn mostly_malformed(self) -> bool {
+        self.malformed > self.well_formed
+    }
 }
 
 /// Counts what `encoding` makes of `bytes`, decoding into a small reused buffer.
@@ -384,6 +390,9 @@ pub(super) struct Guess {
     /// True when nothing but windows-1252, which decodes any bytes, both decodes the bytes
     /// and keeps their structure: the guess is a last resort.
     pub last_resort: bool,
+    /// The encoding the statistics chose, whose reading of the SGF structure breaks where
+    /// this one's holds ([`by_structure`]), and the offset of the first byte it breaks at.
+    pub instead_of: Option<(&'static Encoding, usize)>,
 }
 
 /// Encodings SGF files without `CA` are written in, besides UTF-8.
@@ -400,6 +409,7 @@ pub(super) fn guess(bytes: &[u8], syntax: Syntax) -> Guess {
     let found = |encoding| Guess {
         encoding,
         last_resort: false,
+        instead_of: None,
     };
     if let Some(utf16) = detect_utf16_without_bom(bytes) {
         return found(utf16);
@@ -407,6 +417,20 @@ pub(super) fn guess(bytes: &[u8], syntax: Syntax) -> Guess {
     if fit(bytes, UTF_8).few_malformed() {
         return found(UTF_8);
     }
+    let guess = legacy_guess(bytes, syntax);
+    match syntax {
+        Syntax::Sgf => by_structure(bytes, guess),
+        Syntax::Text => guess,
+    }
+}
+
+/// [`guess`] for bytes that are neither UTF-16 nor UTF-8, by statistics alone.
+fn legacy_guess(bytes: &[u8], syntax: Syntax) -> Guess {
+    let found = |encoding| Guess {
+        encoding,
+        last_resort: false,
+        instead_of: None,
+    };
     let fits = |encoding| {
         let fit = fit(bytes, encoding);
         fit.clean()
@@ -450,7 +474,186 @@ pub(super) fn guess(bytes: &[u8], syntax: Syntax) -> Guess {
     Guess {
         encoding: WINDOWS_1252,
         last_resort: true,
+        instead_of: None,
     }
+}
+
+/// The guess, unless its reading of the SGF structure breaks (bytes outside every value
+/// that no SGF structure holds, a `]` taken for an escaped one so that a property is lost
+/// inside the value before it) where a reading in one of the East Asian encodings decodes
+/// the same bytes cleanly and holds: GBK `昞` (95 5C) and `奭` (8A 5D) read as windows-1252
+/// escape or end a value early, and the text after it lands between the properties.
+/// The statistics cannot tell on a few names; the structure can.
+fn by_structure(bytes: &[u8], guess: Guess) -> Guess {
+    let own = sgf_reading(bytes, guess.encoding);
+    // Holding, the guess loses only to a reading with more values: one that takes a `\`
+    // (after a byte of a character) for its own where the guess escapes a `]` with it.
+    let takes_an_escape = || {
+        memchr::memchr_iter(b'\\', bytes)
+            .any(|at| at > 0 && bytes[at - 1] >= 0x80 && bytes.get(at + 1) == Some(&b']'))
+    };
+    if own.broken_at.is_none() && !takes_an_escape() {
+        return guess;
+    }
+    let mut best: Option<(&'static Encoding, Reading, Share)> = None;
+    for encoding in SGF_LEGACY {
+        if encoding == guess.encoding || !fit(bytes, encoding).clean() {
+            continue;
+        }
+        let reading = sgf_reading(bytes, encoding);
+        let holds =
+            reading.broken_at.is_none() && (own.broken_at.is_some() || reading.values > own.values);
+        if !holds {
+            continue;
+        }
+        let share = common_characters(bytes, encoding);
+        let better = best.as_ref().is_none_or(|(_, kept, kept_share)| {
+            reading.values > kept.values
+                || (reading.values == kept.values && share.beats(*kept_share))
+        });
+        if better {
+            best = Some((encoding, reading, share));
+        }
+    }
+    match best {
+        Some((encoding, reading, _)) => Guess {
+            encoding,
+            last_resort: false,
+            instead_of: Some((
+                guess.encoding,
+                own.broken_at.or(reading.first_taken).unwrap_or(0),
+            )),
+        },
+        None => guess,
+    }
+}
+
+/// SGF bytes without the escapes SGFC writes inside multi-byte characters (a `\\` after
+/// a lead byte whose trail byte is a `\\` or `]`: GBK `揮`, 93 5D, as 93 `\\` 5D), and
+/// the offsets of the escapes left out, when there are such, the plain reading breaks
+/// the structure and the reading without them holds. A plain reading that holds wins:
+/// Shift_JIS `表` (95 5C) before a `]` is a character and the end of its value.
+pub(super) fn escapes_in_characters(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+) -> Option<(Vec<u8>, Vec<usize>)> {
+    if !takes_structure(encoding) {
+        return None;
+    }
+    let escapes: Vec<usize> = memchr::memchr_iter(b'\\', bytes)
+        .filter(|&at| {
+            let (Some(&lead), Some(&trail)) =
+                (at.checked_sub(1).map(|k| &bytes[k]), bytes.get(at + 1))
+            else {
+                return false;
+            };
+            if lead < 0x80 || !matches!(trail, b'\\' | b']') {
+                return false;
+            }
+            // The lead starts a character: the bytes of its run before it decode whole.
+            let run = bytes[..at - 1]
+                .iter()
+                .rev()
+                .take_while(|b| **b >= 0x80)
+                .count();
+            let before = &bytes[at - 1 - run..at - 1];
+            let pair = [lead, trail];
+            let (pair, _) = encoding.decode_without_bom_handling(&pair);
+            fit(before, encoding).clean()
+                && pair.chars().count() == 1
+                && !pair.starts_with(['\u{FFFD}', char::from(trail)])
+        })
+        .collect();
+    if escapes.is_empty() || sgf_reading(bytes, encoding).broken_at.is_none() {
+        return None;
+    }
+    let mut read = Vec::with_capacity(bytes.len());
+    let mut from = 0;
+    for &at in &escapes {
+        read.extend_from_slice(&bytes[from..at]);
+        from = at + 1;
+    }
+    read.extend_from_slice(&bytes[from..]);
+    sgf_reading(&read, encoding)
+        .broken_at
+        .is_none()
+        .then_some((read, escapes))
+}
+
+/// How SGF bytes read in an encoding: the first byte inside a tree and outside every
+/// value that no SGF structure holds there (not white space, a letter of an identifier,
+/// `;`, `(`, `)` or `[`), the values opened, and the first structural byte the encoding
+/// takes into a character.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reading {
+    pub broken_at: Option<usize>,
+    pub values: usize,
+    pub first_taken: Option<usize>,
+}
+
+/// Reads SGF `bytes` as `encoding` decodes them: a structural byte it takes into a
+/// character is text (see [`structural_bytes_taken`]).
+pub(super) fn sgf_reading(bytes: &[u8], encoding: &'static Encoding) -> Reading {
+    let taken = if takes_structure(encoding) {
+        structural_bytes_taken(bytes, encoding, Syntax::Sgf, &[])
+    } else {
+        Vec::new()
+    };
+    let mut reading = Reading {
+        broken_at: None,
+        values: 0,
+        first_taken: taken.first().copied(),
+    };
+    let mut taken = taken.into_iter().peekable();
+    let (mut at, mut depth) = (0, 0u32);
+    while let Some(&byte) = bytes.get(at) {
+        while taken.next_if(|&t| t < at).is_some() {}
+        let is_taken = taken.next_if_eq(&at).is_some();
+        match byte {
+            _ if is_taken => {}
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => {}
+            b'[' => {
+                reading.values += 1;
+                at = value_end(bytes, at + 1, &mut taken);
+                continue;
+            }
+            b';' => {}
+            _ if byte.is_ascii_alphabetic() || (byte.is_ascii() && !byte.is_ascii_graphic()) => {}
+            _ => {
+                reading.broken_at.get_or_insert(at);
+            }
+        }
+        if is_taken && depth > 0 {
+            reading.broken_at.get_or_insert(at);
+        }
+        at += 1;
+    }
+    reading
+}
+
+/// The offset after the `]` that ends the value whose content starts at `at`, escapes
+/// and bytes taken into characters passed over.
+fn value_end(
+    bytes: &[u8],
+    mut at: usize,
+    taken: &mut std::iter::Peekable<std::vec::IntoIter<usize>>,
+) -> usize {
+    while let Some(found) = memchr::memchr2(b'\\', b']', &bytes[at.min(bytes.len())..]) {
+        let stop = at + found;
+        while taken.next_if(|&t| t < stop).is_some() {}
+        if taken.next_if_eq(&stop).is_some() {
+            at = stop + 1;
+        } else if bytes[stop] == b'\\' {
+            // The escaped byte is text, even one a character would have taken.
+            while taken.next_if(|&t| t <= stop + 1).is_some() {}
+            at = stop + 2;
+        } else {
+            return stop + 1;
+        }
+    }
+    bytes.len()
 }
 
 /// How much of a text's non-ASCII reads as an encoding's common characters: three points
