@@ -147,6 +147,8 @@ pub struct TreeScan {
     /// The part being scanned.
     part: PartSoFar,
     state: Scan,
+    /// Where the last tree ended, when it was in UTF-16 and no tree in bytes followed.
+    units_end: Option<usize>,
 }
 
 /// What is known of the part being scanned.
@@ -240,6 +242,7 @@ impl TreeScan {
                 ..PartSoFar::default()
             },
             state: Scan::Between,
+            units_end: None,
         }
     }
 
@@ -288,18 +291,31 @@ impl TreeScan {
             return None;
         };
         let open = rel + k;
-        let Some(&next) = bytes.get(open + 1) else {
-            // What follows the `(` tells its form; at the very end it opens nothing.
-            self.at = base + if last { bytes.len() } else { open };
+        if bytes.len() < open + 4 && !last {
+            // What follows the `(` tells its form.
+            self.at = base + open;
             return None;
-        };
+        }
         let kept = self.part.start.saturating_sub(base);
         let marked =
             |at: usize, mark: &[u8]| at >= kept + mark.len() && bytes[at - mark.len()..at] == *mark;
-        let (form, first_unit, start) = if next == 0 {
+        // A NUL on either side of the `(`: UTF-16BE; `(`, a NUL, and a NUL again after
+        // the next byte: UTF-16LE. After a tree in UTF-16, `0A 00 28 00 3B 00` may be
+        // either: the code units go on from where that tree's ended.
+        let nul = |at: usize| bytes.get(at) == Some(&0);
+        let around = open > kept && nul(open - 1) && nul(open + 1);
+        let (little, big) = match (around, self.units_end) {
+            (true, Some(end)) => {
+                let aligned = (base + open - end).is_multiple_of(2);
+                (aligned, !aligned)
+            }
+            (true, None) => (false, true),
+            (false, _) => (nul(open + 1) && nul(open + 3), false),
+        };
+        let (form, first_unit, start) = if little {
             let bom = marked(open, &[0xFF, 0xFE]);
             (PartForm::Utf16(UTF_16LE), open, open - 2 * usize::from(bom))
-        } else if open > kept && bytes[open - 1] == 0 {
+        } else if big {
             let bom = marked(open - 1, &[0xFE, 0xFF]);
             (
                 PartForm::Utf16(UTF_16BE),
@@ -311,6 +327,7 @@ impl TreeScan {
             (PartForm::Bytes, open, open - 3 * usize::from(bom))
         };
         self.at = base + first_unit;
+        self.units_end = None;
         self.state = match form {
             PartForm::Utf16(encoding) => Scan::Units {
                 depth: 0,
@@ -482,6 +499,7 @@ impl TreeScan {
             }
         }
         self.at = base + at;
+        self.units_end = closed.then_some(self.at);
         self.state = if closed {
             Scan::Between
         } else {
@@ -552,6 +570,104 @@ mod tests {
             declared_charset(b"(;CA[UTF-8").map(|(l, _)| l),
             Some("UTF-8")
         );
+    }
+
+    /// The parts' starts, labels and forms.
+    fn parts(bytes: &[u8]) -> Vec<(usize, Option<String>, PartForm)> {
+        TreeScan::default()
+            .scan(bytes, 0, true)
+            .into_iter()
+            .map(|part| (part.range.start, part.declared.map(|d| d.0), part.form))
+            .collect()
+    }
+
+    #[test]
+    fn a_tree_part_runs_to_the_next_tree() {
+        let text = b"junk (;CA[Big5]C[(x)]) between\n(;B[aa](;W[bb])(;W[cc]))(;CA[GBK])";
+        let found = parts(text);
+        let labels: Vec<_> = found.iter().map(|p| (p.0, p.1.as_deref())).collect();
+        assert_eq!(labels, [(0, Some("Big5")), (31, None), (55, Some("GBK"))]);
+        assert!(found.iter().all(|p| p.2 == PartForm::Bytes));
+    }
+
+    #[test]
+    fn a_declared_trail_byte_is_text() {
+        // Big5 `許` is B3 5C: read as ASCII it would escape the `]` and take the `)` and
+        // the next tree into the value.
+        let text = b"(;CA[Big5]PB[\xb3\x5c])(;CA[UTF-8]PB[x])";
+        assert_eq!(parts(text)[1].0, 17);
+        // Without the declaration the scan reads as the reader's ASCII view does.
+        let text = b"(;PB[\xb3\x5c])(;CA[UTF-8]PB[x])";
+        assert_eq!(parts(text).len(), 1);
+    }
+
+    #[test]
+    fn trees_in_utf16_are_told_by_their_nuls() {
+        let le: Vec<u8> = "(;C[x])\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let be: Vec<u8> = "(;C[y])\n"
+            .encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .collect();
+        let mut text = b"(;CA[GBK]C[a])\n".to_vec();
+        let bom_le = text.len();
+        text.extend([0xFF, 0xFE]);
+        text.extend(&le);
+        let plain_be = text.len();
+        text.extend(&be);
+        let ascii = text.len();
+        text.extend(b"(;C[z])");
+        let forms: Vec<_> = parts(&text).into_iter().map(|p| (p.0, p.2)).collect();
+        assert_eq!(
+            forms,
+            [
+                (0, PartForm::Bytes),
+                (bom_le, PartForm::Utf16(UTF_16LE)),
+                (plain_be, PartForm::Utf16(UTF_16BE)),
+                (ascii, PartForm::Bytes),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_scan_in_pieces_finds_what_a_whole_scan_does() {
+        let mut text = Vec::new();
+        for k in 0..40u8 {
+            text.extend_from_slice(b"(;FF[4]CA[Shift_JIS]PB[\x95\x5c]C[a\\]b(]");
+            text.extend(std::iter::repeat_n(b'x', usize::from(k)));
+            text.extend_from_slice(b";B[aa](;W[bb]))\n");
+            let le: Vec<u8> = "(;C[\u{9ed1}])"
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes)
+                .collect();
+            text.extend(le);
+        }
+        let whole = TreeScan::default().scan(&text, 0, true);
+        for step in [1, 2, 3, 7, 64] {
+            let mut scan = TreeScan::default();
+            let (mut found, mut base) = (Vec::new(), 0);
+            let mut at = 0;
+            while at < text.len() {
+                let end = (at + step).min(text.len());
+                let parts = scan.scan(&text[base..end], base, end == text.len());
+                if let Some(last) = parts.last() {
+                    base = last.range.end;
+                }
+                found.extend(parts);
+                at = end;
+            }
+            assert_eq!(found, whole, "pieces of {step}");
+        }
+        assert_eq!(whole.len(), 80);
+    }
+
+    #[test]
+    fn one_tree_without_nul_needs_no_scan() {
+        assert_eq!(charset_parts(b"(;CA[GBK]PB[x];B[aa])"), None);
+        assert_eq!(charset_parts(b"(;CA[GBK]PB[x])(;CA[GBK]PB[y])"), None);
+        assert!(charset_parts(b"(;CA[GBK]PB[\xc0\xee])(;CA[UTF-8]PB[\xe6\x9d\x8e])").is_some());
     }
 
     #[test]

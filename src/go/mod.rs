@@ -278,7 +278,17 @@ impl Family for Go {
     }
 
     fn recognises_bytes(&self, head: &[u8]) -> bool {
-        archive::recognises_bytes(head) || cut::tree_start(head).is_some()
+        archive::recognises_bytes(head)
+            || cut::tree_start(head).is_some()
+            || (memchr::memchr(0, head).is_some() && {
+                // A tree in UTF-16 (a collection may open with one): its ASCII bytes.
+                let ascii: Vec<u8> = head[..head.len().min(4096)]
+                    .iter()
+                    .copied()
+                    .filter(|&b| b != 0)
+                    .collect();
+                cut::tree_start(&ascii).is_some()
+            })
     }
 
     fn recognises(&self, head: &str) -> bool {

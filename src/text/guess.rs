@@ -162,8 +162,11 @@ pub(super) fn protected_bytes(
     if !takes_structure(encoding) {
         return protected;
     }
+    let mut taken = structural_bytes_taken(bytes, encoding, syntax, &protected);
+    // SGF as read so far: a window of a file starts inside a tree, most likely.
+    let read = |taken: &[usize]| read_sgf(bytes, taken.to_vec(), start, 1);
+    let mut reading = (syntax == Syntax::Sgf).then(|| read(&taken));
     while protected.len() < MOST_PROTECTED {
-        let taken = structural_bytes_taken(bytes, encoding, syntax, &protected);
         let Some(lost) = first_lost_token(bytes, &taken, syntax, start) else {
             break;
         };
@@ -171,8 +174,24 @@ pub(super) fn protected_bytes(
         let Some(&culprit) = taken.iter().rev().find(|&&at| at < lost) else {
             break;
         };
-        let at = protected.partition_point(|&p| p < culprit);
-        protected.insert(at, culprit);
+        let mut more = protected.clone();
+        more.insert(protected.partition_point(|&p| p < culprit), culprit);
+        let more_taken = structural_bytes_taken(bytes, encoding, syntax, &more);
+        if let Some(before) = reading {
+            // The ASCII reading is lost too where a character's trail byte ended a value
+            // early (Big5 `奭` is BC 5D): a byte is protected only where that reads the
+            // SGF better, with fewer runs of bytes no structure holds, or as few and more
+            // values (a name cut before its `]`, whose `]` a character took).
+            let after = read(&more_taken);
+            let better = after.breaks < before.breaks
+                || (after.breaks == before.breaks && after.values > before.values);
+            if !better {
+                break;
+            }
+            reading = Some(after);
+        }
+        protected = more;
+        taken = more_taken;
     }
     protected
 }
@@ -530,9 +549,10 @@ fn by_structure(bytes: &[u8], guess: Guess) -> Guess {
 
 /// SGF bytes without the escapes SGFC writes inside multi-byte characters (a `\\` after
 /// a lead byte whose trail byte is a `\\` or `]`: GBK `揮`, 93 5D, as 93 `\\` 5D), and
-/// the offsets of the escapes left out, when there are such, the plain reading breaks
-/// the structure and the reading without them holds. A plain reading that holds wins:
-/// Shift_JIS `表` (95 5C) before a `]` is a character and the end of its value.
+/// the offsets of the escapes left out, when there are such and the reading without them
+/// holds where the plain one breaks the structure or reads fewer values (Shift_JIS `表`,
+/// 95 5C, written 95 `\\` 5C, escapes the `]` after it). A plain reading that holds
+/// with as many values wins: `表` before a `]` is a character and the end of its value.
 pub(super) fn escapes_in_characters(
     bytes: &[u8],
     encoding: &'static Encoding,
@@ -564,9 +584,10 @@ pub(super) fn escapes_in_characters(
                 && !pair.starts_with(['\u{FFFD}', char::from(trail)])
         })
         .collect();
-    if escapes.is_empty() || sgf_reading(bytes, encoding).broken_at.is_none() {
+    if escapes.is_empty() {
         return None;
     }
+    let plain = sgf_reading(bytes, encoding);
     let mut read = Vec::with_capacity(bytes.len());
     let mut from = 0;
     for &at in &escapes {
@@ -574,10 +595,10 @@ pub(super) fn escapes_in_characters(
         from = at + 1;
     }
     read.extend_from_slice(&bytes[from..]);
-    sgf_reading(&read, encoding)
-        .broken_at
-        .is_none()
-        .then_some((read, escapes))
+    let unescaped = sgf_reading(&read, encoding);
+    let holds = unescaped.broken_at.is_none()
+        && (plain.broken_at.is_some() || unescaped.values > plain.values);
+    holds.then_some((read, escapes))
 }
 
 /// How SGF bytes read in an encoding: the first byte inside a tree and outside every
@@ -587,6 +608,8 @@ pub(super) fn escapes_in_characters(
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Reading {
     pub broken_at: Option<usize>,
+    /// Runs of such bytes.
+    pub breaks: usize,
     pub values: usize,
     pub first_taken: Option<usize>,
 }
@@ -599,35 +622,64 @@ pub(super) fn sgf_reading(bytes: &[u8], encoding: &'static Encoding) -> Reading 
     } else {
         Vec::new()
     };
+    read_sgf(bytes, taken, State::Outside, 0)
+}
+
+/// Reads SGF `bytes` whose structural bytes `taken` are text, from the state `start`
+/// at parenthesis `depth` (0 between trees).
+fn read_sgf(bytes: &[u8], taken: Vec<usize>, start: State, mut depth: u32) -> Reading {
     let mut reading = Reading {
         broken_at: None,
+        breaks: 0,
         values: 0,
         first_taken: taken.first().copied(),
     };
     let mut taken = taken.into_iter().peekable();
-    let (mut at, mut depth) = (0, 0u32);
+    let mut at = match start {
+        State::Quoted => value_end(bytes, 0, &mut taken),
+        State::Escaped => value_end(bytes, 1, &mut taken),
+        _ => 0,
+    };
+    let mut broken = false;
+    // Whether the identifier being read has a capital (none read: `None`); one of lower
+    // case letters alone is text that a value ended too early left behind (` a [b]`).
+    let mut capital: Option<bool> = None;
     while let Some(&byte) = bytes.get(at) {
         while taken.next_if(|&t| t < at).is_some() {}
         let is_taken = taken.next_if_eq(&at).is_some();
-        match byte {
-            _ if is_taken => {}
-            b'(' => depth += 1,
-            b')' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => {}
+        let holds = match byte {
+            _ if is_taken => depth == 0,
+            b'(' => {
+                depth += 1;
+                true
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                true
+            }
+            _ if depth == 0 => true,
             b'[' => {
-                reading.values += 1;
+                let named = capital.take() != Some(false);
+                reading.values += usize::from(named);
+                if !named {
+                    reading.broken_at.get_or_insert(at);
+                    reading.breaks += usize::from(!broken);
+                }
                 at = value_end(bytes, at + 1, &mut taken);
+                broken = false;
                 continue;
             }
-            b';' => {}
-            _ if byte.is_ascii_alphabetic() || (byte.is_ascii() && !byte.is_ascii_graphic()) => {}
-            _ => {
-                reading.broken_at.get_or_insert(at);
+            _ if byte.is_ascii_alphabetic() => {
+                *capital.get_or_insert(false) |= byte.is_ascii_uppercase();
+                true
             }
-        }
-        if is_taken && depth > 0 {
+            _ => byte == b';' || (byte.is_ascii() && !byte.is_ascii_graphic()),
+        };
+        if !holds {
             reading.broken_at.get_or_insert(at);
+            reading.breaks += usize::from(!broken);
         }
+        broken = !holds;
         at += 1;
     }
     reading
@@ -851,6 +903,64 @@ mod tests {
         bytes.extend_from_slice(&inner);
         bytes.extend_from_slice(b"x}\n1. e4 *\n");
         assert!(keeps_structure(&bytes, BIG5, Syntax::Text));
+    }
+
+    #[test]
+    fn a_reading_breaks_where_text_lands_between_properties() {
+        // GBK `昞奭因`: 95 5C 8A 5D D2 F2. Read as windows-1252, 5C escapes 8A and 5D ends
+        // the value; D2 F2 stand between properties.
+        let bytes = b"(;GM[1]PB[\x95\x5c\x8a\x5d\xd2\xf2]PW[\xc0\xee];B[pd])";
+        assert_eq!(sgf_reading(bytes, WINDOWS_1252).broken_at, Some(14));
+        let gb = sgf_reading(bytes, GB18030);
+        assert_eq!((gb.broken_at, gb.values), (None, 4));
+        let guess = by_structure(
+            bytes,
+            Guess {
+                encoding: WINDOWS_1252,
+                last_resort: false,
+                instead_of: None,
+            },
+        );
+        assert_eq!(guess.encoding, GB18030);
+        assert_eq!(guess.instead_of, Some((WINDOWS_1252, 14)));
+        // Text between trees and lower-case identifiers before a value.
+        assert!(sgf_reading(b"x\xff (;B[aa]) \xff", WINDOWS_1252)
+            .broken_at
+            .is_none());
+        assert_eq!(sgf_reading(b"(;C[a] b [c])", UTF_8).broken_at, Some(9));
+    }
+
+    #[test]
+    fn escapes_inside_characters_are_read_where_the_plain_reading_breaks() {
+        // GBK `揮` is 93 5D; SGFC writes it 93 5C 5D. Read plainly, 93 5C is a character
+        // and the `]` ends the value before `權` (99 E0).
+        let sgfc = b"(;C[\xd6\xb8\x93\x5c\x5d\x99\xe0])";
+        let (read, removed) = escapes_in_characters(sgfc, GB18030).expect("escapes");
+        assert_eq!(removed, [7]);
+        assert_eq!(read, b"(;C[\xd6\xb8\x93\x5d\x99\xe0])");
+        // Shift_JIS `表` (95 5C) before the `]` that ends its value is no escape.
+        let plain = b"(;PB[\x95\x5c]PW[x])";
+        assert_eq!(escapes_in_characters(plain, SHIFT_JIS), None);
+        // SGFC's `表` (95 5C 5C) escapes a byte that would end the value otherwise.
+        let escaped = b"(;PB[\x95\x5c\x5c]PW[\x94\x5c\x5c])";
+        assert_eq!(
+            escapes_in_characters(escaped, SHIFT_JIS).map(|e| e.1),
+            Some(vec![6, 13])
+        );
+    }
+
+    #[test]
+    fn a_trail_bracket_is_not_protected_where_protection_breaks_the_structure() {
+        // Big5 `奭` is BC 5D: read as ASCII, the first one ends the comment, and what
+        // follows (`許`, B3 5C, then `a [b\]`) seems to hold tokens the decoding loses.
+        let bytes = b"(;C[\xbc\x5d\xbc\x5d\xb3\x5c a [b\\] c];B[aa])";
+        assert!(protected_bytes(bytes, BIG5, Syntax::Sgf, State::Outside).is_empty());
+        // A name cut before its `]`, whose `]` a character would take, is still protected.
+        let cut = b"(;PB[\xc0\xee]PW[\xcd\xf5\xd5]BR[9d]WR[\xd5\x5c]KM[7.5])";
+        assert_eq!(
+            protected_bytes(cut, GB18030, Syntax::Sgf, State::Outside),
+            [14]
+        );
     }
 
     #[test]

@@ -138,26 +138,74 @@ fn kind_of(index: usize, part: &Part, bytes: &[u8]) -> Option<Declares> {
 }
 
 /// Whether a part in bytes declaring `declared` has values in UTF-16: the label says
-/// UTF-16, the part holds NULs (as the high bytes of ASCII characters do), and it is
-/// short enough to be read value by value.
+/// UTF-16, the part is short enough to be read value by value, and it holds NULs (the
+/// high bytes of ASCII characters) or, without them, values of bytes that are not UTF-8
+/// and come in pairs (Chinese names alone have no NUL).
 fn utf16_values(bytes: &[u8], declared: Option<&'static Encoding>) -> bool {
-    declared.is_some_and(|encoding| !encoding.is_ascii_compatible())
-        && bytes.len() <= LONG_PART
-        && memchr::memchr(0, bytes).is_some()
+    if declared.is_none_or(|encoding| encoding.is_ascii_compatible()) || bytes.len() > LONG_PART {
+        return false;
+    }
+    if memchr::memchr(0, bytes).is_some() {
+        return true;
+    }
+    let values: Vec<Vec<u8>> = sgf_values(bytes)
+        .into_iter()
+        .filter(|value| !neutral(value))
+        .collect();
+    !values.is_empty()
+        && values.iter().all(|value| value.len() % 2 == 0)
+        && !guess::fit(&values.concat(), UTF_8).few_malformed()
+}
+
+/// The contents of the values of SGF bytes read as ASCII, escapes removed byte by byte
+/// (as SGFC reads them).
+fn sgf_values(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut values = Vec::new();
+    let mut at = 0;
+    while let Some(open) = memchr::memchr(b'[', &bytes[at..]).map(|k| at + k) {
+        let (value, end) = value_at(bytes, open + 1);
+        values.push(value);
+        at = end + 1;
+    }
+    values
+}
+
+/// The content of the value that starts at `at` (after its `[`), escapes removed byte by
+/// byte, and the offset of its `]` (the end of the bytes when none closes it).
+fn value_at(bytes: &[u8], mut at: usize) -> (Vec<u8>, usize) {
+    let mut value = Vec::new();
+    while let Some(&byte) = bytes.get(at) {
+        match byte {
+            b'\\' => {
+                value.extend(bytes.get(at + 1));
+                at += 2;
+            }
+            b']' => break,
+            _ => {
+                value.push(byte);
+                at += 1;
+            }
+        }
+    }
+    (value, at.min(bytes.len()))
 }
 
 /// Whether the parts of `bytes` all decode as one text: every part that is not
-/// [`neutral`], and the first part if it declares a charset, declares the same, and
-/// none holds values in UTF-16.
+/// [`neutral`], and the first part if it declares a charset, declares the same, none
+/// holds values in UTF-16, and none but the first starts with a byte-order mark.
 pub fn decodes_as_one(bytes: &[u8], parts: &[Part]) -> bool {
     let mut kinds = parts
         .iter()
         .enumerate()
         .filter_map(|(index, part)| kind_of(index, part, &bytes[part.range.clone()]));
+    // A byte-order mark before a later tree (files put together) is no text.
+    let marked = parts[1.min(parts.len())..]
+        .iter()
+        .any(|part| Encoding::for_bom(&bytes[part.range.clone()]).is_some());
     let Some(first) = kinds.next() else {
-        return true;
+        return !marked;
     };
-    !matches!(first, Declares::Utf16Values(_)) && kinds.all(|kind| kind == first)
+    !marked && !matches!(first, Declares::Utf16Values(_)) && kinds.all(|kind| kind == first)
 }
 
 /// The encoding of the parts that declare nothing: what detection makes of their bytes
@@ -298,7 +346,8 @@ fn decode_chosen(bytes: &[u8], choice: PartChoice, syntax: Syntax) -> Decoded {
 /// An SGF part whose structure is ASCII and whose values are UTF-16 in `encoding`:
 /// each value's bytes, escapes removed as SGFC reads them (byte by byte), are decoded
 /// as UTF-16 and written back with the SGF escapes text needs. A value of ASCII bytes
-/// alone (`FF[4]`, the `CA` itself, moves) is ASCII, as SGFC decodes text values only.
+/// alone is ASCII (`FF[4]`, the `CA` itself, moves), as SGFC decodes text values only,
+/// unless it is the value of a text property in whole code units.
 fn decode_utf16_values(
     bytes: &[u8],
     encoding: &'static Encoding,
@@ -306,30 +355,29 @@ fn decode_utf16_values(
 ) -> String {
     let mut text = String::new();
     let mut at = 0;
+    let mut ident = Vec::new();
     while at < bytes.len() {
         let Some(open) = memchr::memchr(b'[', &bytes[at..]).map(|k| at + k) else {
             text.extend(bytes[at..].iter().map(|&b| char::from(b)));
             break;
         };
-        text.extend(bytes[at..=open].iter().map(|&b| char::from(b)));
-        let mut value = Vec::new();
-        let mut end = open + 1;
-        while let Some(&byte) = bytes.get(end) {
-            match byte {
-                b'\\' => {
-                    value.extend(bytes.get(end + 1));
-                    end += 2;
-                }
-                b']' => break,
-                _ => {
-                    value.push(byte);
-                    end += 1;
-                }
-            }
+        let between = &bytes[at..open];
+        text.extend(between.iter().map(|&b| char::from(b)));
+        // The property the value belongs to: the capitals before it, else the one before.
+        let letters: Vec<u8> = between
+            .iter()
+            .copied()
+            .filter(u8::is_ascii_uppercase)
+            .collect();
+        if !letters.is_empty() {
+            ident = letters;
         }
+        text.push('[');
+        let (value, end) = value_at(bytes, open + 1);
         let mut decoded = String::new();
         let mut found = Vec::new();
-        if value.iter().all(|b| (1..0x80).contains(b)) {
+        let text_value = TEXT_PROPERTIES.contains(&ident.as_slice()) && value.len() % 2 == 0;
+        if neutral(&value) && !text_value {
             // An ASCII value (`FF[4]`, `CA[UTF-16LE]`, a move) is no UTF-16 text.
             decoded.extend(value.iter().map(|&b| char::from(b)));
         } else {
@@ -362,6 +410,14 @@ fn decode_utf16_values(
     }
     text
 }
+
+/// The properties of text that SGFC decodes in a tree whose values are UTF-16 (the
+/// `CA` and `AP` an application writes stay ASCII): a value of theirs is UTF-16 even where
+/// its bytes are all below 0x80 (`白` is 76 7D).
+const TEXT_PROPERTIES: [&[u8]; 22] = [
+    b"C", b"N", b"GC", b"PB", b"PW", b"BR", b"WR", b"BT", b"WT", b"EV", b"RO", b"PC", b"SO", b"US",
+    b"AN", b"CP", b"GN", b"ON", b"OT", b"RE", b"RU", b"DT",
+];
 
 /// Appends a part's decoding to `into`: its text, its issues moved to where the part
 /// stands (`start` in the file), and a run where its encoding differs from the text's
@@ -559,7 +615,10 @@ impl PartsDecoder {
     /// and the part declares as they do; else on its own.
     fn choose(&self, bytes: &[u8], part: &Part) -> PartChoice {
         match &self.file {
-            Some(file) if declares(part, bytes).is_none_or(|own| Some(own) == file.declares) => {
+            Some(file)
+                if declares(part, bytes).is_none_or(|own| Some(own) == file.declares)
+                    && (part.range.start == 0 || Encoding::for_bom(bytes).is_none()) =>
+            {
                 PartChoice {
                     encoding: file.encoding,
                     source: EncodingSource::Detected,
