@@ -1,6 +1,26 @@
 //! Telling text from what is not: empty input, binary data.
 
+use std::ops::Range;
+
 use crate::diag::FileIssue;
+
+/// [`not_text`], where the bytes of `utf16` (game trees in UTF-16 among others in bytes,
+/// whose NULs are text) are no sign of binary data.
+pub fn not_text_besides(bytes: &[u8], utf16: &[Range<usize>]) -> Option<FileIssue> {
+    match not_text(bytes) {
+        Some(FileIssue::BinaryFile) if !utf16.is_empty() => {
+            let mut rest = Vec::with_capacity(bytes.len());
+            let mut at = 0;
+            for range in utf16 {
+                rest.extend_from_slice(&bytes[at..range.start.max(at)]);
+                at = at.max(range.end);
+            }
+            rest.extend_from_slice(&bytes[at.min(bytes.len())..]);
+            not_text(&rest).filter(|issue| *issue == FileIssue::BinaryFile)
+        }
+        other => other,
+    }
+}
 
 /// Why `bytes` hold no text to read records from: empty (or white space only), or
 /// binary. UTF-16 text has NUL bytes too, so it is recognised first: by its BOM, or by

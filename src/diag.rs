@@ -126,12 +126,26 @@ impl FileIssue {
     }
 }
 
+/// How much a decoding issue weighs: bytes not valid and a declaration not kept are
+/// warnings; a reading chosen by the SGF structure is a note (the guess is said, not
+/// hidden).
+pub(crate) fn decode_severity(issue: &DecodeIssue) -> Severity {
+    match issue {
+        DecodeIssue::ReadByStructure { .. } | DecodeIssue::EscapedInCharacters { .. } => {
+            Severity::Note
+        }
+        _ => Severity::Warning,
+    }
+}
+
 impl Issue for FileIssue {
     fn code(&self) -> &'static str {
         match self {
             FileIssue::Decode(DecodeIssue::Malformed { .. }) => "bad-encoding",
             FileIssue::Decode(DecodeIssue::DeclaredMismatch { .. }) => "encoding-mismatch",
             FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => "unknown-charset",
+            FileIssue::Decode(DecodeIssue::ReadByStructure { .. }) => "encoding-from-structure",
+            FileIssue::Decode(DecodeIssue::EscapedInCharacters { .. }) => "escape-in-character",
             FileIssue::UnknownGame { .. } => "unknown-game",
             FileIssue::NoRecords { .. } => "no-records",
             FileIssue::Io { .. } => "io-error",
@@ -182,6 +196,13 @@ impl Issue for FileIssue {
             FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => {
                 Some("the encoding was detected from the bytes instead".to_string())
             }
+            FileIssue::Decode(DecodeIssue::ReadByStructure { .. }) => Some(
+                "the encoding is a guess: pass --encoding LABEL if it is wrong".to_string(),
+            ),
+            FileIssue::Decode(DecodeIssue::EscapedInCharacters { .. }) => Some(
+                "written back, the characters carry no escape; SGF escapes only whole characters"
+                    .to_string(),
+            ),
             FileIssue::UnknownGame { known } => {
                 let flags: Vec<String> = known.iter().map(|g| format!("--game {}", g.name())).collect();
                 Some(format!("pass {}", one_of(&flags, ", ", " or ")))
@@ -241,6 +262,12 @@ impl Issue for FileIssue {
             }
             FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => {
                 Zh::own("已改为根据字节判断编码")
+            }
+            FileIssue::Decode(DecodeIssue::ReadByStructure { .. }) => {
+                Zh::own("编码是推测的：若有误，请用 --encoding LABEL 指定编码")
+            }
+            FileIssue::Decode(DecodeIssue::EscapedInCharacters { .. }) => {
+                Zh::own("写回时这些字符不带转义；SGF 只转义完整的字符")
             }
             FileIssue::UnknownGame { known } => {
                 let flags: Vec<String> = known

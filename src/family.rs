@@ -11,7 +11,7 @@ pub use crate::settings::Settings;
 
 use crate::blocks::{self, BLOCK};
 use crate::record::{Format, Game};
-use crate::text::Syntax;
+use crate::text::{Part, PartScan, Syntax};
 use crate::RecordReport;
 
 /// A game family: how its files are recognised, read and replayed, and where a text of
@@ -42,6 +42,16 @@ pub trait Family: Sync {
     }
     /// The charset the format declares inside the bytes (SGF `CA`), with its range.
     fn declared_charset<'b>(&self, _bytes: &'b [u8]) -> Option<(&'b str, Range<usize>)> {
+        None
+    }
+    /// The parts of the bytes that decode on their own (SGF game trees that declare
+    /// different charsets), when there are such; `None`: the bytes decode as one.
+    fn charset_parts(&self, _bytes: &[u8]) -> Option<Vec<Part>> {
+        None
+    }
+    /// A scan for such parts in a stream of the family's bytes, from offset `at` (the
+    /// start, or between two records).
+    fn part_scan(&self, _at: usize) -> Option<Box<dyn PartScan>> {
         None
     }
     /// Parses and replays every record of `text`.

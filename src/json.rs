@@ -113,8 +113,9 @@ impl Serialize for JsonRecord<'_> {
         map.serialize_entry("index", &report.index)?;
         map.serialize_entry("game", &report.game.map(|g| g.name()))?;
         map.serialize_entry("variant", &report.variant.map(VariantName::name))?;
-        // An input that could not be read has no encoding.
-        let encoding = Some(document.encoding).filter(|e| !e.is_empty());
+        // An input that could not be read has no encoding; a tree of a collection has
+        // its own.
+        let encoding = Some(document.encoding_of(report)).filter(|e| !e.is_empty());
         map.serialize_entry("encoding", &encoding)?;
         map.serialize_entry("valid", &report.valid())?;
         map.serialize_entry("plies", &report.plies)?;

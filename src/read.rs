@@ -18,13 +18,10 @@ pub const DEFAULT_MAX_RECORD_SIZE: usize = 256 << 20;
 /// text that is already decoded.
 pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Document {
     let game = options.game.or_else(|| registry::game_from_path(source));
-    if let Some(issue) = detect::not_text(bytes) {
-        return Document::without_records(source, game, issue);
-    }
-    let declared = registry::declared_charset(bytes, game);
-    let declared_charset = declared.as_ref().map(|(label, _)| label.to_string());
-    let syntax = registry::syntax(bytes, game);
-    let decoded = text::decode(bytes, options.encoding, declared, syntax);
+    let (decoded, declared_charset) = match decode_input(bytes, options.encoding, game) {
+        Ok(decoded) => decoded,
+        Err(issue) => return Document::without_records(source, game, issue),
+    };
     let encoding = decoded.encoding_name();
     let options = &ReadOptions {
         declared_charset,
@@ -33,13 +30,62 @@ pub fn read_document(source: &str, bytes: &[u8], options: &ReadOptions) -> Docum
     };
     read_text(
         source,
-        decoded.text,
-        encoding,
-        decoded.issues,
+        Decoding {
+            text: decoded.text,
+            encoding,
+            runs: named_runs(&decoded.runs),
+            issues: decoded.issues,
+        },
         game,
         options,
         Piece::WHOLE_FILE,
     )
+}
+
+/// Decodes a whole input of `game` (or of the family its bytes show): part by part where
+/// its parts declare different charsets (the trees of an SGF collection), unless an
+/// encoding is `forced`; else as one text. Also gives the charset the input declares
+/// (its first tree's), or why the bytes hold no text.
+pub(crate) fn decode_input(
+    bytes: &[u8],
+    forced: Option<&'static encoding_rs::Encoding>,
+    game: Option<Game>,
+) -> Result<(text::Decoded, Option<String>), FileIssue> {
+    let parts = forced
+        .is_none()
+        .then(|| registry::charset_parts(bytes, game))
+        .flatten();
+    let utf16 = parts
+        .as_ref()
+        .map_or_else(Vec::new, |parts| text::utf16_ranges(bytes, parts));
+    if let Some(issue) = detect::not_text_besides(bytes, &utf16) {
+        return Err(issue);
+    }
+    let declared = registry::declared_charset(bytes, game);
+    let declared_charset = declared.as_ref().map(|(label, _)| label.to_string());
+    let syntax = registry::syntax(bytes, game);
+    let decoded = match &parts {
+        Some(parts) => text::decode_parts(bytes, parts, syntax),
+        None => text::decode(bytes, forced, declared, syntax),
+    };
+    Ok((decoded, declared_charset))
+}
+
+/// Runs of encodings by their names.
+fn named_runs(runs: &[(usize, &'static encoding_rs::Encoding)]) -> Vec<(usize, &'static str)> {
+    runs.iter()
+        .map(|&(at, encoding)| (at, text::encoding_display_name(encoding)))
+        .collect()
+}
+
+/// Decoded text as the records of a document are read from it.
+pub(crate) struct Decoding {
+    pub(crate) text: String,
+    /// The encoding of its start.
+    pub(crate) encoding: &'static str,
+    /// Where parts decoded in another encoding begin ([`Document::encodings`]).
+    pub(crate) runs: Vec<(usize, &'static str)>,
+    pub(crate) issues: Vec<text::DecodeIssue>,
 }
 
 /// Reads the records of `text`, which is already decoded: what [`read_document`] gives
@@ -61,9 +107,12 @@ pub fn read_str(source: &str, text: &str, options: &ReadOptions) -> Document {
     };
     read_text(
         source,
-        text.to_string(),
-        text::encoding_display_name(encoding_rs::UTF_8),
-        Vec::new(),
+        Decoding {
+            text: text.to_string(),
+            encoding: text::encoding_display_name(encoding_rs::UTF_8),
+            runs: Vec::new(),
+            issues: Vec::new(),
+        },
         game,
         options,
         Piece::WHOLE_FILE,
@@ -92,13 +141,17 @@ impl Piece {
 /// Parses and replays the records of decoded text (a whole file or one piece of it).
 pub(crate) fn read_text(
     source: &str,
-    text: String,
-    encoding: &'static str,
-    decode_issues: Vec<text::DecodeIssue>,
+    decoding: Decoding,
     game: Option<Game>,
     options: &ReadOptions,
     piece: Piece,
 ) -> Document {
+    let Decoding {
+        text,
+        encoding,
+        runs,
+        issues: decode_issues,
+    } = decoding;
     let game = game.or_else(|| registry::game_from_text(&text));
     let mut records = match game {
         Some(game) => registry::family(game).read_records(&text, options),
@@ -130,6 +183,7 @@ pub(crate) fn read_text(
         text,
         lines,
         encoding,
+        encodings: runs,
         game,
         records,
         repair: options.repair,
@@ -143,20 +197,13 @@ pub(crate) fn read_text(
 /// stream, which starts with a record, places every issue as the whole file does.
 fn attach_decode_issues(records: &mut [RecordReport], issues: Vec<text::DecodeIssue>) {
     for issue in issues.into_iter().rev() {
-        let span = match &issue {
-            text::DecodeIssue::Malformed { span, .. } => Some(span.clone()),
-            text::DecodeIssue::DeclaredMismatch { span, .. }
-            | text::DecodeIssue::UnknownLabel { span, .. } => span.clone(),
-        };
+        let span = issue.span().cloned();
+        let severity = crate::diag::decode_severity(&issue);
         let target = span
             .as_ref()
             .and_then(|s| records.iter().rposition(|r| r.span.start <= s.start))
             .unwrap_or(0);
-        let diagnostic = Diagnostic::new(
-            Severity::Warning,
-            Kind::File(FileIssue::Decode(issue)),
-            span,
-        );
+        let diagnostic = Diagnostic::new(severity, Kind::File(FileIssue::Decode(issue)), span);
         records[target].diagnostics.insert(0, diagnostic);
     }
 }

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use crate::family::{Family, RecordCut};
 use crate::record::{Format, Game};
-use crate::text::{Span, Syntax};
+use crate::text::{Part, PartScan, Span, Syntax};
 
 /// The families by name, for everyone outside them.
 #[allow(non_upper_case_globals)]
@@ -146,6 +146,17 @@ pub fn declared_charset(bytes: &[u8], game: Option<Game>) -> Option<(&str, Optio
         .is_some_and(<[u8]>::is_ascii)
         .then_some(range);
     Some((label, span))
+}
+
+/// The game trees (or other parts) of a file that decode on their own, each by the
+/// charset it declares, when the file's family finds such (see [`Family::charset_parts`]).
+pub fn charset_parts(bytes: &[u8], game: Option<Game>) -> Option<Vec<Part>> {
+    family_of_bytes(bytes, game)?.charset_parts(bytes)
+}
+
+/// A scan for such parts in a stream whose first bytes are `head`, from offset `at`.
+pub(crate) fn part_scan(head: &[u8], game: Option<Game>, at: usize) -> Option<Box<dyn PartScan>> {
+    family_of_bytes(head, game)?.part_scan(at)
 }
 
 /// The family that the text looks like, from cheap signs in its first kilobytes (an SGF

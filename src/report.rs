@@ -19,6 +19,10 @@ pub struct Document {
     /// Name of the encoding the text was decoded from; empty when no text was decoded
     /// (an input that could not be read, or that is empty, binary or over the size limit).
     pub encoding: &'static str,
+    /// Where parts of the text decoded in other encodings than the one before them
+    /// begin (the trees of an SGF collection that declare different charsets), with
+    /// their encodings, in text order; empty when one encoding decoded the whole text.
+    pub encodings: Vec<(usize, &'static str)>,
     /// The family the records were read as; `None` when nothing looked like a record.
     pub game: Option<Game>,
     /// The records in file order; a file without any still has one, carrying the
@@ -32,6 +36,24 @@ pub struct Document {
 }
 
 impl Document {
+    /// The encoding of the text at byte `offset`: [`Document::encoding`], or the
+    /// encoding of the part that holds it.
+    pub fn encoding_at(&self, offset: usize) -> &'static str {
+        let later = self
+            .encodings
+            .partition_point(|&(start, _)| start <= offset);
+        match later {
+            0 => self.encoding,
+            n => self.encodings[n - 1].1,
+        }
+    }
+
+    /// The encoding `report`'s record was decoded from (each tree of an SGF collection
+    /// by its own `CA`).
+    pub fn encoding_of(&self, report: &RecordReport) -> &'static str {
+        self.encoding_at(report.span.start)
+    }
+
     /// A document for an input that could not be read: one record carrying an
     /// `io-error`, so that every input is accounted for in the output.
     pub fn unreadable(source: &str, error: &std::io::Error) -> Document {
@@ -47,6 +69,7 @@ impl Document {
             text: String::new(),
             lines: LineIndex::new(""),
             encoding: "",
+            encodings: Vec::new(),
             game,
             records: vec![RecordReport::unreadable(0, game, diagnostic)],
             repair: false,

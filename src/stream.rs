@@ -17,14 +17,17 @@ use crate::read::{read_text, Piece, DEFAULT_MAX_RECORD_SIZE};
 use crate::record::Game;
 use crate::report::Document;
 use crate::shard::{Shard, ShardPlace};
-use crate::text::{self, DecodeIssue, StreamDecoder, Syntax};
+use encoding_rs::Encoding;
+
+use crate::read::Decoding;
+use crate::text::{self, DecodeIssue, PartsDecoder, StreamDecoder, Syntax};
 use crate::{detect, registry};
 
 /// Inputs up to this size are decoded whole before they are cut, exactly as a whole read
 /// decodes them, so that standard input or a pipe gives what the same file gives; the
 /// first this many bytes of a longer input decide its encoding and game family. Readers
 /// of whole files (the command line) read larger files through the stream.
-pub const WHOLE_DECODE: usize = 8 << 20;
+pub const WHOLE_DECODE: usize = text::FIRST_BYTES;
 
 /// Reads one input as a sequence of documents.
 pub struct DocumentStream<R> {
@@ -51,22 +54,50 @@ enum Next {
 
 /// A piece of text cut from the input, ready to be read as a document.
 struct PieceText {
-    text: String,
-    issues: Vec<DecodeIssue>,
+    decoding: Decoding,
     piece: Piece,
+}
+
+/// How the bytes after the first ones are decoded: in one encoding, or part by part
+/// (SGF trees that declare different charsets, and every stream of SGF past its first
+/// bytes, where a later tree may).
+enum Decoder {
+    One(StreamDecoder),
+    Parts(PartsDecoder),
+}
+
+impl Decoder {
+    fn feed(
+        &mut self,
+        bytes: &[u8],
+        last: bool,
+        out: &mut String,
+        issues: &mut Vec<DecodeIssue>,
+        runs: &mut Vec<(usize, &'static Encoding)>,
+    ) {
+        match self {
+            Decoder::One(decoder) => decoder.feed(bytes, last, out, issues),
+            Decoder::Parts(decoder) => decoder.feed(bytes, last, out, issues, runs),
+        }
+    }
 }
 
 /// What is known once the first bytes have been read.
 struct State {
-    decoder: StreamDecoder,
+    decoder: Decoder,
+    /// The encoding the first bytes were decoded from.
+    first_encoding: &'static Encoding,
     /// Bytes of the byte-order mark the decoder skipped.
     bom_len: usize,
     syntax: Syntax,
+    /// The encoding of the pending text's start.
     encoding: &'static str,
     game: Option<Game>,
     boundary: Box<dyn RecordCut>,
     pending: String,
     issues: Vec<DecodeIssue>,
+    /// Where parts of the pending text decoded in another encoding begin.
+    runs: Vec<(usize, &'static Encoding)>,
     eof: bool,
     lines_before: usize,
     /// Characters of the current line already in earlier pieces.
@@ -155,17 +186,12 @@ impl<R: Read> DocumentStream<R> {
                     .or_else(|| registry::game_from_path(&self.source));
                 let _ = sender.send(Document::without_records(&self.source, game, issue));
             }
-            Next::Piece(PieceText {
-                text,
-                issues,
-                piece,
-            }) => {
+            Next::Piece(PieceText { decoding, piece }) => {
                 let state = self.state.as_ref().expect("a piece follows start");
-                let (encoding, game) = (state.encoding, state.game);
+                let game = state.game;
                 let (source, options) = (self.source.clone(), self.options.clone());
                 crate::pool::spawn(move || {
-                    let document =
-                        read_text(&source, text, encoding, issues, game, &options, piece);
+                    let document = read_text(&source, decoding, game, &options, piece);
                     // The stream may have been dropped meanwhile; then nobody wants it.
                     let _ = sender.send(document);
                 });
@@ -220,6 +246,7 @@ impl<R: Read> DocumentStream<R> {
                 state.eof,
                 &mut state.pending,
                 &mut state.issues,
+                &mut state.runs,
             );
         }
     }
@@ -248,39 +275,83 @@ impl<R: Read> DocumentStream<R> {
             .options
             .game
             .or_else(|| registry::game_from_path(&self.source));
-        // Only a whole input can be empty; any sample can show binary data.
-        let refusal =
-            detect::not_text(&sample).filter(|issue| eof || *issue != FileIssue::EmptyFile);
+        let forced = self.options.encoding;
         let declared = registry::declared_charset(&sample, game);
         self.options.declared_charset = declared.as_ref().map(|(label, _)| label.to_string());
         let syntax = registry::syntax(&sample, game);
-        let (decoder, pending, issues, bom_len) = if eof {
+        let (decoder, pending, issues, runs, bom_len, refusal) = if eof {
             // The whole input is here: decoded as a whole file is, structure protected.
-            let decoded = text::decode(&sample, self.options.encoding, declared, syntax);
+            let (decoded, refusal) = match crate::read::decode_input(&sample, forced, game) {
+                Ok((decoded, _)) => (decoded, None),
+                Err(issue) => (text::decode(&sample, forced, declared, syntax), Some(issue)),
+            };
             // A byte-order mark is skipped when it names the encoding chosen.
             let bom_len = encoding_rs::Encoding::for_bom(&sample)
                 .filter(|(bom, _)| *bom == decoded.encoding)
                 .map_or(0, |(_, len)| len);
-            let decoder = StreamDecoder::new(decoded.encoding, sample.len(), syntax);
-            (decoder, decoded.text, decoded.issues, bom_len)
+            let decoder = Decoder::One(StreamDecoder::new(decoded.encoding, sample.len(), syntax));
+            (
+                decoder,
+                decoded.text,
+                decoded.issues,
+                decoded.runs,
+                bom_len,
+                refusal,
+            )
         } else {
-            let choice =
-                text::choose_encoding(&sample, false, self.options.encoding, declared, syntax);
-            let mut decoder = StreamDecoder::new(choice.encoding, choice.bom_len, syntax);
+            // Only a whole input can be empty; any sample can show binary data, but not
+            // the NULs of trees in UTF-16 among others.
+            let refusal = detect::not_text(&sample)
+                .filter(|issue| *issue != FileIssue::EmptyFile)
+                .and_then(|_| {
+                    let parts = registry::charset_parts(&sample, game).unwrap_or_default();
+                    detect::not_text_besides(&sample, &text::utf16_ranges(&sample, &parts))
+                        .filter(|issue| *issue != FileIssue::EmptyFile)
+                });
+            let choice = text::choose_encoding(&sample, false, forced, declared, syntax);
+            let scan = forced
+                .is_none()
+                .then(|| registry::part_scan(&sample, game, 0))
+                .flatten();
             let mut pending = String::new();
-            let mut issues = choice.issues;
-            decoder.feed(
-                &sample[choice.bom_len.min(sample.len())..],
-                false,
-                &mut pending,
-                &mut issues,
-            );
-            (decoder, pending, issues, choice.bom_len)
+            let mut runs = Vec::new();
+            let (mut decoder, mut issues) = match scan {
+                Some(_) => {
+                    let decoder = PartsDecoder::new(
+                        || registry::part_scan(&sample, game, 0).expect("the family scans parts"),
+                        &sample,
+                        (choice.encoding, choice.bom_len),
+                        syntax,
+                    );
+                    // A choice for the whole sample is the file's only if it decodes as one.
+                    let issues = if decoder.decodes_as_one() {
+                        choice.issues
+                    } else {
+                        Vec::new()
+                    };
+                    (Decoder::Parts(decoder), issues)
+                }
+                None => (
+                    Decoder::One(StreamDecoder::new(choice.encoding, choice.bom_len, syntax)),
+                    choice.issues,
+                ),
+            };
+            let skip = match decoder {
+                Decoder::One(_) => choice.bom_len.min(sample.len()),
+                Decoder::Parts(_) => 0,
+            };
+            decoder.feed(&sample[skip..], false, &mut pending, &mut issues, &mut runs);
+            (decoder, pending, issues, runs, choice.bom_len, refusal)
         };
         let game = game.or_else(|| registry::game_from_text(&pending));
-        let encoding = text::encoding_display_name(decoder.encoding());
+        let first_encoding = match &decoder {
+            Decoder::One(decoder) => decoder.encoding(),
+            Decoder::Parts(decoder) => decoder.file_encoding(),
+        };
+        let encoding = text::encoding_display_name(first_encoding);
         let state = State {
             decoder,
+            first_encoding,
             bom_len,
             syntax,
             encoding,
@@ -288,6 +359,7 @@ impl<R: Read> DocumentStream<R> {
             boundary: registry::cutter(game),
             pending,
             issues,
+            runs,
             eof,
             lines_before: 0,
             columns_before: 0,
@@ -303,28 +375,31 @@ impl<R: Read> DocumentStream<R> {
         let state = self.state.as_mut().expect("a cut follows start");
         let rest = state.pending.split_off(cut);
         let text = std::mem::replace(&mut state.pending, rest);
-        let (mine, later): (Vec<DecodeIssue>, Vec<DecodeIssue>) =
-            state.issues.drain(..).partition(|issue| match issue {
-                DecodeIssue::Malformed { span, .. } => span.start < cut,
-                _ => true,
-            });
+        let (mine, later): (Vec<DecodeIssue>, Vec<DecodeIssue>) = state
+            .issues
+            .drain(..)
+            .partition(|issue| issue.span().is_none_or(|span| span.start < cut));
         state.issues = later
             .into_iter()
-            .map(|issue| match issue {
-                DecodeIssue::Malformed {
-                    span,
-                    byte_offset,
-                    bytes,
-                    encoding,
-                } => DecodeIssue::Malformed {
-                    span: span.start - cut..span.end - cut,
-                    byte_offset,
-                    bytes,
-                    encoding,
-                },
-                other => other,
+            .map(|mut issue| {
+                issue.moved_back(cut);
+                issue
             })
             .collect();
+        // The encoding at the piece's start, and where others begin within it.
+        let mut encoding = state.encoding;
+        let mut runs = Vec::new();
+        let mut later_runs = Vec::new();
+        for (at, run) in state.runs.drain(..) {
+            let name = text::encoding_display_name(run);
+            match at {
+                0 => encoding = name,
+                _ if at < cut => runs.push((at, name)),
+                _ => later_runs.push((at - cut, run)),
+            }
+        }
+        state.encoding = runs.last().map_or(encoding, |run| run.1);
+        state.runs = later_runs;
         let piece = Piece {
             lines_before: state.lines_before,
             columns_before: state.columns_before,
@@ -340,8 +415,12 @@ impl<R: Read> DocumentStream<R> {
         };
         state.first = false;
         PieceText {
-            text,
-            issues: mine,
+            decoding: Decoding {
+                text,
+                encoding,
+                runs,
+                issues: mine,
+            },
             piece,
         }
     }
@@ -367,7 +446,7 @@ impl<R: Read + Seek> DocumentStream<io::Take<R>> {
         let (mut state, refusal) = head.start()?;
         let options = head.options;
         let cutting = Cutting {
-            encoding: state.decoder.encoding(),
+            encoding: state.first_encoding,
             bom_len: state.bom_len as u64,
         };
         let limit = options.max_record_size.unwrap_or(DEFAULT_MAX_RECORD_SIZE);
@@ -410,7 +489,13 @@ impl<R: Read + Seek> DocumentStream<io::Take<R>> {
             // Read as a whole file is (or not at all).
             return Ok(stream);
         }
-        state.decoder = StreamDecoder::new(cutting.encoding, from as usize, state.syntax);
+        let from = from as usize;
+        state.decoder = match (&state.decoder, registry::part_scan(&[], state.game, from)) {
+            (Decoder::Parts(parts), Some(scan)) => Decoder::Parts(parts.resumed(scan, from)),
+            _ => Decoder::One(StreamDecoder::new(cutting.encoding, from, state.syntax)),
+        };
+        state.runs.clear();
+        state.encoding = text::encoding_display_name(cutting.encoding);
         state.pending.clear();
         // The file's own issues (a charset declared in vain) are the first shard's.
         state

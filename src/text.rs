@@ -2,6 +2,7 @@
 //! byte-offset → line/column index that diagnostics use.
 
 mod guess;
+mod parts;
 
 use std::fmt;
 use std::ops::Range;
@@ -9,6 +10,19 @@ use std::ops::Range;
 use encoding_rs::{Encoding, GB18030, GBK, UTF_8};
 
 pub use guess::Syntax;
+pub use parts::{
+    decode_parts, decodes_as_one, utf16_ranges, Part, PartForm, PartScan, PartsDecoder, LONG_PART,
+};
+
+/// The first bytes of an input that decide its encoding where it is too long to be
+/// judged whole (a stream's, and the parts of a collection that declare nothing).
+pub const FIRST_BYTES: usize = 8 << 20;
+
+/// Whether `encoding` can take an ASCII byte (a `\\` or `]`) into a character: GBK,
+/// GB18030, Big5, Shift_JIS, EUC-KR; never UTF-8, UTF-16 or a single-byte encoding.
+pub fn takes_structure(encoding: &'static Encoding) -> bool {
+    guess::takes_structure(encoding)
+}
 
 /// A byte range into decoded text.
 pub type Span = Range<usize>;
@@ -37,6 +51,10 @@ pub struct Decoded {
     pub source: EncodingSource,
     /// What went wrong on the way, in text order.
     pub issues: Vec<DecodeIssue>,
+    /// Where parts of the text that were decoded otherwise begin (a game tree that
+    /// declares its own charset), with their encoding, in text order; empty when one
+    /// encoding decoded it all.
+    pub runs: Vec<(usize, &'static Encoding)>,
 }
 
 impl Decoded {
@@ -76,6 +94,83 @@ pub enum DecodeIssue {
         /// The label as written.
         label: String,
     },
+    /// SGF whose escapes stand inside multi-byte characters, as SGFC writes a trail byte
+    /// that is a `\\` or `]` (`揮`, GBK 93 5D, as 93 `\\` 5D): read without them, since
+    /// the plain reading breaks the structure and this one holds.
+    EscapedInCharacters {
+        /// Where the first such character stands in the decoded text, when told.
+        span: Option<Span>,
+        /// Offset in the file of the first such escape.
+        byte_offset: usize,
+        /// How many escapes were read so.
+        count: usize,
+        /// The encoding of the characters.
+        encoding: &'static str,
+    },
+    /// No charset is declared, and the encoding the statistics chose breaks the SGF
+    /// structure where another decodes the bytes cleanly and keeps it: the other was
+    /// used (GBK `昞` is 95 5C, which windows-1252 reads as an escape).
+    ReadByStructure {
+        /// Where the other reading breaks, in the decoded text, when it can be told.
+        span: Option<Span>,
+        /// Offset in the file of the first byte the other reading breaks at.
+        byte_offset: usize,
+        /// The encoding used.
+        used: &'static str,
+        /// The encoding the statistics chose.
+        instead_of: &'static str,
+    },
+}
+
+impl DecodeIssue {
+    /// Where the issue stands in the decoded text, when it can be told.
+    pub fn span(&self) -> Option<&Span> {
+        match self {
+            DecodeIssue::Malformed { span, .. } => Some(span),
+            DecodeIssue::DeclaredMismatch { span, .. }
+            | DecodeIssue::UnknownLabel { span, .. }
+            | DecodeIssue::ReadByStructure { span, .. }
+            | DecodeIssue::EscapedInCharacters { span, .. } => span.as_ref(),
+        }
+    }
+
+    /// The issue of a part that starts `text` bytes into the decoded text and `bytes`
+    /// bytes into the file, its positions made the whole's.
+    fn moved(&mut self, text: usize, bytes: usize) {
+        match self {
+            DecodeIssue::Malformed {
+                span, byte_offset, ..
+            } => {
+                *span = span.start + text..span.end + text;
+                *byte_offset += bytes;
+            }
+            DecodeIssue::ReadByStructure {
+                span, byte_offset, ..
+            }
+            | DecodeIssue::EscapedInCharacters {
+                span, byte_offset, ..
+            } => {
+                *span = span.as_ref().map(|s| s.start + text..s.end + text);
+                *byte_offset += bytes;
+            }
+            DecodeIssue::DeclaredMismatch { span, .. } | DecodeIssue::UnknownLabel { span, .. } => {
+                *span = span.as_ref().map(|s| s.start + text..s.end + text);
+            }
+        }
+    }
+
+    /// The issue as it stands in the text after its first `by` bytes are cut off (a
+    /// stream's piece).
+    pub(crate) fn moved_back(&mut self, by: usize) {
+        let back = |span: &Span| span.start.saturating_sub(by)..span.end.saturating_sub(by);
+        match self {
+            DecodeIssue::Malformed { span, .. } => *span = back(span),
+            DecodeIssue::ReadByStructure { span, .. }
+            | DecodeIssue::EscapedInCharacters { span, .. }
+            | DecodeIssue::DeclaredMismatch { span, .. }
+            | DecodeIssue::UnknownLabel { span, .. } => *span = span.as_ref().map(back),
+        }
+    }
 }
 
 impl fmt::Display for DecodeIssue {
@@ -100,6 +195,27 @@ impl fmt::Display for DecodeIssue {
             DecodeIssue::UnknownLabel { label, .. } => {
                 write!(f, "unknown charset label \"{label}\"")
             }
+            DecodeIssue::ReadByStructure {
+                byte_offset,
+                used,
+                instead_of,
+                ..
+            } => write!(
+                f,
+                "no charset is declared; read as {instead_of}, the SGF structure breaks at \
+                 byte {byte_offset}, read as {used} it holds: decoded as {used}"
+            ),
+            DecodeIssue::EscapedInCharacters {
+                byte_offset,
+                count,
+                encoding,
+                ..
+            } => write!(
+                f,
+                "a \\ inside a {encoding} character at byte {byte_offset} (and {count} in all) \
+                 escapes its trail byte, as SGFC writes them: read so, since the structure \
+                 breaks otherwise"
+            ),
         }
     }
 }
@@ -126,6 +242,29 @@ impl crate::lang::ToZh for DecodeIssue {
                 zh!("文件声明的字符集是 {}，但其字节实为 {}", declared, used)
             }
             DecodeIssue::UnknownLabel { label, .. } => zh!("未知的字符集标签“{}”", label),
+            DecodeIssue::ReadByStructure {
+                byte_offset,
+                used,
+                instead_of,
+                ..
+            } => zh!(
+                "未声明字符集；按 {} 读取时 SGF 结构在第 {} 字节处断开，按 {} 读取则完整：已按 {} 解码",
+                instead_of,
+                byte_offset,
+                used,
+                used
+            ),
+            DecodeIssue::EscapedInCharacters {
+                byte_offset,
+                count,
+                encoding,
+                ..
+            } => zh!(
+                "第 {} 字节处（共 {} 处）{} 字符内部的 \\ 转义其尾字节，按 SGFC 的写法读取，否则结构会断开",
+                byte_offset,
+                count,
+                encoding
+            ),
         }
     }
 }
@@ -226,11 +365,18 @@ pub fn choose_encoding(
         };
         match declared_choice(judged, declared, syntax, &mut issues) {
             Some(choice) => (choice, EncodingSource::Declared, 0),
-            None => (
-                guess::guess(judged, syntax).encoding,
-                EncodingSource::Detected,
-                0,
-            ),
+            None => {
+                let guess = guess::guess(judged, syntax);
+                if let Some((instead_of, byte_offset)) = guess.instead_of {
+                    issues.push(DecodeIssue::ReadByStructure {
+                        span: None,
+                        byte_offset,
+                        used: encoding_display_name(guess.encoding),
+                        instead_of: encoding_display_name(instead_of),
+                    });
+                }
+                (guess.encoding, EncodingSource::Detected, 0)
+            }
         }
     };
     if !encoding.is_ascii_compatible() {
@@ -283,28 +429,102 @@ pub fn decode(
 ) -> Decoded {
     let choice = choose_encoding(bytes, true, forced, declared, syntax);
     let mut issues = choice.issues;
-    let body = &bytes[choice.bom_len..];
-    let valid_utf8 = (choice.encoding == UTF_8)
-        .then(|| std::str::from_utf8(body).ok())
-        .flatten();
-    let text = match valid_utf8 {
-        Some(text) => text.to_string(),
-        None => {
-            let mut text = String::new();
-            StreamDecoder::new(choice.encoding, choice.bom_len, syntax).feed(
-                body,
-                true,
-                &mut text,
-                &mut issues,
-            );
-            text
-        }
-    };
+    let text = decode_body(bytes, choice.encoding, choice.bom_len, syntax, &mut issues);
     Decoded {
         text,
         encoding: choice.encoding,
         source: choice.source,
         issues,
+        runs: Vec::new(),
+    }
+}
+
+/// The text of `bytes` (a whole file, or a part of one) in `encoding`, after a byte-order
+/// mark of `bom_len` bytes; issues located in it. SGF in an encoding that can take a `\\`
+/// or `]` into a character is read with the escapes SGFC writes inside characters
+/// (`揮` as 93 `\\` 5D) where the plain reading breaks and that one holds (see
+/// [`guess::escapes_in_characters`]).
+fn decode_body(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    bom_len: usize,
+    syntax: Syntax,
+    issues: &mut Vec<DecodeIssue>,
+) -> String {
+    let body = &bytes[bom_len.min(bytes.len())..];
+    if encoding == UTF_8 {
+        if let Ok(text) = std::str::from_utf8(body) {
+            return text.to_string();
+        }
+    }
+    let unescaped = (syntax == Syntax::Sgf)
+        .then(|| guess::escapes_in_characters(body, encoding))
+        .flatten();
+    let (read, removed) = match &unescaped {
+        Some((read, removed)) => (read.as_slice(), removed.as_slice()),
+        None => (body, &[][..]),
+    };
+    let mut text = String::new();
+    let first = issues.len();
+    StreamDecoder::new(encoding, bom_len, syntax).feed(read, true, &mut text, issues);
+    if let Some(&first) = removed.first() {
+        // Nothing before the first escape was removed: its offset is the same in both.
+        issues.push(DecodeIssue::EscapedInCharacters {
+            span: None,
+            byte_offset: first,
+            count: removed.len(),
+            encoding: encoding_display_name(encoding),
+        });
+    }
+    locate_structure_notes(issues, read, encoding, &text);
+    for issue in &mut issues[first..] {
+        if let DecodeIssue::Malformed { byte_offset, .. } = issue {
+            // Offsets of the bytes as they stand in the file, escapes and all.
+            let mut at = *byte_offset - bom_len;
+            for &gone in removed {
+                if gone <= at {
+                    at += 1;
+                }
+            }
+            *byte_offset = at + bom_len;
+        }
+    }
+    text
+}
+
+/// Places each [`DecodeIssue::ReadByStructure`] on the character of `text` that the
+/// rejected reading broke at, each [`DecodeIssue::EscapedInCharacters`] on the first
+/// character read so (`bytes` decoded in `encoding` up to it).
+fn locate_structure_notes(
+    issues: &mut [DecodeIssue],
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    text: &str,
+) {
+    for issue in issues {
+        if let DecodeIssue::ReadByStructure {
+            span: span @ None,
+            byte_offset,
+            ..
+        }
+        | DecodeIssue::EscapedInCharacters {
+            span: span @ None,
+            byte_offset,
+            ..
+        } = issue
+        {
+            let before = &bytes[..(*byte_offset).min(bytes.len())];
+            let start = floor_char_boundary(
+                text,
+                encoding
+                    .decode_without_bom_handling(before)
+                    .0
+                    .len()
+                    .min(text.len()),
+            );
+            let len = text[start..].chars().next().map_or(0, char::len_utf8);
+            *span = Some(start..start + len);
+        }
     }
 }
 

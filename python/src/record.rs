@@ -169,7 +169,7 @@ impl Record {
     /// text could be read.
     #[getter]
     fn encoding(&self) -> Option<&'static str> {
-        Some(self.document.encoding).filter(|e| !e.is_empty())
+        Some(self.document.encoding_of(self.report())).filter(|e| !e.is_empty())
     }
 
     /// The tags in the record's order (PGN and PDN tags, SGF game information,

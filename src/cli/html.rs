@@ -109,7 +109,7 @@ impl HtmlReport {
         let encoding = if document.encoding.is_empty() {
             String::new()
         } else {
-            format!(", {}", escape(document.encoding))
+            format!(", {}", escape(document.encoding_of(report)))
         };
         let record = lang.say(
             || format!("record {}", report.index),

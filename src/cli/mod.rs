@@ -678,7 +678,7 @@ fn for_each_document(
 
 /// What reading one input in a batch gave.
 enum Loaded {
-    Document(Document),
+    Document(Box<Document>),
     /// Too large to read whole (or standard input): streamed in its turn.
     Stream,
     /// A folder without a file a record could be in: nothing to read, and the run says so.
@@ -737,9 +737,13 @@ fn load(input: &Input, options: &ReadOptions) -> Loaded {
         return Loaded::NoRecordFiles;
     }
     match input.read_small() {
-        Ok(Some(bytes)) => Loaded::Document(qipu::read_document(&input.name(), &bytes, options)),
+        Ok(Some(bytes)) => Loaded::Document(Box::new(qipu::read_document(
+            &input.name(),
+            &bytes,
+            options,
+        ))),
         Ok(None) => Loaded::Stream,
-        Err(error) => Loaded::Document(Document::unreadable(&input.name(), &error)),
+        Err(error) => Loaded::Document(Box::new(Document::unreadable(&input.name(), &error))),
     }
 }
 

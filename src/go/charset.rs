@@ -1,4 +1,5 @@
-//! Finding the character set an SGF file declares (`CA`) before it is decoded.
+//! Finding the character set an SGF file declares (`CA`) before it is decoded, and the
+//! game trees of a collection that declare their own ([`TreeScan`]).
 //!
 //! The text layer decides the encoding by BOM first, then this declaration, then detection.
 //! The scan is ASCII-compatible: structural bytes `(`, `;`, `)` and upper-case letters never
@@ -8,7 +9,10 @@
 
 use std::ops::Range;
 
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
 use memchr::memchr;
+
+use crate::text::{encoding_for_label, takes_structure, Part, PartForm, PartScan};
 
 /// Longest label accepted (`ISO-8859-1`, `windows-1252`, `x-mac-cyrillic` fit).
 const MAX_LABEL: usize = 40;
@@ -110,6 +114,424 @@ fn search_literal(bytes: &[u8], region: Range<usize>) -> Option<(&str, Range<usi
     None
 }
 
+/// The game trees of `bytes` as parts that each decode on their own, when the file
+/// holds more than one way to decode them: trees that declare different charsets, trees
+/// with `CA` beside trees without, a tree in UTF-16 among trees in bytes, or a tree whose
+/// values are UTF-16 (`CA[UTF-16LE]` in an ASCII root, as SGFC writes). `None` when the
+/// whole file decodes as one, as nearly every file does; that is told without a scan when
+/// the bytes hold no NUL and at most one `(`, which one tree without variations shows.
+pub fn charset_parts(bytes: &[u8]) -> Option<Vec<Part>> {
+    if memchr(0, bytes).is_none() && memchr::memchr_iter(b'(', bytes).nth(1).is_none() {
+        return None;
+    }
+    let parts = TreeScan::default().scan(bytes, 0, true);
+    (!crate::text::decodes_as_one(bytes, &parts)).then_some(parts)
+}
+
+/// Most bytes after a tree's `(` that are searched for its root's `CA`: a root longer
+/// than this (a comment of megabytes) declares nothing that is heeded, read whole or
+/// streamed alike.
+pub const ROOT_SEARCHED: usize = 1 << 20;
+
+/// A scan of SGF bytes for the game trees of a collection, each a part of the file from
+/// its `(` (or the byte-order mark before it) to the next tree's, the first from the
+/// file's start: its root's `CA`, and whether it is written in UTF-16 code units (a NUL
+/// beside its `(`). Top-level trees are told by the depth of parentheses outside values,
+/// as the reader tells them; within a tree that declares GBK, Big5, Shift_JIS or EUC-KR,
+/// a `\` or `]` that the encoding takes as a character's trail byte is text, as it is in
+/// the decoded tree. Bytes are looked at once, most of them by `memchr`.
+#[derive(Default)]
+pub struct TreeScan {
+    /// The next byte to look at (a file offset).
+    at: usize,
+    /// The part being scanned.
+    part: PartSoFar,
+    state: Scan,
+    /// Where the last tree ended, when it was in UTF-16 and no tree in bytes followed.
+    units_end: Option<usize>,
+}
+
+/// What is known of the part being scanned.
+#[derive(Default)]
+struct PartSoFar {
+    start: usize,
+    /// Whether its tree has opened (the file's first part starts before it).
+    opened: bool,
+    declared: Option<(String, Range<usize>)>,
+    form: PartForm,
+}
+
+#[derive(Clone, Copy, Default)]
+enum Scan {
+    /// Between trees, looking for the next `(`.
+    #[default]
+    Between,
+    /// At a tree's `(`, whose root is read for `CA` before the tree is scanned.
+    Root { open: usize },
+    /// Inside a tree of bytes; `takes` is the declared encoding when it can take a `\`
+    /// or `]` into a character.
+    Bytes {
+        depth: u32,
+        value: Value,
+        takes: Option<&'static Encoding>,
+    },
+    /// Inside a tree of UTF-16 code units.
+    Units {
+        depth: u32,
+        value: Value,
+        big_endian: bool,
+    },
+}
+
+/// Where the scan stands with respect to values.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Value {
+    Outside,
+    Inside,
+    /// After a `\` inside a value.
+    Escaped,
+}
+
+impl PartScan for TreeScan {
+    fn scan(&mut self, bytes: &[u8], base: usize, last: bool) -> Vec<Part> {
+        let mut parts = Vec::new();
+        while let Some(part) = self.next_part(bytes, base, last) {
+            parts.push(part);
+        }
+        if last {
+            let end = base + bytes.len();
+            let part = std::mem::take(&mut self.part);
+            parts.extend(part.into_part(end));
+            self.part.start = end;
+            self.at = end;
+        }
+        parts
+    }
+
+    fn current(&self) -> Part {
+        Part {
+            range: self.part.start..self.at.max(self.part.start),
+            declared: self.part.declared.clone(),
+            form: self.part.form,
+        }
+    }
+
+    fn root_read(&self) -> bool {
+        !matches!(self.state, Scan::Root { .. })
+    }
+}
+
+impl PartSoFar {
+    /// The part, ending at `end`; none when it is empty.
+    fn into_part(self, end: usize) -> Option<Part> {
+        (end > self.start).then_some(Part {
+            range: self.start..end,
+            declared: self.declared,
+            form: self.form,
+        })
+    }
+}
+
+impl TreeScan {
+    /// A scan that starts at `at`, between two trees (where a shard of a file starts).
+    pub fn starting_at(at: usize) -> TreeScan {
+        TreeScan {
+            at,
+            part: PartSoFar {
+                start: at,
+                ..PartSoFar::default()
+            },
+            state: Scan::Between,
+            units_end: None,
+        }
+    }
+
+    /// Scans on; gives the part being scanned once the next tree opens, `None` when the
+    /// bytes (the file's from offset `base`) run out first.
+    fn next_part(&mut self, bytes: &[u8], base: usize, last: bool) -> Option<Part> {
+        loop {
+            match self.state {
+                Scan::Between => {
+                    if let Some(done) = self.tree_opens(bytes, base, last)? {
+                        return Some(done);
+                    }
+                }
+                Scan::Root { open } => {
+                    let from = open - base;
+                    let root = &bytes[from..bytes.len().min(from + ROOT_SEARCHED)];
+                    let complete = last || root.len() == ROOT_SEARCHED;
+                    let declared = root_charset(root, complete)?.map(|(label, range)| {
+                        (label.to_string(), open + range.start..open + range.end)
+                    });
+                    let takes = declared
+                        .as_ref()
+                        .and_then(|(label, _)| encoding_for_label(label))
+                        .filter(|encoding| takes_structure(encoding));
+                    self.part.declared = declared;
+                    self.state = Scan::Bytes {
+                        depth: 0,
+                        value: Value::Outside,
+                        takes,
+                    };
+                    self.at = open;
+                }
+                Scan::Bytes { .. } => self.scan_bytes(bytes, base, last)?,
+                Scan::Units { .. } => self.scan_units(bytes, base)?,
+            }
+        }
+    }
+
+    /// From between trees, to the next `(` and the tree it opens: the part before it when
+    /// that tree starts a new part, `Some(None)` when the scan goes on in the same part
+    /// (the file's first tree), `None` when more bytes are needed.
+    fn tree_opens(&mut self, bytes: &[u8], base: usize, last: bool) -> Option<Option<Part>> {
+        let rel = self.at - base;
+        let Some(k) = memchr(b'(', &bytes[rel..]) else {
+            self.at = base + bytes.len();
+            return None;
+        };
+        let open = rel + k;
+        if bytes.len() < open + 4 && !last {
+            // What follows the `(` tells its form.
+            self.at = base + open;
+            return None;
+        }
+        let kept = self.part.start.saturating_sub(base);
+        let marked =
+            |at: usize, mark: &[u8]| at >= kept + mark.len() && bytes[at - mark.len()..at] == *mark;
+        // A NUL on either side of the `(`: UTF-16BE; `(`, a NUL, and a NUL again after
+        // the next byte: UTF-16LE. After a tree in UTF-16, `0A 00 28 00 3B 00` may be
+        // either: the code units go on from where that tree's ended.
+        let nul = |at: usize| bytes.get(at) == Some(&0);
+        let around = open > kept && nul(open - 1) && nul(open + 1);
+        let (little, big) = match (around, self.units_end) {
+            (true, Some(end)) => {
+                let aligned = (base + open - end).is_multiple_of(2);
+                (aligned, !aligned)
+            }
+            (true, None) => (false, true),
+            (false, _) => (nul(open + 1) && nul(open + 3), false),
+        };
+        let (form, first_unit, start) = if little {
+            let bom = marked(open, &[0xFF, 0xFE]);
+            (PartForm::Utf16(UTF_16LE), open, open - 2 * usize::from(bom))
+        } else if big {
+            let bom = marked(open - 1, &[0xFE, 0xFF]);
+            (
+                PartForm::Utf16(UTF_16BE),
+                open - 1,
+                open - 1 - 2 * usize::from(bom),
+            )
+        } else {
+            let bom = marked(open, &[0xEF, 0xBB, 0xBF]);
+            (PartForm::Bytes, open, open - 3 * usize::from(bom))
+        };
+        self.at = base + first_unit;
+        self.units_end = None;
+        self.state = match form {
+            PartForm::Utf16(encoding) => Scan::Units {
+                depth: 0,
+                value: Value::Outside,
+                big_endian: encoding == UTF_16BE,
+            },
+            PartForm::Bytes => Scan::Root { open: base + open },
+        };
+        let next = PartSoFar {
+            start: base + start,
+            opened: true,
+            declared: None,
+            form,
+        };
+        if !self.part.opened {
+            // The file's first tree: its part starts with the file.
+            self.part = PartSoFar {
+                start: self.part.start,
+                ..next
+            };
+            return Some(None);
+        }
+        let done = std::mem::replace(&mut self.part, next);
+        Some(done.into_part(base + start))
+    }
+
+    /// Scans a tree of bytes on; `Some(())` once it has closed, `None` when more bytes
+    /// are needed.
+    fn scan_bytes(&mut self, bytes: &[u8], base: usize, last: bool) -> Option<()> {
+        let Scan::Bytes {
+            mut depth,
+            mut value,
+            takes,
+        } = self.state
+        else {
+            return Some(());
+        };
+        let mut at = self.at - base;
+        let closed = loop {
+            let Some(&byte) = bytes.get(at) else {
+                break false;
+            };
+            match value {
+                Value::Escaped => {
+                    value = Value::Inside;
+                    at += 1;
+                }
+                Value::Outside => {
+                    let Some(k) = memchr::memchr3(b'[', b'(', b')', &bytes[at..]) else {
+                        at = bytes.len();
+                        break false;
+                    };
+                    at += k;
+                    match bytes[at] {
+                        b'[' => value = Value::Inside,
+                        b'(' => depth += 1,
+                        _ => depth = depth.saturating_sub(1),
+                    }
+                    at += 1;
+                    if depth == 0 {
+                        break true;
+                    }
+                }
+                Value::Inside => match takes {
+                    None => {
+                        let Some(k) = memchr::memchr2(b'\\', b']', &bytes[at..]) else {
+                            at = bytes.len();
+                            break false;
+                        };
+                        at += k;
+                        value = if bytes[at] == b'\\' {
+                            Value::Escaped
+                        } else {
+                            Value::Outside
+                        };
+                        at += 1;
+                    }
+                    Some(encoding) if byte >= 0x80 => {
+                        // A run of a character's bytes (GB18030's four-byte ones hold
+                        // digits), and the ASCII byte after it, which it may take.
+                        let run = bytes[at..]
+                            .iter()
+                            .position(|b| *b < 0x80 && !b.is_ascii_digit());
+                        let Some(run) = run else {
+                            if last {
+                                at = bytes.len();
+                            }
+                            break false;
+                        };
+                        let end = at + run;
+                        let taken = matches!(bytes[end], b'\\' | b']')
+                            && takes_trail(encoding, &bytes[at..=end]);
+                        at = end + usize::from(taken);
+                    }
+                    Some(_) => {
+                        let next = bytes[at..]
+                            .iter()
+                            .position(|b| matches!(b, b'\\' | b']') || *b >= 0x80);
+                        let Some(k) = next else {
+                            at = bytes.len();
+                            break false;
+                        };
+                        at += k;
+                        match bytes[at] {
+                            b'\\' => value = Value::Escaped,
+                            b']' => value = Value::Outside,
+                            _ => continue,
+                        }
+                        at += 1;
+                    }
+                },
+            }
+        };
+        self.at = base + at;
+        self.state = if closed {
+            Scan::Between
+        } else {
+            Scan::Bytes {
+                depth,
+                value,
+                takes,
+            }
+        };
+        closed.then_some(())
+    }
+
+    /// Scans a tree of UTF-16 code units on, as [`TreeScan::scan_bytes`] does bytes.
+    fn scan_units(&mut self, bytes: &[u8], base: usize) -> Option<()> {
+        let Scan::Units {
+            mut depth,
+            mut value,
+            big_endian,
+        } = self.state
+        else {
+            return Some(());
+        };
+        let mut at = self.at - base;
+        let mut closed = false;
+        while let Some(pair) = bytes.get(at..at + 2) {
+            at += 2;
+            let unit = if big_endian {
+                u16::from_be_bytes([pair[0], pair[1]])
+            } else {
+                u16::from_le_bytes([pair[0], pair[1]])
+            };
+            let Ok(symbol) = u8::try_from(unit) else {
+                value = if value == Value::Escaped {
+                    Value::Inside
+                } else {
+                    value
+                };
+                continue;
+            };
+            match (value, symbol) {
+                (Value::Escaped, _) => value = Value::Inside,
+                (Value::Inside, b'\\') => value = Value::Escaped,
+                (Value::Inside, b']') => value = Value::Outside,
+                (Value::Inside, _) => {}
+                (Value::Outside, b'[') => value = Value::Inside,
+                (Value::Outside, b'(') => depth += 1,
+                (Value::Outside, b')') => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        closed = true;
+                        break;
+                    }
+                }
+                (Value::Outside, _) => {}
+            }
+        }
+        self.at = base + at;
+        self.units_end = closed.then_some(self.at);
+        self.state = if closed {
+            Scan::Between
+        } else {
+            Scan::Units {
+                depth,
+                value,
+                big_endian,
+            }
+        };
+        closed.then_some(())
+    }
+}
+
+/// Whether `encoding` decodes the last byte of `bytes` (a `\` or `]` after a run of a
+/// character's bytes) as part of a character: the decoder, not a table, decides.
+fn takes_trail(encoding: &'static Encoding, bytes: &[u8]) -> bool {
+    let (text, _) = encoding.decode_without_bom_handling(bytes);
+    let last = char::from(bytes[bytes.len() - 1]);
+    !text.ends_with(last)
+}
+
+/// The root's `CA` label and its range in `root` (which starts with the tree's `(`),
+/// `Some(None)` when it declares none, `None` when the root has not ended within the
+/// bytes and more may come (`complete` is false).
+fn root_charset(root: &[u8], complete: bool) -> Option<Option<(&str, Range<usize>)>> {
+    let (found, end) = scan_root(root, 1);
+    if end >= root.len() && !complete {
+        return None;
+    }
+    Some(found.or_else(|| search_literal(root, 0..end)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,6 +570,104 @@ mod tests {
             declared_charset(b"(;CA[UTF-8").map(|(l, _)| l),
             Some("UTF-8")
         );
+    }
+
+    /// The parts' starts, labels and forms.
+    fn parts(bytes: &[u8]) -> Vec<(usize, Option<String>, PartForm)> {
+        TreeScan::default()
+            .scan(bytes, 0, true)
+            .into_iter()
+            .map(|part| (part.range.start, part.declared.map(|d| d.0), part.form))
+            .collect()
+    }
+
+    #[test]
+    fn a_tree_part_runs_to_the_next_tree() {
+        let text = b"junk (;CA[Big5]C[(x)]) between\n(;B[aa](;W[bb])(;W[cc]))(;CA[GBK])";
+        let found = parts(text);
+        let labels: Vec<_> = found.iter().map(|p| (p.0, p.1.as_deref())).collect();
+        assert_eq!(labels, [(0, Some("Big5")), (31, None), (55, Some("GBK"))]);
+        assert!(found.iter().all(|p| p.2 == PartForm::Bytes));
+    }
+
+    #[test]
+    fn a_declared_trail_byte_is_text() {
+        // Big5 `許` is B3 5C: read as ASCII it would escape the `]` and take the `)` and
+        // the next tree into the value.
+        let text = b"(;CA[Big5]PB[\xb3\x5c])(;CA[UTF-8]PB[x])";
+        assert_eq!(parts(text)[1].0, 17);
+        // Without the declaration the scan reads as the reader's ASCII view does.
+        let text = b"(;PB[\xb3\x5c])(;CA[UTF-8]PB[x])";
+        assert_eq!(parts(text).len(), 1);
+    }
+
+    #[test]
+    fn trees_in_utf16_are_told_by_their_nuls() {
+        let le: Vec<u8> = "(;C[x])\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let be: Vec<u8> = "(;C[y])\n"
+            .encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .collect();
+        let mut text = b"(;CA[GBK]C[a])\n".to_vec();
+        let bom_le = text.len();
+        text.extend([0xFF, 0xFE]);
+        text.extend(&le);
+        let plain_be = text.len();
+        text.extend(&be);
+        let ascii = text.len();
+        text.extend(b"(;C[z])");
+        let forms: Vec<_> = parts(&text).into_iter().map(|p| (p.0, p.2)).collect();
+        assert_eq!(
+            forms,
+            [
+                (0, PartForm::Bytes),
+                (bom_le, PartForm::Utf16(UTF_16LE)),
+                (plain_be, PartForm::Utf16(UTF_16BE)),
+                (ascii, PartForm::Bytes),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_scan_in_pieces_finds_what_a_whole_scan_does() {
+        let mut text = Vec::new();
+        for k in 0..40u8 {
+            text.extend_from_slice(b"(;FF[4]CA[Shift_JIS]PB[\x95\x5c]C[a\\]b(]");
+            text.extend(std::iter::repeat_n(b'x', usize::from(k)));
+            text.extend_from_slice(b";B[aa](;W[bb]))\n");
+            let le: Vec<u8> = "(;C[\u{9ed1}])"
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes)
+                .collect();
+            text.extend(le);
+        }
+        let whole = TreeScan::default().scan(&text, 0, true);
+        for step in [1, 2, 3, 7, 64] {
+            let mut scan = TreeScan::default();
+            let (mut found, mut base) = (Vec::new(), 0);
+            let mut at = 0;
+            while at < text.len() {
+                let end = (at + step).min(text.len());
+                let parts = scan.scan(&text[base..end], base, end == text.len());
+                if let Some(last) = parts.last() {
+                    base = last.range.end;
+                }
+                found.extend(parts);
+                at = end;
+            }
+            assert_eq!(found, whole, "pieces of {step}");
+        }
+        assert_eq!(whole.len(), 80);
+    }
+
+    #[test]
+    fn one_tree_without_nul_needs_no_scan() {
+        assert_eq!(charset_parts(b"(;CA[GBK]PB[x];B[aa])"), None);
+        assert_eq!(charset_parts(b"(;CA[GBK]PB[x])(;CA[GBK]PB[y])"), None);
+        assert!(charset_parts(b"(;CA[GBK]PB[\xc0\xee])(;CA[UTF-8]PB[\xe6\x9d\x8e])").is_some());
     }
 
     #[test]

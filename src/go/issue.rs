@@ -766,7 +766,7 @@ fn structure_help_zh(issue: &SgfIssue) -> Option<Zh> {
         SgfIssue::LongIdentifier { .. } => "FF[4] 的属性名是简短的大写名称",
         SgfIssue::ApplicationWithoutVersion { .. } => "写作 AP[名称:版本]",
         SgfIssue::OtherCharset { .. } => {
-            "按编码把合集分成几个文件，或用 --encoding 指定；qipu 转换时一律写 UTF-8"
+            "qipu 按每棵树自己的 CA 解码；按第一棵树解码整个文件的程序则不然，可按字符集把合集分成几个文件"
         }
         SgfIssue::OldProperty {
             replacement: Some(replacement),
@@ -884,7 +884,7 @@ fn structure_help(issue: &SgfIssue) -> Option<String> {
         SgfIssue::LongIdentifier { .. } => "FF[4] identifiers are short upper-case names",
         SgfIssue::ApplicationWithoutVersion { .. } => "write AP[name:version]",
         SgfIssue::OtherCharset { .. } => {
-            "split the collection by encoding, or pass --encoding; qipu converts to UTF-8"
+            "qipu decodes each tree by its own CA; readers that decode a file by its first tree's do not: split the collection by charset for them"
         }
         SgfIssue::OldProperty {
             replacement: Some(replacement),

@@ -2,7 +2,8 @@
 //! reading, checking and writing, the rules engine and area scoring.
 //!
 //! - [`sgf`]: the SGF reader (a public module of its own); [`check_tree`]: its
-//!   structural checks; [`declared_charset`]: the character set a file declares.
+//!   structural checks; [`declared_charset`]: the character set a file declares,
+//!   [`charset_parts`]: the trees of a collection that declare their own.
 //! - [`Board`], [`count_area`], [`score`]: captures, forbidden points, ko; area
 //!   counting, komi, results.
 //! - [`Rules`]: the rule sets (Chinese, the default; Japanese, Korean, AGA, New Zealand,
@@ -39,7 +40,7 @@ pub use archive_issue::ArchiveIssue;
 pub use board::{
     Board, BoardPoint, BoardSizeError, Color, KoRule, PlayError, PlayOutcome, Point, MAX_SIZE,
 };
-pub use charset::declared_charset;
+pub use charset::{charset_parts, declared_charset, TreeScan};
 pub use issue::GoIssue;
 pub use left_out::left_out;
 pub use rules::{HandicapCompensation, RuleSet, Rules, Scoring};
@@ -295,7 +296,17 @@ impl Family for Go {
     }
 
     fn recognises_bytes(&self, head: &[u8]) -> bool {
-        archive::recognises_bytes(head) || cut::tree_start(head).is_some()
+        archive::recognises_bytes(head)
+            || cut::tree_start(head).is_some()
+            || (memchr::memchr(0, head).is_some() && {
+                // A tree in UTF-16 (a collection may open with one): its ASCII bytes.
+                let ascii: Vec<u8> = head[..head.len().min(4096)]
+                    .iter()
+                    .copied()
+                    .filter(|&b| b != 0)
+                    .collect();
+                cut::tree_start(&ascii).is_some()
+            })
     }
 
     fn recognises(&self, head: &str) -> bool {
@@ -304,6 +315,14 @@ impl Family for Go {
 
     fn declared_charset<'b>(&self, bytes: &'b [u8]) -> Option<(&'b str, std::ops::Range<usize>)> {
         charset::declared_charset(bytes)
+    }
+
+    fn charset_parts(&self, bytes: &[u8]) -> Option<Vec<crate::text::Part>> {
+        charset::charset_parts(bytes)
+    }
+
+    fn part_scan(&self, at: usize) -> Option<Box<dyn crate::text::PartScan>> {
+        Some(Box::new(charset::TreeScan::starting_at(at)))
     }
 
     fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {

@@ -202,8 +202,9 @@ pub enum SgfIssue {
         /// The `AP` value.
         span: Range<usize>,
     },
-    /// A tree whose `CA` names another charset than the file's first tree does, by which
-    /// the file was decoded (SGFC W72).
+    /// A tree whose `CA` names another charset than the file's first tree does (SGFC W74):
+    /// qipu decodes each tree by its own, but readers that decode a file by its first
+    /// tree's `CA` do not.
     OtherCharset {
         /// `CA` of this tree, as written.
         written: String,
@@ -444,7 +445,7 @@ impl fmt::Display for SgfIssue {
             }
             Self::OtherCharset { written, declared, .. } => write!(
                 f,
-                "this tree declares CA[{written}], but the file was read as its first tree declares, {declared}"
+                "this tree declares CA[{written}], the file's first tree {declared}: charsets are mixed in one collection"
             ),
             Self::OldProperty {
                 ident,
@@ -541,7 +542,7 @@ impl crate::lang::ToZh for SgfIssue {
             Self::OtherCharset {
                 written, declared, ..
             } => zh!(
-                "此棋谱树声明 CA[{}]，但文件按第一棵树声明的 {} 读取",
+                "此棋谱树声明 CA[{}]，文件的第一棵树声明 {}：一个合集中混用了字符集",
                 written,
                 declared
             ),

@@ -46,6 +46,12 @@ impl Fit {
     pub fn few_malformed(self) -> bool {
         self.malformed * FEW <= self.well_formed
     }
+
+    /// More malformed sequences than well-formed characters: legacy text read as UTF-8,
+    /// not UTF-8 with a name cut short.
+    pub fn mostly_malformed(self) -> bool {
+        self.malformed > self.well_formed
+    }
 }
 
 /// Counts what `encoding` makes of `bytes`, decoding into a small reused buffer.
@@ -156,8 +162,11 @@ pub(super) fn protected_bytes(
     if !takes_structure(encoding) {
         return protected;
     }
+    let mut taken = structural_bytes_taken(bytes, encoding, syntax, &protected);
+    // SGF as read so far: a window of a file starts inside a tree, most likely.
+    let read = |taken: &[usize]| read_sgf(bytes, taken.to_vec(), start, 1);
+    let mut reading = (syntax == Syntax::Sgf).then(|| read(&taken));
     while protected.len() < MOST_PROTECTED {
-        let taken = structural_bytes_taken(bytes, encoding, syntax, &protected);
         let Some(lost) = first_lost_token(bytes, &taken, syntax, start) else {
             break;
         };
@@ -165,8 +174,24 @@ pub(super) fn protected_bytes(
         let Some(&culprit) = taken.iter().rev().find(|&&at| at < lost) else {
             break;
         };
-        let at = protected.partition_point(|&p| p < culprit);
-        protected.insert(at, culprit);
+        let mut more = protected.clone();
+        more.insert(protected.partition_point(|&p| p < culprit), culprit);
+        let more_taken = structural_bytes_taken(bytes, encoding, syntax, &more);
+        if let Some(before) = reading {
+            // The ASCII reading is lost too where a character's trail byte ended a value
+            // early (Big5 `奭` is BC 5D): a byte is protected only where that reads the
+            // SGF better, with fewer runs of bytes no structure holds, or as few and more
+            // values (a name cut before its `]`, whose `]` a character took).
+            let after = read(&more_taken);
+            let better = after.breaks < before.breaks
+                || (after.breaks == before.breaks && after.values > before.values);
+            if !better {
+                break;
+            }
+            reading = Some(after);
+        }
+        protected = more;
+        taken = more_taken;
     }
     protected
 }
@@ -384,6 +409,9 @@ pub(super) struct Guess {
     /// True when nothing but windows-1252, which decodes any bytes, both decodes the bytes
     /// and keeps their structure: the guess is a last resort.
     pub last_resort: bool,
+    /// The encoding the statistics chose, whose reading of the SGF structure breaks where
+    /// this one's holds ([`by_structure`]), and the offset of the first byte it breaks at.
+    pub instead_of: Option<(&'static Encoding, usize)>,
 }
 
 /// Encodings SGF files without `CA` are written in, besides UTF-8.
@@ -400,6 +428,7 @@ pub(super) fn guess(bytes: &[u8], syntax: Syntax) -> Guess {
     let found = |encoding| Guess {
         encoding,
         last_resort: false,
+        instead_of: None,
     };
     if let Some(utf16) = detect_utf16_without_bom(bytes) {
         return found(utf16);
@@ -407,6 +436,20 @@ pub(super) fn guess(bytes: &[u8], syntax: Syntax) -> Guess {
     if fit(bytes, UTF_8).few_malformed() {
         return found(UTF_8);
     }
+    let guess = legacy_guess(bytes, syntax);
+    match syntax {
+        Syntax::Sgf => by_structure(bytes, guess),
+        Syntax::Text => guess,
+    }
+}
+
+/// [`guess`] for bytes that are neither UTF-16 nor UTF-8, by statistics alone.
+fn legacy_guess(bytes: &[u8], syntax: Syntax) -> Guess {
+    let found = |encoding| Guess {
+        encoding,
+        last_resort: false,
+        instead_of: None,
+    };
     let fits = |encoding| {
         let fit = fit(bytes, encoding);
         fit.clean()
@@ -450,7 +493,219 @@ pub(super) fn guess(bytes: &[u8], syntax: Syntax) -> Guess {
     Guess {
         encoding: WINDOWS_1252,
         last_resort: true,
+        instead_of: None,
     }
+}
+
+/// The guess, unless its reading of the SGF structure breaks (bytes outside every value
+/// that no SGF structure holds, a `]` taken for an escaped one so that a property is lost
+/// inside the value before it) where a reading in one of the East Asian encodings decodes
+/// the same bytes cleanly and holds: GBK `昞` (95 5C) and `奭` (8A 5D) read as windows-1252
+/// escape or end a value early, and the text after it lands between the properties.
+/// The statistics cannot tell on a few names; the structure can.
+fn by_structure(bytes: &[u8], guess: Guess) -> Guess {
+    let own = sgf_reading(bytes, guess.encoding);
+    // Holding, the guess loses only to a reading with more values: one that takes a `\`
+    // (after a byte of a character) for its own where the guess escapes a `]` with it.
+    let takes_an_escape = || {
+        memchr::memchr_iter(b'\\', bytes)
+            .any(|at| at > 0 && bytes[at - 1] >= 0x80 && bytes.get(at + 1) == Some(&b']'))
+    };
+    if own.broken_at.is_none() && !takes_an_escape() {
+        return guess;
+    }
+    let mut best: Option<(&'static Encoding, Reading, Share)> = None;
+    for encoding in SGF_LEGACY {
+        if encoding == guess.encoding || !fit(bytes, encoding).clean() {
+            continue;
+        }
+        let reading = sgf_reading(bytes, encoding);
+        let holds =
+            reading.broken_at.is_none() && (own.broken_at.is_some() || reading.values > own.values);
+        if !holds {
+            continue;
+        }
+        let share = common_characters(bytes, encoding);
+        let better = best.as_ref().is_none_or(|(_, kept, kept_share)| {
+            reading.values > kept.values
+                || (reading.values == kept.values && share.beats(*kept_share))
+        });
+        if better {
+            best = Some((encoding, reading, share));
+        }
+    }
+    match best {
+        Some((encoding, reading, _)) => Guess {
+            encoding,
+            last_resort: false,
+            instead_of: Some((
+                guess.encoding,
+                own.broken_at.or(reading.first_taken).unwrap_or(0),
+            )),
+        },
+        None => guess,
+    }
+}
+
+/// SGF bytes without the escapes SGFC writes inside multi-byte characters (a `\\` after
+/// a lead byte whose trail byte is a `\\` or `]`: GBK `揮`, 93 5D, as 93 `\\` 5D), and
+/// the offsets of the escapes left out, when there are such and the reading without them
+/// holds where the plain one breaks the structure or reads fewer values (Shift_JIS `表`,
+/// 95 5C, written 95 `\\` 5C, escapes the `]` after it). A plain reading that holds
+/// with as many values wins: `表` before a `]` is a character and the end of its value.
+pub(super) fn escapes_in_characters(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+) -> Option<(Vec<u8>, Vec<usize>)> {
+    if !takes_structure(encoding) {
+        return None;
+    }
+    let escapes: Vec<usize> = memchr::memchr_iter(b'\\', bytes)
+        .filter(|&at| {
+            let (Some(&lead), Some(&trail)) =
+                (at.checked_sub(1).map(|k| &bytes[k]), bytes.get(at + 1))
+            else {
+                return false;
+            };
+            if lead < 0x80 || !matches!(trail, b'\\' | b']') {
+                return false;
+            }
+            // The lead starts a character: the bytes of its run before it decode whole.
+            let run = bytes[..at - 1]
+                .iter()
+                .rev()
+                .take_while(|b| **b >= 0x80)
+                .count();
+            let before = &bytes[at - 1 - run..at - 1];
+            let pair = [lead, trail];
+            let (pair, _) = encoding.decode_without_bom_handling(&pair);
+            fit(before, encoding).clean()
+                && pair.chars().count() == 1
+                && !pair.starts_with(['\u{FFFD}', char::from(trail)])
+        })
+        .collect();
+    if escapes.is_empty() {
+        return None;
+    }
+    let plain = sgf_reading(bytes, encoding);
+    let mut read = Vec::with_capacity(bytes.len());
+    let mut from = 0;
+    for &at in &escapes {
+        read.extend_from_slice(&bytes[from..at]);
+        from = at + 1;
+    }
+    read.extend_from_slice(&bytes[from..]);
+    let unescaped = sgf_reading(&read, encoding);
+    let holds = unescaped.broken_at.is_none()
+        && (plain.broken_at.is_some() || unescaped.values > plain.values);
+    holds.then_some((read, escapes))
+}
+
+/// How SGF bytes read in an encoding: the first byte inside a tree and outside every
+/// value that no SGF structure holds there (not white space, a letter of an identifier,
+/// `;`, `(`, `)` or `[`), the values opened, and the first structural byte the encoding
+/// takes into a character.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reading {
+    pub broken_at: Option<usize>,
+    /// Runs of such bytes.
+    pub breaks: usize,
+    pub values: usize,
+    pub first_taken: Option<usize>,
+}
+
+/// Reads SGF `bytes` as `encoding` decodes them: a structural byte it takes into a
+/// character is text (see [`structural_bytes_taken`]).
+pub(super) fn sgf_reading(bytes: &[u8], encoding: &'static Encoding) -> Reading {
+    let taken = if takes_structure(encoding) {
+        structural_bytes_taken(bytes, encoding, Syntax::Sgf, &[])
+    } else {
+        Vec::new()
+    };
+    read_sgf(bytes, taken, State::Outside, 0)
+}
+
+/// Reads SGF `bytes` whose structural bytes `taken` are text, from the state `start`
+/// at parenthesis `depth` (0 between trees).
+fn read_sgf(bytes: &[u8], taken: Vec<usize>, start: State, mut depth: u32) -> Reading {
+    let mut reading = Reading {
+        broken_at: None,
+        breaks: 0,
+        values: 0,
+        first_taken: taken.first().copied(),
+    };
+    let mut taken = taken.into_iter().peekable();
+    let mut at = match start {
+        State::Quoted => value_end(bytes, 0, &mut taken),
+        State::Escaped => value_end(bytes, 1, &mut taken),
+        _ => 0,
+    };
+    let mut broken = false;
+    // Whether the identifier being read has a capital (none read: `None`); one of lower
+    // case letters alone is text that a value ended too early left behind (` a [b]`).
+    let mut capital: Option<bool> = None;
+    while let Some(&byte) = bytes.get(at) {
+        while taken.next_if(|&t| t < at).is_some() {}
+        let is_taken = taken.next_if_eq(&at).is_some();
+        let holds = match byte {
+            _ if is_taken => depth == 0,
+            b'(' => {
+                depth += 1;
+                true
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                true
+            }
+            _ if depth == 0 => true,
+            b'[' => {
+                let named = capital.take() != Some(false);
+                reading.values += usize::from(named);
+                if !named {
+                    reading.broken_at.get_or_insert(at);
+                    reading.breaks += usize::from(!broken);
+                }
+                at = value_end(bytes, at + 1, &mut taken);
+                broken = false;
+                continue;
+            }
+            _ if byte.is_ascii_alphabetic() => {
+                *capital.get_or_insert(false) |= byte.is_ascii_uppercase();
+                true
+            }
+            _ => byte == b';' || (byte.is_ascii() && !byte.is_ascii_graphic()),
+        };
+        if !holds {
+            reading.broken_at.get_or_insert(at);
+            reading.breaks += usize::from(!broken);
+        }
+        broken = !holds;
+        at += 1;
+    }
+    reading
+}
+
+/// The offset after the `]` that ends the value whose content starts at `at`, escapes
+/// and bytes taken into characters passed over.
+fn value_end(
+    bytes: &[u8],
+    mut at: usize,
+    taken: &mut std::iter::Peekable<std::vec::IntoIter<usize>>,
+) -> usize {
+    while let Some(found) = memchr::memchr2(b'\\', b']', &bytes[at.min(bytes.len())..]) {
+        let stop = at + found;
+        while taken.next_if(|&t| t < stop).is_some() {}
+        if taken.next_if_eq(&stop).is_some() {
+            at = stop + 1;
+        } else if bytes[stop] == b'\\' {
+            // The escaped byte is text, even one a character would have taken.
+            while taken.next_if(|&t| t <= stop + 1).is_some() {}
+            at = stop + 2;
+        } else {
+            return stop + 1;
+        }
+    }
+    bytes.len()
 }
 
 /// How much of a text's non-ASCII reads as an encoding's common characters: three points
@@ -648,6 +903,64 @@ mod tests {
         bytes.extend_from_slice(&inner);
         bytes.extend_from_slice(b"x}\n1. e4 *\n");
         assert!(keeps_structure(&bytes, BIG5, Syntax::Text));
+    }
+
+    #[test]
+    fn a_reading_breaks_where_text_lands_between_properties() {
+        // GBK `昞奭因`: 95 5C 8A 5D D2 F2. Read as windows-1252, 5C escapes 8A and 5D ends
+        // the value; D2 F2 stand between properties.
+        let bytes = b"(;GM[1]PB[\x95\x5c\x8a\x5d\xd2\xf2]PW[\xc0\xee];B[pd])";
+        assert_eq!(sgf_reading(bytes, WINDOWS_1252).broken_at, Some(14));
+        let gb = sgf_reading(bytes, GB18030);
+        assert_eq!((gb.broken_at, gb.values), (None, 4));
+        let guess = by_structure(
+            bytes,
+            Guess {
+                encoding: WINDOWS_1252,
+                last_resort: false,
+                instead_of: None,
+            },
+        );
+        assert_eq!(guess.encoding, GB18030);
+        assert_eq!(guess.instead_of, Some((WINDOWS_1252, 14)));
+        // Text between trees and lower-case identifiers before a value.
+        assert!(sgf_reading(b"x\xff (;B[aa]) \xff", WINDOWS_1252)
+            .broken_at
+            .is_none());
+        assert_eq!(sgf_reading(b"(;C[a] b [c])", UTF_8).broken_at, Some(9));
+    }
+
+    #[test]
+    fn escapes_inside_characters_are_read_where_the_plain_reading_breaks() {
+        // GBK `揮` is 93 5D; SGFC writes it 93 5C 5D. Read plainly, 93 5C is a character
+        // and the `]` ends the value before `權` (99 E0).
+        let sgfc = b"(;C[\xd6\xb8\x93\x5c\x5d\x99\xe0])";
+        let (read, removed) = escapes_in_characters(sgfc, GB18030).expect("escapes");
+        assert_eq!(removed, [7]);
+        assert_eq!(read, b"(;C[\xd6\xb8\x93\x5d\x99\xe0])");
+        // Shift_JIS `表` (95 5C) before the `]` that ends its value is no escape.
+        let plain = b"(;PB[\x95\x5c]PW[x])";
+        assert_eq!(escapes_in_characters(plain, SHIFT_JIS), None);
+        // SGFC's `表` (95 5C 5C) escapes a byte that would end the value otherwise.
+        let escaped = b"(;PB[\x95\x5c\x5c]PW[\x94\x5c\x5c])";
+        assert_eq!(
+            escapes_in_characters(escaped, SHIFT_JIS).map(|e| e.1),
+            Some(vec![6, 13])
+        );
+    }
+
+    #[test]
+    fn a_trail_bracket_is_not_protected_where_protection_breaks_the_structure() {
+        // Big5 `奭` is BC 5D: read as ASCII, the first one ends the comment, and what
+        // follows (`許`, B3 5C, then `a [b\]`) seems to hold tokens the decoding loses.
+        let bytes = b"(;C[\xbc\x5d\xbc\x5d\xb3\x5c a [b\\] c];B[aa])";
+        assert!(protected_bytes(bytes, BIG5, Syntax::Sgf, State::Outside).is_empty());
+        // A name cut before its `]`, whose `]` a character would take, is still protected.
+        let cut = b"(;PB[\xc0\xee]PW[\xcd\xf5\xd5]BR[9d]WR[\xd5\x5c]KM[7.5])";
+        assert_eq!(
+            protected_bytes(cut, GB18030, Syntax::Sgf, State::Outside),
+            [14]
+        );
     }
 
     #[test]

@@ -58,6 +58,18 @@ fn file_issues() -> Vec<Kind> {
             span: None,
             label: "x-unknown".to_string(),
         }),
+        FileIssue::Decode(DecodeIssue::ReadByStructure {
+            span: None,
+            byte_offset: 14,
+            used: "GB18030",
+            instead_of: "windows-1252",
+        }),
+        FileIssue::Decode(DecodeIssue::EscapedInCharacters {
+            span: None,
+            byte_offset: 7,
+            count: 2,
+            encoding: "GB18030",
+        }),
         FileIssue::UnknownGame {
             known: qipu::Game::all(),
         },

@@ -45,3 +45,4 @@ mod shatar_rules;
 mod shatar_validate;
 mod show;
 mod stream_line_ends;
+mod tree_charsets;
