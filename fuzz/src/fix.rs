@@ -2,8 +2,8 @@
 //! and corrects nothing, and the fixed output has none of the issues `--fix` corrects.
 //! Shared with tests/it/fix_property.rs (which includes this file with `#[path]`).
 
-use qipu::write::{write_record, Format, WriteOptions};
 use qipu::go::SgfOptions;
+use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, Document, Game, ReadOptions};
 
 /// The SGF checks' codes that `--fix` corrects wherever they occur.
