@@ -226,7 +226,7 @@ fn main() -> std::io::Result<()> {
                     squares: Squares::Numeric,
                     results: Some(Results::Points),
                 };
-                let record = qipu::draughts::DraughtsRecord::new(record);
+                let record = record.with_extra(qipu::draughts::ReadConventions::default());
                 let text = qipu::draughts::write_pdn(&record, &options);
                 pdn.write_all(text.as_bytes())?;
             }

@@ -352,15 +352,15 @@ where
 }
 
 /// A record together with where it came from, as `convert --to json` prints it ([`record_line`]).
-struct SourcedRecord<'a, M: FamilyTypes, T> {
+struct SourcedRecord<'a, M: FamilyTypes, X, T> {
     source: &'a str,
     index: usize,
-    record: &'a Record<M>,
+    record: &'a Record<M, X>,
     /// What `moves` is written from: the record's main line, or the line with positions.
     moves: T,
 }
 
-impl<M: MoveFields, T: Serialize> Serialize for SourcedRecord<'_, M, T> {
+impl<M: MoveFields, X, T: Serialize> Serialize for SourcedRecord<'_, M, X, T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let r = self.record;
         let mut s = serializer.serialize_struct("Record", 10)?;
@@ -391,7 +391,7 @@ impl<M: MoveFields, T: Serialize> Serialize for SourcedRecord<'_, M, T> {
 }
 
 /// `convert --to json` of one record: one line, ended by a newline.
-pub fn record_line<M: MoveFields>(source: &str, index: usize, record: &Record<M>) -> String {
+pub fn record_line<M: MoveFields, X>(source: &str, index: usize, record: &Record<M, X>) -> String {
     let sourced = SourcedRecord {
         source,
         index,
@@ -407,10 +407,10 @@ pub fn record_line<M: MoveFields>(source: &str, index: usize, record: &Record<M>
 /// [`record_line`] with the position after each move (`position`, after the family's
 /// fields), in the main line and in every variation, as `replayer` plays and writes it
 /// (`convert --to json --positions`).
-pub fn record_line_with_positions<M, B, P, W>(
+pub fn record_line_with_positions<M, X, B, P, W>(
     source: &str,
     index: usize,
-    record: &Record<M>,
+    record: &Record<M, X>,
     replayer: &Replayer<B, P, W>,
 ) -> String
 where

@@ -227,9 +227,11 @@ impl<M> Node<M> {
     }
 }
 
-/// A replayed record of any family.
+/// A replayed record of any family: what every family keeps, in the family's own types
+/// (its move `M`), and what the family keeps beside it (`X`: draughts the conventions a
+/// record was written in, Go its game tree; nothing for Shatar).
 #[derive(Clone, Debug)]
-pub struct Record<M: FamilyTypes> {
+pub struct Record<M: FamilyTypes, X = ()> {
     /// The family the record belongs to.
     pub game: Game,
     /// The rules the record was replayed under, where the family has several (draughts:
@@ -251,9 +253,11 @@ pub struct Record<M: FamilyTypes> {
     /// `%` escape lines read with the record (PGN), written back before it by the
     /// formats that have them.
     pub escape_lines: Vec<String>,
+    /// What the family keeps beside the rest.
+    pub extra: X,
 }
 
-impl<M: FamilyTypes> Record<M> {
+impl<M: FamilyTypes, X> Record<M, X> {
     /// Moves the span of every node, in every variation, `offset` bytes on (without
     /// recursion: variations nest as deep as the input).
     pub fn shift_spans(&mut self, offset: usize) {
@@ -288,7 +292,25 @@ impl<M: FamilyTypes> Record<M> {
         }
     }
 
-    /// An empty record of `game`: no tags, no moves, no result.
+    /// The record with `extra` kept beside it instead.
+    pub fn with_extra<Y>(self, extra: Y) -> Record<M, Y> {
+        Record {
+            game: self.game,
+            variant: self.variant,
+            tags: self.tags,
+            start: self.start,
+            comment: self.comment,
+            moves: self.moves,
+            result: self.result,
+            unreplayed: self.unreplayed,
+            escape_lines: self.escape_lines,
+            extra,
+        }
+    }
+}
+
+impl<M: FamilyTypes> Record<M> {
+    /// An empty record of `game`: no tags, no moves, no result, nothing beside.
     pub fn new(game: Game) -> Record<M> {
         Record {
             game,
@@ -300,6 +322,7 @@ impl<M: FamilyTypes> Record<M> {
             result: None,
             unreplayed: None,
             escape_lines: Vec::new(),
+            extra: (),
         }
     }
 }

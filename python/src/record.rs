@@ -84,7 +84,7 @@ impl Record {
         Some(match self.kept()? {
             Family::Shatar(r) => &r.tags,
             Family::Draughts(r) => &r.tags,
-            Family::Go(r) => &r.record.tags,
+            Family::Go(r) => &r.tags,
         })
     }
 
@@ -202,7 +202,7 @@ impl Record {
         match self.kept()? {
             Family::Shatar(r) => r.result.as_ref().map(ToString::to_string),
             Family::Draughts(r) => r.result.as_ref().map(ToString::to_string),
-            Family::Go(r) => r.record.result.as_ref().map(ToString::to_string),
+            Family::Go(r) => r.result.as_ref().map(ToString::to_string),
         }
     }
 
@@ -273,7 +273,7 @@ impl Record {
             }
             Some(Family::Go(record)) => {
                 let (_, height) = record.board_size();
-                for node in &record.record.moves {
+                for node in &record.moves {
                     let point = node.mv.point.map(|p| row_col(p, height));
                     list.append((colour(node.mv.color), point))?;
                 }
@@ -296,7 +296,7 @@ impl Record {
                 .start
                 .as_ref()
                 .map(|start| PyString::new(py, &start.to_string()).into_any()),
-            Some(Family::Go(record)) => match &record.record.start {
+            Some(Family::Go(record)) => match &record.start {
                 Some(setup) => {
                     let (_, height) = record.board_size();
                     let black = PySet::new(py, setup.black.iter().map(|&p| row_col(p, height)))?;
@@ -316,7 +316,7 @@ impl Record {
         match self.kept()? {
             Family::Shatar(r) => r.unreplayed.clone(),
             Family::Draughts(r) => r.unreplayed.clone(),
-            Family::Go(r) => r.record.unreplayed.clone(),
+            Family::Go(r) => r.unreplayed.clone(),
         }
     }
 
@@ -406,7 +406,7 @@ impl Record {
     fn moves_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let record = self.go("moves_array")?;
         let (_, height) = record.board_size();
-        let moves = &record.record.moves;
+        let moves = &record.moves;
         let mut values: Vec<i16> = Vec::with_capacity(3 * moves.len());
         for node in moves {
             let (row, col) = node.mv.point.map_or((-1, -1), |p| row_col(p, height));
@@ -423,7 +423,7 @@ impl Record {
     fn positions_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let record = self.go("positions_array")?;
         let (width, height) = record.board_size();
-        let n = record.record.moves.len();
+        let n = record.moves.len();
         let bytes = py.detach(|| {
             let plane = usize::from(width) * usize::from(height);
             let mut bytes = Vec::with_capacity(n * plane);

@@ -1,5 +1,6 @@
 //! Command-line front end: arguments, input collection, parallel reading, output.
 
+mod args;
 mod convert;
 mod failure;
 mod html;
@@ -13,265 +14,23 @@ mod summary;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::Parser;
 use rayon::prelude::*;
 
 use qipu::diag::{io_reason, io_reason_zh, Severity};
 use qipu::diagram::Moment;
-use qipu::draughts::Variant;
-use qipu::draughts::{PdnOptions, Results, Squares};
-use qipu::go::Rules;
 use qipu::go::SgfOptions;
 use qipu::lang::Lang;
 use qipu::shard::Shard;
-use qipu::shatar::{Notation, TextOptions};
-use qipu::write::{Format, Pieces, WriteOptions};
-use qipu::{Document, Game, ReadOptions};
+use qipu::write::{Format, WriteOptions};
+use qipu::{Document, ReadOptions};
+
+use args::{Cli, Command, DenyArg, OutputFormat, ReadArgs};
 
 use convert::{Convert, Destination};
 use failure::PathError;
 use inputs::{Excluded, Input};
-use lang::LangArgs;
 use summary::Summary;
-
-#[derive(Parser)]
-#[command(
-    name = "qipu",
-    version,
-    about = "Read, validate and convert game records: Shatar, 64-square draughts, Go"
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Replay every record and report what is wrong with it.
-    Validate {
-        /// Output style; human on a terminal, JSON Lines otherwise.
-        #[arg(long, value_enum)]
-        format: Option<OutputFormat>,
-        /// Print only errors and the closing summary.
-        #[arg(long, short = 'q')]
-        quiet: bool,
-        /// Count these diagnostics as failures for the exit status.
-        #[arg(long, value_enum, value_name = "WHAT")]
-        deny: Vec<DenyArg>,
-        /// Write the report to this file instead of standard output (replaced only when
-        /// the run has written it whole).
-        #[arg(short = 'o', long = "output")]
-        output: Option<std::path::PathBuf>,
-        #[command(flatten)]
-        read: ReadArgs,
-        #[command(flatten)]
-        lang: LangArgs,
-    },
-    /// Write every record in another format or notation.
-    Convert {
-        /// Target format.
-        #[arg(long, value_enum)]
-        to: TargetFormat,
-        /// Shatar rulebook notation for --to text.
-        #[arg(long, value_enum, default_value = "full")]
-        notation: NotationArg,
-        /// Shatar piece names for --to text.
-        #[arg(long, value_enum, default_value = "latin")]
-        pieces: PiecesArg,
-        /// Draughts squares for --to pdn and json: algebraic as PDN writes Russian and
-        /// Brazilian, or the rulebook's numbers; a record without GameType or --variant
-        /// keeps its squares as read.
-        #[arg(long, value_enum, default_value = "algebraic")]
-        squares: SquaresArg,
-        /// Draughts results for --to pdn: PDN's standard 1-0/0-1/1/2-1/2 or the rulebook's
-        /// points 2-0/0-2/1-1; each record's own form when not given.
-        #[arg(long, value_enum)]
-        results: Option<ResultsArg>,
-        /// Write to this file instead of standard output (replaced only when the run
-        /// has written it whole).
-        #[arg(short = 'o', long = "output", conflicts_with_all = ["in_place", "output_dir"])]
-        output: Option<std::path::PathBuf>,
-        /// Rewrite each input file where it is, in the target format (its extension must
-        /// already be the target's).
-        #[arg(long, conflicts_with = "output_dir")]
-        in_place: bool,
-        /// Write one file per input below this folder, mirroring the input folders, with
-        /// the target format's extension.
-        #[arg(long, value_name = "DIR")]
-        output_dir: Option<std::path::PathBuf>,
-        /// Skip records with errors instead of writing what could be read of them.
-        #[arg(long)]
-        valid_only: bool,
-        /// SGF: correct what SGFC corrects (a move in the root node, repeated values,
-        /// DT, RE and KM forms, passes, FF[3] properties), each correction reported.
-        #[arg(long)]
-        fix: bool,
-        /// With --to json: each move also gives the position after it ("position": FEN
-        /// for Shatar and draughts, rows of X, O and . for Go).
-        #[arg(long)]
-        positions: bool,
-        #[command(flatten)]
-        read: ReadArgs,
-        #[command(flatten)]
-        lang: LangArgs,
-    },
-    /// Draw one board of a record: before its first error, after a ply, or at the end.
-    Show {
-        /// The record, numbered from 0 in file order (as JSON's "index").
-        #[arg(long, value_name = "N", default_value_t = 0)]
-        record: usize,
-        /// The position after this ply of the main line (0: the start position).
-        #[arg(long, value_name = "N", conflicts_with = "error")]
-        ply: Option<u32>,
-        /// The position before the first error (exit status 1 when there is none).
-        #[arg(long)]
-        error: bool,
-        /// How to draw it [default: text].
-        #[arg(long, value_enum)]
-        format: Option<ShowFormat>,
-        /// Shatar piece names on the board.
-        #[arg(long, value_enum, default_value = "latin")]
-        pieces: PiecesArg,
-        /// Write to this file instead of standard output.
-        #[arg(short = 'o', long = "output")]
-        output: Option<std::path::PathBuf>,
-        #[command(flatten)]
-        read: ReadArgs,
-        #[command(flatten)]
-        lang: LangArgs,
-    },
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum ShowFormat {
-    Text,
-    Svg,
-    Png,
-}
-
-#[derive(clap::Args)]
-struct ReadArgs {
-    /// Game family, instead of detecting it from the extension and content.
-    #[arg(long, value_enum)]
-    game: Option<GameArg>,
-    /// Draughts rules, instead of the GameType tag.
-    #[arg(long, value_enum)]
-    variant: Option<VariantArg>,
-    /// Go rules, instead of the RU property.
-    #[arg(long, value_enum)]
-    rules: Option<RulesArg>,
-    /// Encoding label (UTF-8, GB18030, Big5, Shift_JIS, …), instead of detecting it.
-    #[arg(long)]
-    encoding: Option<String>,
-    /// The most text a streamed input (standard input, a FIFO, a file over 8 MB) may
-    /// hold without a record boundary, in bytes or with K, M or G [default: 256M].
-    #[arg(long, value_name = "BYTES", value_parser = parse_size)]
-    max_record_size: Option<usize>,
-    /// Where a move fits no legal move but exactly one fits what was evidently meant,
-    /// replay on with it; each repair is reported and the record stays invalid.
-    #[arg(long)]
-    repair: bool,
-    /// Read only shard K of N (counted from 0): of each file named, the records that
-    /// start in its K-th of N byte ranges; of a folder, the files whose path hashes to K.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
-    shard: Option<Shard>,
-    /// Files, folders (read recursively), or - for standard input.
-    #[arg(required = true)]
-    paths: Vec<String>,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum OutputFormat {
-    Human,
-    Json,
-    /// One self-contained HTML page over the whole run.
-    Html,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum DenyArg {
-    /// Warnings make the exit status 1, as errors do.
-    Warnings,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum TargetFormat {
-    Pgn,
-    Pdn,
-    Sgf,
-    Json,
-    Text,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum NotationArg {
-    Full,
-    Short,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum PiecesArg {
-    Latin,
-    Zh,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum SquaresArg {
-    Numeric,
-    Algebraic,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum ResultsArg {
-    Standard,
-    Points,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum GameArg {
-    Shatar,
-    Draughts,
-    Go,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum VariantArg {
-    Russian,
-    Brazilian,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum RulesArg {
-    Chinese,
-    Japanese,
-    Korean,
-    Aga,
-    Nz,
-    TrompTaylor,
-    Ing,
-}
-
-/// `300`, `64K`, `256M`, `1G` (binary multiples) as a number of bytes.
-fn parse_size(text: &str) -> Result<usize, String> {
-    let (digits, shift) = match text.as_bytes().last() {
-        Some(b'K' | b'k') => (&text[..text.len() - 1], 10),
-        Some(b'M' | b'm') => (&text[..text.len() - 1], 20),
-        Some(b'G' | b'g') => (&text[..text.len() - 1], 30),
-        _ => (text, 0),
-    };
-    digits
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_mul(1 << shift))
-        .filter(|&n| n > 0)
-        .ok_or_else(|| format!("{text} is not a size: a number of bytes, or with K, M or G"))
-}
-
-/// `K/N` as a shard.
-fn parse_shard(text: &str) -> Result<Shard, String> {
-    text.parse()
-        .map_err(|err: qipu::shard::ShardError| err.to_string())
-}
 
 /// Outcome of a run, ordered by severity: the exit status is the worst seen.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -309,17 +68,6 @@ pub fn run() -> ExitCode {
             };
             let _ = writeln!(io::stderr(), "qipu: {line}");
             ExitCode::from(2)
-        }
-    }
-}
-
-impl Command {
-    /// The language the command speaks in.
-    fn lang(&self) -> Lang {
-        match self {
-            Command::Validate { lang, .. }
-            | Command::Convert { lang, .. }
-            | Command::Show { lang, .. } => lang.lang(),
         }
     }
 }
@@ -364,10 +112,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
         }
         Command::Convert {
             to,
-            notation,
-            pieces,
-            squares,
-            results,
+            write,
             output,
             in_place,
             output_dir,
@@ -377,7 +122,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
             read,
             lang,
         } => {
-            if positions && !matches!(to, TargetFormat::Json) {
+            if positions && to != Format::Json {
                 writeln!(io::stderr(), "qipu: convert: --positions is for --to json")?;
                 return Ok(Status::Failure);
             }
@@ -389,37 +134,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 )?;
                 return Ok(Status::Failure);
             }
-            let format = match to {
-                TargetFormat::Pgn => Format::Pgn,
-                TargetFormat::Pdn => Format::Pdn,
-                TargetFormat::Sgf => Format::Sgf,
-                TargetFormat::Json => Format::Json,
-                TargetFormat::Text => Format::Text,
-            };
-            let text = TextOptions {
-                notation: match notation {
-                    NotationArg::Full => Notation::Full,
-                    NotationArg::Short => Notation::Short,
-                },
-                pieces: match pieces {
-                    PiecesArg::Latin => Pieces::Latin,
-                    PiecesArg::Zh => Pieces::Zh,
-                },
-            };
-            let pdn = PdnOptions {
-                squares: match squares {
-                    SquaresArg::Numeric => Squares::Numeric,
-                    SquaresArg::Algebraic => Squares::Algebraic,
-                },
-                results: results.map(|results| match results {
-                    ResultsArg::Standard => Results::Standard,
-                    ResultsArg::Points => Results::Points,
-                }),
-            };
-            let options = WriteOptions::default()
-                .with(text)
-                .with(pdn)
-                .with(SgfOptions { fix });
+            let options = WriteOptions::from(&write).with(SgfOptions { fix });
             let destination = match (output, in_place, output_dir) {
                 (Some(path), _, _) => Destination::File(path),
                 (None, true, _) => Destination::InPlace,
@@ -427,7 +142,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 (None, false, None) => Destination::Stdout,
             };
             let convert = Convert {
-                format,
+                format: to,
                 options,
                 valid_only,
                 positions,
@@ -455,15 +170,8 @@ fn execute(cli: Cli) -> io::Result<Status> {
                     (None, true) => Moment::BeforeError,
                     (None, false) => Moment::Default,
                 },
-                picture: match format {
-                    None | Some(ShowFormat::Text) => show::Picture::Text,
-                    Some(ShowFormat::Svg) => show::Picture::Svg,
-                    Some(ShowFormat::Png) => show::Picture::Png,
-                },
-                pieces: match pieces {
-                    PiecesArg::Latin => Pieces::Latin,
-                    PiecesArg::Zh => Pieces::Zh,
-                },
+                picture: format.map_or(show::Picture::Text, show::Picture::from),
+                pieces: pieces.into(),
                 output,
             };
             show.run(&read)
@@ -622,35 +330,7 @@ fn for_each_document(
         },
         None => None,
     };
-    let mut options = ReadOptions {
-        game: args.game.map(|g| match g {
-            GameArg::Shatar => Game::Shatar,
-            GameArg::Draughts => Game::Draughts,
-            GameArg::Go => Game::Go,
-        }),
-        encoding,
-        keep_records,
-        max_record_size: args.max_record_size,
-        repair: args.repair,
-        ..ReadOptions::default()
-    };
-    if let Some(variant) = args.variant {
-        options = options.with_rules(match variant {
-            VariantArg::Russian => Variant::Russian,
-            VariantArg::Brazilian => Variant::Brazilian,
-        });
-    }
-    if let Some(rules) = args.rules {
-        options = options.with_rules(match rules {
-            RulesArg::Chinese => Rules::Chinese,
-            RulesArg::Japanese => Rules::Japanese,
-            RulesArg::Korean => Rules::Korean,
-            RulesArg::Aga => Rules::Aga,
-            RulesArg::Nz => Rules::NewZealand,
-            RulesArg::TrompTaylor => Rules::TrompTaylor,
-            RulesArg::Ing => Rules::Ing,
-        });
-    }
+    let options = args.options(encoding, keep_records);
     let mut inputs = inputs::collect(&args.paths, excluded);
     if let Some(shard) = args.shard {
         if inputs.iter().any(|input| matches!(input, Input::Stdin)) {

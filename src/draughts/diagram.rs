@@ -22,7 +22,7 @@ fn side(color: Color) -> Side {
 
 /// The position the record starts from.
 fn start(record: &DraughtsRecord) -> Result<Position, NoBoard> {
-    if record.read.unread_fen {
+    if record.extra.unread_fen {
         return Err(NoBoard::NoStart);
     }
     Ok(record.start.map_or_else(Position::initial, |start| start.0))
@@ -48,7 +48,7 @@ pub(super) fn diagram(record: &DraughtsRecord, view: &View<'_>) -> Result<Diagra
     );
     diagram.columns = ('a'..='h').map(String::from).collect();
     diagram.rows = ('1'..='8').rev().map(String::from).collect();
-    let numbering = match record.read.squares {
+    let numbering = match record.extra.squares {
         SquareStyle::Numeric(numbering) => Some(numbering),
         SquareStyle::Algebraic => None,
     };
@@ -77,7 +77,7 @@ pub(super) fn diagram(record: &DraughtsRecord, view: &View<'_>) -> Result<Diagra
         }
     }
     if let Some(error) = &view.error {
-        for square in error_squares(error, record.read.squares) {
+        for square in error_squares(error, record.extra.squares) {
             cell(&mut diagram, square).error = true;
         }
     }

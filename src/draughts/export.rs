@@ -61,12 +61,12 @@ pub struct PdnOptions {
 /// The square style and capture separator of the written moves.
 fn style(record: &DraughtsRecord, options: &PdnOptions) -> (SquareStyle, char) {
     // A FEN kept as written keeps the numbering it is written in.
-    if !record.read.game_type_stated || record.read.unread_fen {
-        let capture = match record.read.capture {
+    if !record.extra.game_type_stated || record.extra.unread_fen {
+        let capture = match record.extra.capture {
             Some(MoveSeparator::Colon) => ':',
             _ => 'x',
         };
-        return (record.read.squares, capture);
+        return (record.extra.squares, capture);
     }
     match options.squares {
         Squares::Numeric => (SquareStyle::Numeric(Numbering::Rulebook), 'x'),
@@ -80,8 +80,8 @@ fn style(record: &DraughtsRecord, options: &PdnOptions) -> (SquareStyle, char) {
 /// The result token to write: as read for a record whose game type was assumed (`*` when
 /// none was written), else the record's result in the form asked for or read.
 fn result_token(record: &DraughtsRecord, options: &PdnOptions) -> String {
-    let read = record.read.result;
-    if !record.read.game_type_stated {
+    let read = record.extra.result;
+    if !record.extra.game_type_stated {
         return read.map_or("*", GameResult::as_str).to_string();
     }
     let points = matches!(
@@ -107,7 +107,7 @@ fn result_token(record: &DraughtsRecord, options: &PdnOptions) -> String {
 /// lines before and after it, as read.
 pub fn write_pdn(record: &DraughtsRecord, options: &PdnOptions) -> String {
     let (style, capture) = style(record, options);
-    let stated = record.read.game_type_stated;
+    let stated = record.extra.game_type_stated;
     let result = result_token(record, options);
     let mut tags: Vec<(String, String)> = record
         .tags
@@ -116,7 +116,7 @@ pub fn write_pdn(record: &DraughtsRecord, options: &PdnOptions) -> String {
         .filter(|(name, _)| match name.as_str() {
             "Result" => false,
             "GameType" => !stated,
-            "FEN" => record.read.unread_fen,
+            "FEN" => record.extra.unread_fen,
             _ => true,
         })
         .cloned()
@@ -140,7 +140,7 @@ pub fn write_pdn(record: &DraughtsRecord, options: &PdnOptions) -> String {
     }
     if let Some(fen) = &record.start {
         let mut fen = restyle_fen(&fen.to_string(), style);
-        for field in &record.read.fen_fields {
+        for field in &record.extra.fen_fields {
             fen.push(':');
             fen.push_str(field);
         }
@@ -163,19 +163,19 @@ pub fn write_pdn(record: &DraughtsRecord, options: &PdnOptions) -> String {
     }
     let game = pdn_writer::write_pdn_game(&WriteGame {
         tags,
-        first_move_number: record.read.first_move_number,
+        first_move_number: record.extra.first_move_number,
         black_first: record.start.is_some_and(|fen| fen.0.turn() == Color::Black),
         moves,
         comments,
         result: Some(result),
     });
     let mut out = String::with_capacity(game.len());
-    for line in &record.read.escapes_before {
+    for line in &record.extra.escapes_before {
         out.push_str(line);
         out.push('\n');
     }
     out.push_str(&game);
-    for line in &record.read.escapes_after {
+    for line in &record.extra.escapes_after {
         out.push_str(line);
         out.push('\n');
     }
@@ -186,7 +186,7 @@ pub fn write_pdn(record: &DraughtsRecord, options: &PdnOptions) -> String {
 /// inside the record (PDN keeps those before and after it), every escape line in JSON,
 /// and the results that end variations.
 pub fn left_out(record: &DraughtsRecord, format: Format) -> Vec<LeftOut> {
-    let read = &record.read;
+    let read = &record.extra;
     let escapes_lost = match format {
         super::PDN => !read.escapes_inside.is_empty(),
         _ => {
@@ -357,5 +357,6 @@ fn styled(record: &DraughtsRecord, options: &PdnOptions) -> Record<Styled> {
         unreplayed: record.unreplayed.clone(),
         escape_lines: record.escape_lines.clone(),
         result: record.result,
+        extra: (),
     }
 }

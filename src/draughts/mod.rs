@@ -48,8 +48,6 @@ pub use syntax::{
 };
 pub use validate::read_records;
 
-use std::ops::{Deref, DerefMut};
-
 use serde::ser::SerializeMap;
 
 use crate::diagram::{Diagram, NoBoard, View};
@@ -62,52 +60,11 @@ use crate::{GameRecord, RecordReport};
 
 /// A replayed draughts record with the conventions it was written in, so that the writers
 /// can keep what qipu had to assume as it was read instead of stating it as a fact.
-#[derive(Clone, Debug)]
-pub struct DraughtsRecord {
-    /// The moves, tags and result, as every family keeps them.
-    pub record: Record<DraughtsMove>,
-    /// How the record was written, where qipu had to assume it.
-    pub read: ReadConventions,
-}
+pub type DraughtsRecord = Record<DraughtsMove, ReadConventions>;
 
-impl DraughtsRecord {
-    /// A record of a stated game type (its `variant`) that was not read from text, as a
-    /// program builds one: written as PDN 3.0 prescribes.
-    pub fn new(record: Record<DraughtsMove>) -> DraughtsRecord {
-        DraughtsRecord {
-            record,
-            read: ReadConventions {
-                game_type_stated: true,
-                squares: SquareStyle::Algebraic,
-                capture: None,
-                result: None,
-                unread_fen: false,
-                variation_results: false,
-                fen_fields: Vec::new(),
-                first_move_number: 1,
-                escapes_before: Vec::new(),
-                escapes_after: Vec::new(),
-                escapes_inside: Vec::new(),
-            },
-        }
-    }
-}
-
-impl Deref for DraughtsRecord {
-    type Target = Record<DraughtsMove>;
-
-    fn deref(&self) -> &Record<DraughtsMove> {
-        &self.record
-    }
-}
-
-impl DerefMut for DraughtsRecord {
-    fn deref_mut(&mut self) -> &mut Record<DraughtsMove> {
-        &mut self.record
-    }
-}
-
-/// How a record wrote what PDN leaves open, as read.
+/// How a record wrote what PDN leaves open, as read. By default, as PDN 3.0 prescribes
+/// for a record of a stated game type that was not read from text (as a program builds
+/// one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadConventions {
     /// Whether the game type was stated (a `GameType` tag or `--variant`) rather than
@@ -135,6 +92,24 @@ pub struct ReadConventions {
     /// `%` escape lines between the record's first tag and its end; PDN output cannot put
     /// them back where they stood.
     pub escapes_inside: Vec<String>,
+}
+
+impl Default for ReadConventions {
+    fn default() -> ReadConventions {
+        ReadConventions {
+            game_type_stated: true,
+            squares: SquareStyle::Algebraic,
+            capture: None,
+            result: None,
+            unread_fen: false,
+            variation_results: false,
+            fen_fields: Vec::new(),
+            first_move_number: 1,
+            escapes_before: Vec::new(),
+            escapes_after: Vec::new(),
+            escapes_inside: Vec::new(),
+        }
+    }
 }
 
 impl RulesVariant for position::Variant {
@@ -223,8 +198,8 @@ impl GameRecord for DraughtsRecord {
     }
 
     fn picture_controls(&mut self) {
-        self.record.picture_controls();
-        let read = &mut self.read;
+        Record::picture_controls(self);
+        let read = &mut self.extra;
         let texts = read
             .fen_fields
             .iter_mut()
@@ -236,7 +211,7 @@ impl GameRecord for DraughtsRecord {
     }
 
     fn shift(&mut self, offset: usize) {
-        self.record.shift_spans(offset);
+        self.shift_spans(offset);
     }
 
     fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard> {
@@ -271,12 +246,7 @@ impl Family for Draughts {
     }
 
     fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {
-        let read = validate::ReadFlags {
-            forced: options.rules::<position::Variant>().copied(),
-            keep: options.keep_records,
-            repair: options.repair,
-        };
-        read_records(text, read)
+        read_records(text, options)
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {

@@ -21,6 +21,7 @@ use super::syntax::{
 };
 use super::{DraughtsMove, DraughtsRecord, ReadConventions};
 use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
+use crate::family::ReadOptions;
 use crate::record::{
     append_comment, Line, Node, Record, Tags, VariantName, REPAIRED, UNREPLAYED,
     UNREPLAYED_VARIATION,
@@ -38,11 +39,18 @@ const ENGLISH_TYPE: u32 = 21;
 /// American pool checkers.
 const POOL_TYPE: u32 = 23;
 
-/// Parses `text` as PDN and replays every game with `variant` (else the game's `GameType`,
-/// else Russian), block by block in parallel (see `crate::blocks`). With `keep_records`, the
-/// replayed records are kept for writing; with `repair`, a move no legal move fits is
-/// replayed as the one that fits the writer's evident intent, where there is exactly one.
-pub fn read_records(text: &str, read: ReadFlags) -> Vec<RecordReport> {
+/// Parses `text` as PDN and replays every game under the [`Variant`] the options set
+/// ([`ReadOptions::with_rules`]; else the game's `GameType`, else Russian), block by block
+/// in parallel (see `crate::blocks`). With [`ReadOptions::keep_records`], the replayed
+/// records are kept for writing; with [`ReadOptions::repair`], a move no legal move fits
+/// is replayed as the one that fits the writer's evident intent, where there is exactly
+/// one.
+pub fn read_records(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
+    let read = ReadFlags {
+        forced: options.rules::<Variant>().copied(),
+        keep: options.keep_records,
+        repair: options.repair,
+    };
     crate::blocks::read_in_blocks(
         text,
         |text, _, from| next_game(text, from),
@@ -55,15 +63,15 @@ pub fn read_records(text: &str, read: ReadFlags) -> Vec<RecordReport> {
     )
 }
 
-/// How the games of a text are read.
+/// How the games of a text are read: what [`ReadOptions`] says of them.
 #[derive(Clone, Copy)]
-pub struct ReadFlags {
+struct ReadFlags {
     /// The rules to replay under, instead of each game's `GameType`.
-    pub forced: Option<Variant>,
+    forced: Option<Variant>,
     /// Keep each replayed record for writing.
-    pub keep: bool,
+    keep: bool,
     /// Replay on past a move no legal move fits, where one fits the writer's intent.
-    pub repair: bool,
+    repair: bool,
 }
 
 /// The start of the first game at or after `from`: a tag line that follows a blank line
@@ -147,10 +155,7 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
     let finish = |replay: Replay<'_>, plies: u32, record: Option<DraughtsRecord>| RecordReport {
         index: 0,
         game: Some(super::GAME),
-        variant: record
-            .as_ref()
-            .and_then(|r| r.record.variant)
-            .map(VariantName::of),
+        variant: record.as_ref().and_then(|r| r.variant).map(VariantName::of),
         span: game.span.clone(),
         plies,
         diagnostics: replay.diagnostics,
@@ -188,7 +193,7 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
             read.unread_fen = true;
             keep_movetext_unreplayed(&mut replay, game, &mut record, movetext_end);
             record.result = written.map(|(result, _)| normalise_result(result, Color::White));
-            return finish(replay, 0, Some(DraughtsRecord { record, read }));
+            return finish(replay, 0, Some(record.with_extra(read)));
         }
     };
     if game.tag("FEN").is_some() && game.fen.is_none() {
@@ -225,7 +230,7 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
     read.variation_results = has_variation_results(replayed);
     place_comments(&mut replay, game, &mut record, &outcome, movetext_end);
     record.result = check_result(&mut replay, game, first_ply, &outcome, written);
-    finish(replay, outcome.plies, Some(DraughtsRecord { record, read }))
+    finish(replay, outcome.plies, Some(record.with_extra(read)))
 }
 
 /// Reports the reader's syntax errors, but the one at `cut` (the first move that could

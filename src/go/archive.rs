@@ -595,9 +595,9 @@ pub(super) fn read_records(
         .as_mut()
         .and_then(crate::AnyRecord::downcast_mut::<GoRecord>)
     {
-        record.unread = game.unread.clone();
-        record.format = Some(format);
-        move_onto_archive(&mut record.record.moves, text, &origin);
+        record.extra.unread = game.unread.clone();
+        record.extra.format = Some(format);
+        move_onto_archive(&mut record.moves, text, &origin);
     }
     vec![report]
 }

@@ -27,6 +27,7 @@ fn side(color: Color) -> Side {
 /// The record's board size (`SZ`, 19×19 when it says none).
 fn board_size(record: &GoRecord) -> BoardSize {
     record
+        .extra
         .tree
         .root()
         .get("SZ")
@@ -50,7 +51,7 @@ fn lenient_board(size: BoardSize) -> Board {
 /// follow the JSON's moves alone).
 fn start(record: &GoRecord) -> Board {
     let mut board = lenient_board(board_size(record));
-    if let Some(setup) = &record.record.start {
+    if let Some(setup) = &record.start {
         for (points, color) in [(&setup.black, Color::Black), (&setup.white, Color::White)] {
             for &point in points {
                 // Setup stones were placed on this board when the record was read.
@@ -113,7 +114,7 @@ fn replay_main_line(record: &GoRecord, plies: usize, mut step: impl FnMut(&Board
     let size = board_size(record);
     let mut board = lenient_board(size);
     let mut ply = 0;
-    for node in record.tree.main_line() {
+    for node in record.extra.tree.main_line() {
         for (point, stone) in setup_points(node, size) {
             // Setup the reader refused was refused when the record was read too.
             if board.set(point, stone).is_ok() {
@@ -196,7 +197,7 @@ impl GoRecord {
     /// placed as the replay placed them. Training data for programs: the position after
     /// every move, without writing and reading any text.
     pub fn replay(&self, mut visit: impl FnMut(&GoMove, &Board)) {
-        let moves = &self.record.moves;
+        let moves = &self.moves;
         replay_main_line(self, moves.len(), |board, step| {
             if let Step::Move { ply, .. } = step {
                 if let Some(node) = moves.get(ply as usize - 1) {
@@ -209,7 +210,7 @@ impl GoRecord {
 
 /// The board of `record` that `view` asks for.
 pub(super) fn diagram(record: &GoRecord, view: &View<'_>) -> Result<Diagram, NoBoard> {
-    let moves = &record.record.moves;
+    let moves = &record.moves;
     let count = covered(moves, view)?;
     let (board, placed) = main_line_board(record, count);
     let (width, height) = (board.width(), board.height());
@@ -328,5 +329,5 @@ pub(super) fn json_positions(record: &GoRecord, source: &str, index: usize) -> S
         play,
         write: compact,
     };
-    record_line_with_positions(source, index, &record.record, &replayer)
+    record_line_with_positions(source, index, record, &replayer)
 }

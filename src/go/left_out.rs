@@ -26,13 +26,14 @@ const FORM: [&str; 3] = ["FF", "CA", "GM"];
 /// What of `record` a conversion to `format` cannot carry, unsorted.
 pub fn left_out(record: &GoRecord, format: Format) -> Vec<LeftOut> {
     // What an archive format said that no SGF property holds is lost to every format.
-    let mut left_out: Vec<LeftOut> = record
+    let kept = &record.extra;
+    let mut left_out: Vec<LeftOut> = kept
         .unread
         .iter()
         .cloned()
         .map(LeftOut::SourceField)
         .collect();
-    let mut outside = [record.before.as_deref(), record.after.as_deref()]
+    let mut outside = [kept.before.as_deref(), kept.after.as_deref()]
         .into_iter()
         .flatten();
     match format {
@@ -45,10 +46,10 @@ pub fn left_out(record: &GoRecord, format: Format) -> Vec<LeftOut> {
             if outside.next().is_some() {
                 left_out.push(LeftOut::TextOutsideRecords);
             }
-            if record.variations_cut {
+            if kept.variations_cut {
                 left_out.push(LeftOut::Variations);
             }
-            if record.comments_lost {
+            if kept.comments_lost {
                 left_out.push(LeftOut::Comments);
             }
             properties_without_a_place(record, &mut left_out);
@@ -59,11 +60,12 @@ pub fn left_out(record: &GoRecord, format: Format) -> Vec<LeftOut> {
 
 /// The properties of the tree that the JSON record has no field for.
 fn properties_without_a_place(record: &GoRecord, left_out: &mut Vec<LeftOut>) {
-    let tree = &record.tree;
+    let tree = &record.extra.tree;
     // Main-line nodes, whose game info becomes tags (the first value of each).
     let main: Vec<usize> = tree.main_line().map(|n| n.id().index()).collect();
     // From here on the main line is kept as written, every property with it.
     let unreplayed = record
+        .extra
         .unreplayed_from
         .and_then(|id| main.iter().position(|&n| n == id.index()))
         .map_or(&[][..], |at| &main[at..]);

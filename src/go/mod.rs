@@ -134,14 +134,15 @@ impl MoveFields for GoMove {
     }
 }
 
-/// A replayed Go record: the parsed tree, which the SGF writer normalises, and the
-/// family-neutral record of its moves, which JSON is written from.
+/// A replayed Go record: the family-neutral record of its moves, which JSON is written
+/// from, and beside it the parsed tree, which the SGF writer normalises.
+pub type GoRecord = Record<GoMove, GoTree>;
+
+/// What a Go record keeps beside its moves: the game tree and the text around it.
 #[derive(Clone, Debug)]
-pub struct GoRecord {
+pub struct GoTree {
     /// The game tree as parsed.
     pub tree: GameTree,
-    /// The moves of the main line and its variations, as every family keeps them.
-    pub record: Record<GoMove>,
     /// Text before the file's first tree, trimmed; SGF readers skip it, so the SGF
     /// writer can keep it.
     pub before: Option<String>,
@@ -169,7 +170,7 @@ impl GoRecord {
     /// What `convert --fix` corrects in the record's SGF (SGFC's corrections, see
     /// [`fix`]); `AP` then names qipu.
     pub fn fixes(&self) -> Vec<Fixed> {
-        fix::fix(&self.tree)
+        fix::fix(&self.extra.tree)
             .corrections
             .into_iter()
             .map(|c| Fixed {
@@ -187,16 +188,17 @@ impl GoRecord {
 /// with `fix`, corrected as SGFC corrects (see [`GoRecord::fixes`]).
 pub fn write_sgf(record: &GoRecord, fix: bool) -> String {
     let mut out = String::new();
-    if let Some(before) = record.before.as_deref().filter(|t| outside_is_writable(t)) {
+    let kept = &record.extra;
+    if let Some(before) = kept.before.as_deref().filter(|t| outside_is_writable(t)) {
         out.push_str(before);
         out.push('\n');
     }
     if fix {
-        sgf_writer::write_game_into(&fix::fix(&record.tree).tree, &mut out);
+        sgf_writer::write_game_into(&fix::fix(&kept.tree).tree, &mut out);
     } else {
-        sgf_writer::write_game_into(&record.tree, &mut out);
+        sgf_writer::write_game_into(&kept.tree, &mut out);
     }
-    if let Some(after) = record.after.as_deref().filter(|t| outside_is_writable(t)) {
+    if let Some(after) = kept.after.as_deref().filter(|t| outside_is_writable(t)) {
         out.push_str(after);
         out.push('\n');
     }
@@ -222,7 +224,7 @@ impl GameRecord for GoRecord {
         options: &WriteOptions,
     ) -> Result<String, WriteError> {
         match format {
-            Format::Json => Ok(record_line(source, index, &self.record)),
+            Format::Json => Ok(record_line(source, index, self)),
             SGF => Ok(write_sgf(self, options.get::<SgfOptions>().fix)),
             Format::Text => Ok(write_text(self)),
             _ => Err(WriteError::unsupported(GAME, format)),
@@ -245,14 +247,15 @@ impl GameRecord for GoRecord {
     }
 
     fn picture_controls(&mut self) {
-        self.record.picture_controls();
-        self.tree.picture_controls();
-        let outside = self.before.iter_mut().chain(self.after.iter_mut());
+        Record::picture_controls(self);
+        let kept = &mut self.extra;
+        kept.tree.picture_controls();
+        let outside = kept.before.iter_mut().chain(kept.after.iter_mut());
         outside.for_each(picture_controls);
     }
 
     fn shift(&mut self, offset: usize) {
-        self.record.shift_spans(offset);
+        self.shift_spans(offset);
     }
 
     fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard> {

@@ -43,7 +43,7 @@ const TAG_NAMES: [(&str, &str); 25] = [
 
 /// The text form of `record`.
 pub fn write_text(record: &GoRecord) -> String {
-    let record_moves = &record.record;
+    let record_moves = record;
     let mut out = String::new();
     push_tag(&mut out, "Game", "Go");
     for (ident, value) in &record_moves.tags.0 {
@@ -95,7 +95,7 @@ pub fn write_text(record: &GoRecord) -> String {
 
 /// The board's size, from the `SZ` tag (19×19 without one).
 fn board_size(record: &GoRecord) -> BoardSize {
-    let tag = record.record.tags.get("SZ").unwrap_or("19");
+    let tag = record.tags.get("SZ").unwrap_or("19");
     let side = |text: &str| text.trim().parse::<u8>().ok();
     match tag.split_once(':') {
         Some((width, height)) => side(width).zip(side(height)),

@@ -19,7 +19,7 @@ use super::sgf::{
     self, BoardSize, GameTree, Move, NodeId, NodeRef, Property, SgfSyntaxError, Value, ValueError,
 };
 use super::sgf_check::{self, SgfIssue};
-use super::{GoMove, GoRecord, Outcome, Setup};
+use super::{GoMove, GoRecord, GoTree, Outcome, Setup};
 use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
 use crate::family::ReadOptions;
 use crate::record::{append_comment, Line, Node, Record, Tags, REPAIRED};
@@ -86,14 +86,14 @@ fn read_block(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
                         .as_mut()
                         .and_then(AnyRecord::downcast_mut::<GoRecord>)
                     {
-                        record.after = outside;
+                        record.extra.after = outside;
                     }
                 } else if let Some(record) = report
                     .record
                     .as_mut()
                     .and_then(AnyRecord::downcast_mut::<GoRecord>)
                 {
-                    record.before = outside;
+                    record.extra.before = outside;
                 }
                 reports.push(report);
             }
@@ -105,7 +105,7 @@ fn read_block(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
         .and_then(|r| r.record.as_mut())
         .and_then(AnyRecord::downcast_mut::<GoRecord>)
     {
-        last.after = outside_text(text, after_last..text.len());
+        last.extra.after = outside_text(text, after_last..text.len());
     }
     if reports.is_empty() {
         if outside.is_empty() {
@@ -226,9 +226,8 @@ fn read_game(text: &str, tree: GameTree, index: usize, options: &ReadOptions) ->
         plies,
         diagnostics,
         record: kept.map(|kept| {
-            AnyRecord::new(GoRecord {
+            AnyRecord::new(kept.record.with_extra(GoTree {
                 tree,
-                record: kept.record,
                 before: None,
                 after: None,
                 unreplayed_from: kept.unreplayed_from,
@@ -236,7 +235,7 @@ fn read_game(text: &str, tree: GameTree, index: usize, options: &ReadOptions) ->
                 comments_lost: kept.comments_lost,
                 format: None,
                 unread: Vec::new(),
-            })
+            }))
         }),
     }
 }

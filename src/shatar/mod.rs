@@ -257,7 +257,7 @@ impl Family for Shatar {
     }
 
     fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {
-        read_records(text, options.keep_records, options.repair)
+        read_records(text, options)
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {

@@ -11,6 +11,7 @@ use super::write::Notation;
 use super::ShatarMove;
 use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
 use crate::diagram::Pieces;
+use crate::family::ReadOptions;
 use crate::record::{
     append_comment, Line, Node, Record, Tags, VariantName, REPAIRED, UNREPLAYED,
     UNREPLAYED_VARIATION,
@@ -19,11 +20,13 @@ use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
 
 /// Parses `text` as PGN or as rulebook scoresheets and replays every game, block by
-/// block in parallel (see `crate::blocks`). With `keep_records`, the replayed records are
-/// kept for writing; with `repair`, a move no legal move fits is replayed as the one
-/// that fits the writer's evident intent, where there is exactly one. A text of both
-/// (a PGN collection, then a scoresheet) is read in runs of one format each.
-pub fn read_records(text: &str, keep_records: bool, repair: bool) -> Vec<RecordReport> {
+/// block in parallel (see `crate::blocks`). With [`ReadOptions::keep_records`], the
+/// replayed records are kept for writing; with [`ReadOptions::repair`], a move no legal
+/// move fits is replayed as the one that fits the writer's evident intent, where there
+/// is exactly one. A text of both (a PGN collection, then a scoresheet) is read in runs
+/// of one format each.
+pub fn read_records(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
+    let (keep_records, repair) = (options.keep_records, options.repair);
     let runs = format_runs(text);
     if let [(_, pgn)] = runs[..] {
         return read_run(text, pgn, keep_records, repair);

@@ -254,6 +254,42 @@ fn the_core_names_no_family_game_format_or_side() {
     }
 }
 
+/// Every family reads with one signature, its records are the one record shape
+/// (`Record<Move, Extra>`), and a record draws its own board: nothing downcasts a record
+/// to draw it.
+#[test]
+fn families_read_and_keep_records_alike() {
+    for family in FAMILIES {
+        let folder = root().join("src").join(family);
+        let sources: Vec<String> = walk(&folder)
+            .iter()
+            .map(|file| code(&std::fs::read_to_string(file).unwrap()))
+            .collect();
+        let all = sources.join("\n");
+        assert!(
+            all.contains(
+                "pub fn read_records(text: &str, options: &ReadOptions) -> Vec<RecordReport>"
+            ),
+            "{family} reads records with another signature"
+        );
+        for line in all
+            .lines()
+            .filter(|line| line.starts_with("impl GameRecord for "))
+        {
+            let record = line.trim_start_matches("impl GameRecord for ");
+            let alias = record.trim_end_matches(" {");
+            let shaped = alias.starts_with("Record<")
+                || all.contains(&format!("pub type {alias} = Record<"));
+            assert!(shaped, "{family}'s record {alias} is not a Record");
+        }
+        let diagram = std::fs::read_to_string(folder.join("diagram.rs")).unwrap();
+        assert!(
+            !code(&diagram).contains("downcast"),
+            "{family} downcasts to draw"
+        );
+    }
+}
+
 #[test]
 fn no_module_depends_on_itself_through_others() {
     let graph = graph();

@@ -492,7 +492,7 @@ fn converts_as_read(text: &str, games: usize, unrecorded: usize) {
     for (index, report) in document.records.iter().enumerate() {
         // No GameType: algebraic squares, `x` captures and `1-0` results stay as written.
         let kept = record(report);
-        assert!(!kept.read.game_type_stated);
+        assert!(!kept.extra.game_type_stated);
         let out = write(
             report,
             Format::Pdn,
@@ -522,7 +522,7 @@ fn converts_as_read(text: &str, games: usize, unrecorded: usize) {
                 // A from–to move is written back in the record's squares; a full capture
                 // path is kept as written.
                 if node.text.split(['x', ':', '-']).count() == 2 {
-                    assert_eq!(node.mv.notation_with(kept.read.squares, 'x'), node.text);
+                    assert_eq!(node.mv.notation_with(kept.extra.squares, 'x'), node.text);
                 }
                 assert_eq!(node.text, &document.text[written.span.clone()]);
             }

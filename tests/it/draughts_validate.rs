@@ -8,7 +8,7 @@ use qipu::draughts::DraughtsIssue;
 use qipu::draughts::DraughtsMove;
 use qipu::draughts::{IllegalReason, Variant};
 use qipu::draughts::{PdnOptions, Squares};
-use qipu::record::{Line, Record, VariantName};
+use qipu::record::{Line, VariantName};
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, Document, Game, ReadOptions};
 use serde_json::Value;
@@ -35,7 +35,7 @@ fn read(path: &str) -> Document {
     read_with(path, None)
 }
 
-fn record(document: &Document, index: usize) -> &Record<DraughtsMove> {
+fn record(document: &Document, index: usize) -> &qipu::draughts::DraughtsRecord {
     match document.records[index].kept::<qipu::draughts::DraughtsRecord>() {
         Some(record) => record,
         other => panic!("record {index} is not a draughts record: {other:?}"),

@@ -26,7 +26,7 @@ fn only(document: &Document) -> &RecordReport {
 
 fn tags(report: &RecordReport) -> &Tags {
     match family(report.record.as_ref().expect("kept record")) {
-        Family::Go(go) => &go.record.tags,
+        Family::Go(go) => &go.tags,
         Family::Shatar(record) => &record.tags,
         Family::Draughts(record) => &record.tags,
     }

@@ -74,10 +74,14 @@ fn assert_sgf_keeps_everything(text: &str) -> String {
     let sgf = write(report, Format::Sgf);
     let again = read(&sgf);
     let again = only(&again);
-    assert_eq!(go(again).tree.len(), go(report).tree.len(), "{sgf}");
     assert_eq!(
-        contents(&go(again).tree),
-        contents(&go(report).tree),
+        go(again).extra.tree.len(),
+        go(report).extra.tree.len(),
+        "{sgf}"
+    );
+    assert_eq!(
+        contents(&go(again).extra.tree),
+        contents(&go(report).extra.tree),
         "{sgf}"
     );
     assert_eq!(rules_found(again), rules_found(report), "{sgf}");
@@ -154,8 +158,8 @@ fn recovered_syntax_errors_keep_the_record() {
         let again = read(&sgf);
         let again = only(&again);
         assert_eq!(
-            contents(&go(again).tree),
-            contents(&go(report).tree),
+            contents(&go(again).extra.tree),
+            contents(&go(report).extra.tree),
             "{sgf}"
         );
         // The writer fixes the syntax; what the rules say stays.
@@ -240,7 +244,10 @@ fn json_names_what_it_cannot_carry() {
     let sgf = write(report, Format::Sgf);
     assert!(sgf.starts_with("Archive note\n(;FF[4]"), "{sgf}");
     let again = read(&sgf);
-    assert_eq!(go(only(&again)).before.as_deref(), Some("Archive note"));
+    assert_eq!(
+        go(only(&again)).extra.before.as_deref(),
+        Some("Archive note")
+    );
     assert_eq!(write(only(&again), Format::Sgf), sgf);
 }
 

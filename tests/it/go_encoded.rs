@@ -10,7 +10,7 @@ use std::path::Path;
 use encoding_rs::Encoding;
 use qipu::diag::{Diagnostic, Severity, Side};
 use qipu::go::{GoMove, GoRecord};
-use qipu::record::{Node, Record};
+use qipu::record::Node;
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, Document, Game, ReadOptions, RecordReport};
 use serde_json::Value;
@@ -101,7 +101,7 @@ fn got_comments(line: &[Node<GoMove>]) -> BTreeMap<u32, String> {
 }
 
 /// Every difference between a replayed record and the truth, one message each.
-fn differences(file: &str, record: &Record<GoMove>, game: &Value) -> Vec<String> {
+fn differences(file: &str, record: &GoRecord, game: &Value) -> Vec<String> {
     let mut out = Vec::new();
     let mut check = |what: &str, expected: String, got: String| {
         if expected != got {
@@ -291,7 +291,7 @@ fn encoded_games_replay_to_the_oracle_moves_and_text() {
                 report.plies
             ));
         }
-        failures.extend(differences(file, &go(report).record, game));
+        failures.extend(differences(file, go(report), game));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
@@ -320,7 +320,7 @@ fn encoded_games_survive_the_sgf_round_trip() {
         if !report.valid() || !report.diagnostics.is_empty() {
             failures.push(format!("{name}: diagnostics: {:?}", report.diagnostics));
         }
-        failures.extend(differences(&name, &go(report).record, game));
+        failures.extend(differences(&name, go(report), game));
         let record = report.record.as_ref().expect("kept record");
         let second = write_record(record, file, 0, Format::Sgf, &options).expect("SGF");
         if first != second {
@@ -391,7 +391,7 @@ fn corrupted_copies_fail_at_the_occupied_point() {
         }
         // The moves before the bad one, and their comments, are kept as in the original.
         let original = &originals[bad["original"].as_str().unwrap()];
-        let record = &go(report).record;
+        let record = &go(report);
         let mut moves = expected_moves(&original["moves"]);
         moves.truncate(number as usize - 1);
         if got_moves(&record.moves) != moves {

@@ -55,7 +55,7 @@ fn main_line(report: &RecordReport) -> Vec<String> {
     let Some(record) = report.kept::<qipu::go::GoRecord>() else {
         panic!("a Go record");
     };
-    record.record.moves.iter().map(|n| n.text.clone()).collect()
+    record.moves.iter().map(|n| n.text.clone()).collect()
 }
 
 #[test]
@@ -80,12 +80,7 @@ fn gnu_go_handicap_stones_one_property_each() {
         panic!("a Go record");
     };
     assert_eq!(
-        record
-            .record
-            .start
-            .as_ref()
-            .map(ToString::to_string)
-            .as_deref(),
+        record.start.as_ref().map(ToString::to_string).as_deref(),
         Some("AB[pd][dp]")
     );
 
@@ -194,10 +189,7 @@ fn repeated_comments_are_joined() {
     let Some(record) = report.kept::<qipu::go::GoRecord>() else {
         panic!("a Go record");
     };
-    assert_eq!(
-        record.record.moves[0].comment.as_deref(),
-        Some("first\nsecond")
-    );
+    assert_eq!(record.moves[0].comment.as_deref(), Some("first\nsecond"));
     let written = sgf(report);
     assert!(written.contains("C[first\nsecond]"), "{written}");
 }

@@ -169,7 +169,7 @@ fn suicide_removes_the_own_group_where_allowed() {
         let Some(record) = report.kept::<qipu::go::GoRecord>() else {
             panic!("a Go record");
         };
-        assert_eq!(record.record.moves.len(), 2);
+        assert_eq!(record.moves.len(), 2);
     }
 }
 
@@ -300,7 +300,6 @@ fn validate_and_convert_take_the_rules_flag() {
 /// The record's setup as written (`AB[..]AW[..]`), empty when it has none.
 fn setup_text(record: &qipu::go::GoRecord) -> String {
     record
-        .record
         .start
         .as_ref()
         .map(ToString::to_string)
@@ -309,7 +308,7 @@ fn setup_text(record: &qipu::go::GoRecord) -> String {
 
 fn final_position(record: &qipu::go::GoRecord, rules: Rules) -> Board {
     let set = rules.rule_set();
-    let size = record.record.tags.get("SZ").unwrap_or("19");
+    let size = record.tags.get("SZ").unwrap_or("19");
     let side: u32 = size.parse().expect("square board");
     let mut board = Board::new(side, side)
         .expect("size")
@@ -327,7 +326,7 @@ fn final_position(record: &qipu::go::GoRecord, rules: Rules) -> Board {
             color = Color::White;
         }
     }
-    for node in &record.record.moves {
+    for node in &record.moves {
         match node.mv.point {
             Some(point) => {
                 board.play(node.mv.color, point).expect("replayed");
@@ -373,7 +372,7 @@ fn sgfmill_reads_the_same_setup_moves_and_final_position() {
             expected["setup_black"].as_u64().expect("setup"),
             "{file}"
         );
-        let ru = record.record.tags.get("RU").unwrap_or_default();
+        let ru = record.tags.get("RU").unwrap_or_default();
         let rules = Rules::from_ru(ru).unwrap_or_default();
         assert_eq!(
             final_position(record, rules).to_string(),

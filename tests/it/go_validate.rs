@@ -43,7 +43,6 @@ fn go(report: &RecordReport) -> &GoRecord {
 /// The main line as the fixtures write it: `Bdd Wpp B` (a bare colour is a pass).
 fn main_line(report: &RecordReport) -> String {
     go(report)
-        .record
         .moves
         .iter()
         .map(|node| {
@@ -103,7 +102,7 @@ fn random_games_replay_as_sgfmill_did() {
         let found = codes(report).into_iter().find(|c| c.starts_with("result-"));
         assert_eq!(found, expected, "{file}: {:?}", report.diagnostics);
         let setup = game["setup_black"].as_array().expect("setup");
-        let start = go(report).record.start.clone();
+        let start = go(report).start.clone();
         assert_eq!(start.is_some(), !setup.is_empty(), "{file}: {start:?}");
     }
 }
@@ -202,11 +201,7 @@ fn archives_and_samples_read_as_expected() {
         // Every record there is a legal game; only notes and warnings are expected.
         assert!(report.valid(), "{path:?}: {:?}", report.diagnostics);
         assert!(report.plies > 0, "{path:?}");
-        assert_eq!(
-            report.plies as usize,
-            go(report).record.moves.len(),
-            "{path:?}"
-        );
+        assert_eq!(report.plies as usize, go(report).moves.len(), "{path:?}");
     }
 }
 
@@ -214,7 +209,7 @@ fn archives_and_samples_read_as_expected() {
 fn encodings_decode_to_the_right_names() {
     let tag = |path: &Path, name: &str| {
         let document = read_path(path);
-        let record = &go(&document.records[0]).record;
+        let record = &go(&document.records[0]);
         record.tags.get(name).unwrap_or_default().to_string()
     };
     for archive in archives("corpus names decoded") {
@@ -224,7 +219,7 @@ fn encodings_decode_to_the_right_names() {
             assert_eq!(tag(&file(name), "PB"), black, "{name}");
         }
         let no_ca = read_path(&file("no-ca.sgf"));
-        let comment = go(&no_ca.records[0]).record.comment.clone();
+        let comment = go(&no_ca.records[0]).comment.clone();
         assert!(comment.is_some_and(|c| c.starts_with(archive.no_ca_comment)));
     }
     let sample = |name: &str| samples_dir().join(name);
@@ -295,7 +290,7 @@ fn undeclared_encodings_are_detected() {
         );
         let report = &document.records[0];
         assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
-        let record = &go(report).record;
+        let record = &go(report);
         assert_eq!(record.tags.get("PB"), Some(black));
         assert_eq!(record.tags.get("PW"), Some(white));
         assert_eq!(record.comment.as_deref(), Some(comment));
@@ -570,7 +565,7 @@ fn variations_are_replayed_and_nested() {
         found,
         [("occupied-point", Some(4)), ("occupied-point", Some(5))]
     );
-    let moves = &go(report).record.moves;
+    let moves = &go(report).moves;
     assert_eq!(moves.len(), 3);
     let alternative = &moves[2].variations[0];
     assert_eq!(alternative.len(), 3);
@@ -698,5 +693,5 @@ fn the_board_goes_on_after_the_first_illegal_move() {
         [("occupied-point", Some(2)), ("occupied-point", Some(4))]
     );
     assert_eq!(report.plies, 1);
-    assert!(go(report).record.unreplayed.is_some());
+    assert!(go(report).unreplayed.is_some());
 }

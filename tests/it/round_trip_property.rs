@@ -154,7 +154,7 @@ fn line<M>(moves: &Line<M>, id: &dyn Fn(&M) -> String) -> Vec<Move> {
         .collect()
 }
 
-fn record_content<M: FamilyTypes>(record: &Record<M>, id: &dyn Fn(&M) -> String) -> Content {
+fn record_content<M: FamilyTypes, X>(record: &Record<M, X>, id: &dyn Fn(&M) -> String) -> Content {
     Content {
         tags: TagList::new(record.tags.0.iter().map(|(n, v)| (n.clone(), normal(v)))),
         start: record.start.as_ref().map(ToString::to_string),
@@ -235,11 +235,11 @@ fn content(record: &AnyRecord) -> Content {
             draughts_id(&path, m.mv.captured_squares().map(number).collect())
         }),
         Family::Go(r) => {
-            let mut content = record_content(&r.record, &|m| {
+            let mut content = record_content(r, &|m| {
                 let point = m.point.map(|p| p.to_string()).unwrap_or_default();
                 format!("{}{point}", m.color.letter())
             });
-            content.properties = go_properties(&r.tree);
+            content.properties = go_properties(&r.extra.tree);
             content
         }
     }
@@ -552,7 +552,7 @@ fn record_unreplayed(record: &AnyRecord) -> Option<String> {
     match family(record) {
         Family::Shatar(r) => r.unreplayed.clone(),
         Family::Draughts(r) => r.unreplayed.clone(),
-        Family::Go(r) => r.record.unreplayed.clone(),
+        Family::Go(r) => r.unreplayed.clone(),
     }
 }
 
