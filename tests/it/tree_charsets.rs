@@ -139,7 +139,7 @@ fn go(report: &RecordReport) -> &GoRecord {
 
 /// PB, PW and the root's comment, as read.
 fn texts(report: &RecordReport) -> (String, String, String) {
-    let root = go(report).tree.root();
+    let root = go(report).extra.tree.root();
     let text = |ident: &str| {
         root.get(ident)
             .and_then(|p| p.value())
