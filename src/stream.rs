@@ -332,11 +332,12 @@ impl<R: Read> DocumentStream<R> {
                     choice.issues,
                 ),
             };
-            let skip = match decoder {
-                Decoder::One(_) => choice.bom_len.min(sample.len()),
-                Decoder::Parts(_) => 0,
+            // A decoder of parts has taken the sample in.
+            let first = match decoder {
+                Decoder::One(_) => &sample[choice.bom_len.min(sample.len())..],
+                Decoder::Parts(_) => &[][..],
             };
-            decoder.feed(&sample[skip..], false, &mut pending, &mut issues, &mut runs);
+            decoder.feed(first, false, &mut pending, &mut issues, &mut runs);
             (decoder, pending, issues, runs, choice.bom_len, refusal)
         };
         let game = game.or_else(|| registry::game_from_text(&pending));
