@@ -611,3 +611,67 @@ fn parts_decode_alike_in_pieces_of_any_size() {
     }
     assert!(mixed > 40, "{mixed} mixed collections");
 }
+
+/// Each shard of a mixed collection decodes its trees as the whole file does, whether
+/// the file is decoded whole (up to 8 MB) or streamed.
+#[test]
+fn shards_of_a_mixed_collection_decode_each_tree_by_its_own_charset() {
+    let mut rng = Rng(0x0018_0004_005a_a7d5);
+    let block: Vec<Tree> = (0..30).map(|_| random_tree(&mut rng)).collect();
+    for copies in [4, 1 + (WHOLE_DECODE + (1 << 20)) / collection(&block).len()] {
+        let trees: Vec<Tree> = block
+            .iter()
+            .cycle()
+            .take(block.len() * copies)
+            .cloned()
+            .collect();
+        let bytes = collection(&trees);
+        let mut at = 0;
+        for index in 0..3 {
+            let shard = qipu::shard::Shard::new(index, 3).unwrap();
+            let reader = std::io::Cursor::new(&bytes[..]);
+            let mut stream = DocumentStream::shard("mixed.sgf", reader, shard, &keep()).unwrap();
+            while let Some(document) = stream.next_document().unwrap() {
+                let n = document.records.len();
+                let context = format!("{copies} copies, shard {index}");
+                assert_read(&document, &trees[at..at + n], &["other-charset"], &context);
+                at += n;
+            }
+        }
+        assert_eq!(at, trees.len(), "{copies} copies");
+    }
+}
+
+/// A tree longer than a part is judged by (4 MB) past a stream's first 8 MB is decoded as
+/// it comes, by its first bytes' charset, and the trees after it by their own.
+#[test]
+fn a_long_tree_in_a_stream_is_decoded_as_it_comes() {
+    let mut rng = Rng(0x0018_0004_0010_0a9e);
+    let block: Vec<Tree> = (0..40).map(|_| random_tree(&mut rng)).collect();
+    let one = collection(&block);
+    let mut trees: Vec<Tree> = block
+        .iter()
+        .cycle()
+        .take(block.len() * (WHOLE_DECODE / one.len() + 1))
+        .cloned()
+        .collect();
+    let long = Tree {
+        black: "長い".to_string(),
+        white: "碁".to_string(),
+        comment: "一局の解説。".repeat(qipu::text::LONG_PART / 12),
+        ca: Some("Shift_JIS"),
+        encoding: SHIFT_JIS,
+        form: Form::Bytes,
+    };
+    trees.push(long);
+    trees.extend(block.iter().take(8).cloned());
+    let bytes = collection(&trees);
+    let mut stream = DocumentStream::new("-", &bytes[..], &keep());
+    let mut at = 0;
+    while let Some(document) = stream.next_document().unwrap() {
+        let n = document.records.len();
+        assert_read(&document, &trees[at..at + n], &["other-charset"], "long");
+        at += n;
+    }
+    assert_eq!(at, trees.len());
+}
