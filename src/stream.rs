@@ -336,11 +336,12 @@ impl<R: Read> DocumentStream<R> {
                     choice.issues,
                 ),
             };
-            let skip = match decoder {
-                Decoder::One(_) => choice.bom_len.min(sample.len()),
-                Decoder::Parts(_) => 0,
+            // A decoder of parts has taken the sample in.
+            let first = match decoder {
+                Decoder::One(_) => &sample[choice.bom_len.min(sample.len())..],
+                Decoder::Parts(_) => &[][..],
             };
-            decoder.feed(&sample[skip..], false, &mut pending, &mut issues, &mut runs);
+            decoder.feed(first, false, &mut pending, &mut issues, &mut runs);
             (decoder, pending, issues, runs, choice.bom_len, refusal)
         };
         let game = game.or_else(|| registry::game_from_text(&pending));
@@ -475,6 +476,24 @@ impl<R: Read + Seek> DocumentStream<io::Take<R>> {
         } else {
             offset.max(cutting.bom_len)
         };
+        // A file decoded whole decodes its trees part by part in a shard too: the part
+        // decoder is made from its first bytes, read again.
+        let head_parts = match (&state.decoder, options.encoding) {
+            (Decoder::One(_), None) if !whole && offset != end => {
+                match registry::part_scan(&[], state.game, 0) {
+                    Some(scan) => {
+                        reader.seek(SeekFrom::Start(0))?;
+                        let mut sample = vec![0; WHOLE_DECODE.min(len as usize)];
+                        let read = read_full(&mut reader, &mut sample)?;
+                        sample.truncate(read);
+                        let chosen = (cutting.encoding, cutting.bom_len as usize);
+                        Some(PartsDecoder::new(|| scan, &sample, chosen, state.syntax))
+                    }
+                    None => None,
+                }
+            }
+            _ => None,
+        };
         reader.seek(SeekFrom::Start(from))?;
         let mut stream = DocumentStream {
             source: source.to_string(),
@@ -490,8 +509,12 @@ impl<R: Read + Seek> DocumentStream<io::Take<R>> {
             return Ok(stream);
         }
         let from = from as usize;
-        state.decoder = match (&state.decoder, registry::part_scan(&[], state.game, from)) {
-            (Decoder::Parts(parts), Some(scan)) => Decoder::Parts(parts.resumed(scan, from)),
+        let parts = match &state.decoder {
+            Decoder::Parts(parts) => Some(parts),
+            Decoder::One(_) => head_parts.as_ref(),
+        };
+        state.decoder = match (parts, registry::part_scan(&[], state.game, from)) {
+            (Some(parts), Some(scan)) => Decoder::Parts(parts.resumed(scan, from)),
             _ => Decoder::One(StreamDecoder::new(cutting.encoding, from, state.syntax)),
         };
         state.runs.clear();

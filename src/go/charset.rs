@@ -121,11 +121,45 @@ fn search_literal(bytes: &[u8], region: Range<usize>) -> Option<(&str, Range<usi
 /// whole file decodes as one, as nearly every file does; that is told without a scan when
 /// the bytes hold no NUL and at most one `(`, which one tree without variations shows.
 pub fn charset_parts(bytes: &[u8]) -> Option<Vec<Part>> {
-    if memchr(0, bytes).is_none() && memchr::memchr_iter(b'(', bytes).nth(1).is_none() {
+    if memchr(0, bytes).is_none() && (one_tree(bytes) || alike_without_scan(bytes)) {
         return None;
     }
     let parts = TreeScan::default().scan(bytes, 0, true);
     (!crate::text::decodes_as_one(bytes, &parts)).then_some(parts)
+}
+
+/// At most one `(`: one tree without variations.
+fn one_tree(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(b'(', bytes).nth(1).is_none()
+}
+
+/// Whether the trees surely decode alike, told from a quick search instead of a scan:
+/// nothing that could be a `CA` value (`CA[`, any case, white space before the `[`), or
+/// every such value UTF-8 and the bytes valid UTF-8 (a tree without `CA` whose bytes are
+/// UTF-8 is read as UTF-8: legacy text is not UTF-8 by chance). Most collections are
+/// either.
+fn alike_without_scan(bytes: &[u8]) -> bool {
+    let mut labels = ["CA", "ca", "Ca", "cA"].into_iter().flat_map(|needle| {
+        memchr::memmem::find_iter(bytes, needle.as_bytes()).filter_map(|at| {
+            let rest = &bytes[at + 2..];
+            let space = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+            let open = at + 2 + space;
+            (bytes.get(open) == Some(&b'[')).then(|| value_at(bytes, open).0)
+        })
+    });
+    let mut seen = false;
+    // The label of the last value found UTF-8: collections repeat one.
+    let mut utf8_label: Option<&str> = None;
+    let all_utf8 = labels.all(|value| {
+        seen = true;
+        let Some((text, _)) = label(bytes, value) else {
+            return false;
+        };
+        let utf8 = utf8_label == Some(text) || encoding_for_label(text) == Some(encoding_rs::UTF_8);
+        utf8_label = utf8.then_some(text);
+        utf8
+    });
+    !seen || (all_utf8 && std::str::from_utf8(bytes).is_ok())
 }
 
 /// Most bytes after a tree's `(` that are searched for its root's `CA`: a root longer
@@ -366,80 +400,54 @@ impl TreeScan {
             return Some(());
         };
         let mut at = self.at - base;
+        let stops = if takes.is_some() { &WIDE_STOPS } else { &STOPS };
         let closed = loop {
+            // Bytes that change nothing are passed over by one table lookup each.
+            while bytes.get(at).is_some_and(|&b| !stops[usize::from(b)]) && value != Value::Escaped
+            {
+                at += 1;
+            }
             let Some(&byte) = bytes.get(at) else {
                 break false;
             };
-            match value {
-                Value::Escaped => {
-                    value = Value::Inside;
-                    at += 1;
-                }
-                Value::Outside => {
-                    let Some(k) = memchr::memchr3(b'[', b'(', b')', &bytes[at..]) else {
-                        at = bytes.len();
-                        break false;
-                    };
-                    at += k;
-                    match bytes[at] {
-                        b'[' => value = Value::Inside,
-                        b'(' => depth += 1,
-                        _ => depth = depth.saturating_sub(1),
-                    }
-                    at += 1;
+            match (value, byte) {
+                (Value::Escaped, _) => value = Value::Inside,
+                (Value::Outside, b'[') => value = Value::Inside,
+                (Value::Outside, b'(') => depth += 1,
+                (Value::Outside, b')') => {
+                    depth = depth.saturating_sub(1);
                     if depth == 0 {
+                        at += 1;
                         break true;
                     }
                 }
-                Value::Inside => match takes {
-                    None => {
-                        let Some(k) = memchr::memchr2(b'\\', b']', &bytes[at..]) else {
-                            at = bytes.len();
-                            break false;
-                        };
-                        at += k;
-                        value = if bytes[at] == b'\\' {
-                            Value::Escaped
-                        } else {
-                            Value::Outside
-                        };
+                (Value::Inside, b'\\') => value = Value::Escaped,
+                (Value::Inside, b']') => value = Value::Outside,
+                (Value::Inside, 0x80..) => {
+                    let Some(encoding) = takes else {
                         at += 1;
-                    }
-                    Some(encoding) if byte >= 0x80 => {
-                        // A run of a character's bytes (GB18030's four-byte ones hold
-                        // digits), and the ASCII byte after it, which it may take.
-                        let run = bytes[at..]
-                            .iter()
-                            .position(|b| *b < 0x80 && !b.is_ascii_digit());
-                        let Some(run) = run else {
-                            if last {
-                                at = bytes.len();
-                            }
-                            break false;
-                        };
-                        let end = at + run;
-                        let taken = matches!(bytes[end], b'\\' | b']')
-                            && takes_trail(encoding, &bytes[at..=end]);
-                        at = end + usize::from(taken);
-                    }
-                    Some(_) => {
-                        let next = bytes[at..]
-                            .iter()
-                            .position(|b| matches!(b, b'\\' | b']') || *b >= 0x80);
-                        let Some(k) = next else {
+                        continue;
+                    };
+                    // A run of a character's bytes (GB18030's four-byte ones hold
+                    // digits), and the ASCII byte after it, which it may take.
+                    let run = bytes[at..]
+                        .iter()
+                        .position(|b| *b < 0x80 && !b.is_ascii_digit());
+                    let Some(run) = run else {
+                        if last {
                             at = bytes.len();
-                            break false;
-                        };
-                        at += k;
-                        match bytes[at] {
-                            b'\\' => value = Value::Escaped,
-                            b']' => value = Value::Outside,
-                            _ => continue,
                         }
-                        at += 1;
-                    }
-                },
+                        break false;
+                    };
+                    let end = at + run;
+                    let taken = matches!(bytes[end], b'\\' | b']')
+                        && takes_trail(encoding, &bytes[at..=end]);
+                    at = end + usize::from(taken);
+                    continue;
+                }
+                _ => {}
             }
+            at += 1;
         };
         self.at = base + at;
         self.state = if closed {
@@ -511,6 +519,30 @@ impl TreeScan {
         };
         closed.then_some(())
     }
+}
+
+/// The bytes a scan of a tree in bytes stops at: `[`, `(`, `)` outside values, `]` and
+/// `\` inside them.
+static STOPS: [bool; 256] = stops(false);
+
+/// [`STOPS`], and the bytes of characters, in a tree whose encoding may take a `\` or `]`
+/// into one.
+static WIDE_STOPS: [bool; 256] = stops(true);
+
+const fn stops(wide: bool) -> [bool; 256] {
+    let mut stops = [false; 256];
+    let special = *b"[()]\\";
+    let mut k = 0;
+    while k < special.len() {
+        stops[special[k] as usize] = true;
+        k += 1;
+    }
+    let mut b = 0x80;
+    while wide && b < 256 {
+        stops[b] = true;
+        b += 1;
+    }
+    stops
 }
 
 /// Whether `encoding` decodes the last byte of `bytes` (a `\` or `]` after a run of a

@@ -194,18 +194,37 @@ fn value_at(bytes: &[u8], mut at: usize) -> (Vec<u8>, usize) {
 /// [`neutral`], and the first part if it declares a charset, declares the same, none
 /// holds values in UTF-16, and none but the first starts with a byte-order mark.
 pub fn decodes_as_one(bytes: &[u8], parts: &[Part]) -> bool {
-    let mut kinds = parts
-        .iter()
-        .enumerate()
-        .filter_map(|(index, part)| kind_of(index, part, &bytes[part.range.clone()]));
-    // A byte-order mark before a later tree (files put together) is no text.
-    let marked = parts[1.min(parts.len())..]
-        .iter()
-        .any(|part| Encoding::for_bom(&bytes[part.range.clone()]).is_some());
-    let Some(first) = kinds.next() else {
-        return !marked;
-    };
-    !marked && !matches!(first, Declares::Utf16Values(_)) && kinds.all(|kind| kind == first)
+    let mut first: Option<Declares> = None;
+    for (index, part) in parts.iter().enumerate() {
+        let own = &bytes[part.range.clone()];
+        // A byte-order mark before a later tree (files put together) is no text.
+        if index > 0 && Encoding::for_bom(own).is_some() {
+            return false;
+        }
+        if first.as_ref().is_some_and(|first| alike(first, part)) {
+            continue;
+        }
+        match (kind_of(index, part, own), &first) {
+            (None, _) => {}
+            (Some(kind), None) => first = Some(kind),
+            (Some(kind), Some(first)) if kind == *first => {}
+            _ => return false,
+        }
+    }
+    !matches!(first, Some(Declares::Utf16Values(_)))
+}
+
+/// Whether `part` surely declares as `kind`, its bytes unread (most trees of a
+/// collection declare alike): the same label in bytes of an ASCII-compatible encoding, or
+/// no label where the others have none.
+fn alike(kind: &Declares, part: &Part) -> bool {
+    match (kind, &part.declared, part.form) {
+        (Declares::Nothing, None, PartForm::Bytes) => true,
+        (Declares::Charset(encoding), Some((label, _)), PartForm::Bytes) => {
+            encoding.is_ascii_compatible() && encoding_for_label(label) == Some(*encoding)
+        }
+        _ => false,
+    }
 }
 
 /// The encoding of the parts that declare nothing: what detection makes of their bytes
@@ -477,6 +496,8 @@ pub struct PartsDecoder {
     /// Bytes from `base` on, not decoded yet.
     pending: Vec<u8>,
     base: usize,
+    /// Parts of the first bytes, scanned and not decoded yet.
+    ready: Vec<Part>,
     file: Option<FileChoice>,
     default: &'static Encoding,
     /// The encoding the stream chose from its first bytes.
@@ -488,17 +509,23 @@ pub struct PartsDecoder {
 }
 
 impl PartsDecoder {
-    /// A decoder of a stream whose first bytes are `sample` (not fed yet), with a
-    /// fresh scan for its parts (`scan`, which scans the sample too) and the file's
-    /// encoding as the stream chose it from the sample when it decodes as one.
+    /// A decoder of a stream whose first bytes are `sample` (taken in: feed it only what
+    /// follows), with a fresh scan for its parts (`scan`) and the file's encoding as the
+    /// stream chose it from the sample, for when the sample decodes as one.
     pub fn new(
-        mut scan: impl FnMut() -> Box<dyn PartScan>,
+        scan: impl FnOnce() -> Box<dyn PartScan>,
         sample: &[u8],
         chosen: (&'static Encoding, usize),
         syntax: Syntax,
     ) -> PartsDecoder {
+        let mut scanner = scan();
+        let mut parts = scanner.scan(sample, 0, false);
+        let ready = parts.clone();
+        parts.push(scanner.current());
         let judged = guess::whole_characters(sample);
-        let parts = scan().scan(judged, 0, true);
+        for part in &mut parts {
+            part.range = part.range.start.min(judged.len())..part.range.end.min(judged.len());
+        }
         let (file, default) = if decodes_as_one(judged, &parts) {
             let declares = parts
                 .iter()
@@ -514,10 +541,11 @@ impl PartsDecoder {
             (None, undeclared_default(judged, &parts, syntax))
         };
         PartsDecoder {
-            scan: scan(),
+            scan: scanner,
             syntax,
-            pending: Vec::new(),
+            pending: sample.to_vec(),
             base: 0,
+            ready,
             file,
             default,
             first: chosen.0,
@@ -534,6 +562,7 @@ impl PartsDecoder {
             syntax: self.syntax,
             pending: Vec::new(),
             base: from,
+            ready: Vec::new(),
             file: self.file.as_ref().map(|file| FileChoice {
                 declares: file.declares.clone(),
                 encoding: file.encoding,
@@ -568,19 +597,41 @@ impl PartsDecoder {
         runs: &mut Vec<(usize, &'static Encoding)>,
     ) {
         self.pending.extend_from_slice(bytes);
-        for part in self.scan.scan(&self.pending, self.base, last) {
+        let mut done = 0;
+        let mut parts = std::mem::take(&mut self.ready);
+        parts.extend(self.scan.scan(&self.pending, self.base, last));
+        for part in parts {
             let end = part.range.end - self.base;
             if let Some(mut decoder) = self.long.take() {
                 decoder.feed(&self.pending[..end], true, out, issues);
             } else {
                 let own = &self.pending[part.range.start - self.base..end];
                 let choice = self.choose(own, &part);
-                let decoded = decode_chosen(own, choice, self.syntax);
-                self.write(decoded, part.range.start, out, issues, runs);
+                let body = &own[choice.bom_len.min(own.len())..];
+                match std::str::from_utf8(body) {
+                    // As nearly every part is: no copy but the one into `out`.
+                    Ok(text)
+                        if choice.encoding == UTF_8
+                            && !choice.utf16_values
+                            && choice.issues.is_empty() =>
+                    {
+                        if self.last != UTF_8 {
+                            runs.push((out.len(), UTF_8));
+                            self.last = UTF_8;
+                        }
+                        out.push_str(text);
+                    }
+                    _ => {
+                        let decoded = decode_chosen(own, choice, self.syntax);
+                        self.write(decoded, part.range.start, out, issues, runs);
+                    }
+                }
             }
-            self.pending.drain(..end);
-            self.base = part.range.end;
+            done = end;
         }
+        // Once for all the parts: a drain per part would move the rest again each time.
+        self.pending.drain(..done);
+        self.base += done;
         if last {
             return;
         }
@@ -616,8 +667,9 @@ impl PartsDecoder {
     fn choose(&self, bytes: &[u8], part: &Part) -> PartChoice {
         match &self.file {
             Some(file)
-                if declares(part, bytes).is_none_or(|own| Some(own) == file.declares)
-                    && (part.range.start == 0 || Encoding::for_bom(bytes).is_none()) =>
+                if (part.range.start == 0 || Encoding::for_bom(bytes).is_none())
+                    && (file.declares.as_ref().is_some_and(|kind| alike(kind, part))
+                        || declares(part, bytes).is_none_or(|own| Some(own) == file.declares)) =>
             {
                 PartChoice {
                     encoding: file.encoding,

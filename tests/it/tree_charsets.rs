@@ -578,9 +578,15 @@ fn parts_decode_alike_in_pieces_of_any_size() {
         mixed += 1;
         let whole = decode_parts(&bytes, &parts, Syntax::Sgf);
         let scan = || Box::new(qipu::go::TreeScan::default()) as Box<dyn PartScan>;
-        let mut decoder = PartsDecoder::new(scan, &bytes, (UTF_8, 0), Syntax::Sgf);
+        // The first bytes are taken in whole, as a stream's first 8 MB are.
+        let mut at = rng.below(bytes.len());
+        let sample = &bytes[..at];
+        let declared = qipu::go::declared_charset(sample).map(|(label, _)| (label, None));
+        let chosen = qipu::text::choose_encoding(sample, false, None, declared, Syntax::Sgf);
+        let mut decoder =
+            PartsDecoder::new(scan, sample, (chosen.encoding, chosen.bom_len), Syntax::Sgf);
         let (mut text, mut issues, mut runs) = (String::new(), Vec::new(), Vec::new());
-        let mut at = 0;
+        decoder.feed(&[], false, &mut text, &mut issues, &mut runs);
         while at < bytes.len() {
             let end = (at + 1 + rng.below(40)).min(bytes.len());
             decoder.feed(
@@ -595,9 +601,77 @@ fn parts_decode_alike_in_pieces_of_any_size() {
         assert_eq!(text, whole.text, "round {round}");
         assert_eq!(issues, whole.issues, "round {round}");
         let first = runs.first().filter(|run| run.0 == 0).map(|run| run.1);
-        assert_eq!(first.unwrap_or(UTF_8), whole.encoding, "round {round}");
+        assert_eq!(
+            first.unwrap_or(chosen.encoding),
+            whole.encoding,
+            "round {round}"
+        );
         let later: Vec<_> = runs.into_iter().filter(|run| run.0 > 0).collect();
         assert_eq!(later, whole.runs, "round {round}");
     }
     assert!(mixed > 40, "{mixed} mixed collections");
+}
+
+/// Each shard of a mixed collection decodes its trees as the whole file does, whether
+/// the file is decoded whole (up to 8 MB) or streamed.
+#[test]
+fn shards_of_a_mixed_collection_decode_each_tree_by_its_own_charset() {
+    let mut rng = Rng(0x0018_0004_005a_a7d5);
+    let block: Vec<Tree> = (0..30).map(|_| random_tree(&mut rng)).collect();
+    for copies in [4, 1 + (WHOLE_DECODE + (1 << 20)) / collection(&block).len()] {
+        let trees: Vec<Tree> = block
+            .iter()
+            .cycle()
+            .take(block.len() * copies)
+            .cloned()
+            .collect();
+        let bytes = collection(&trees);
+        let mut at = 0;
+        for index in 0..3 {
+            let shard = qipu::shard::Shard::new(index, 3).unwrap();
+            let reader = std::io::Cursor::new(&bytes[..]);
+            let mut stream = DocumentStream::shard("mixed.sgf", reader, shard, &keep()).unwrap();
+            while let Some(document) = stream.next_document().unwrap() {
+                let n = document.records.len();
+                let context = format!("{copies} copies, shard {index}");
+                assert_read(&document, &trees[at..at + n], &["other-charset"], &context);
+                at += n;
+            }
+        }
+        assert_eq!(at, trees.len(), "{copies} copies");
+    }
+}
+
+/// A tree longer than a part is judged by (4 MB) past a stream's first 8 MB is decoded as
+/// it comes, by its first bytes' charset, and the trees after it by their own.
+#[test]
+fn a_long_tree_in_a_stream_is_decoded_as_it_comes() {
+    let mut rng = Rng(0x0018_0004_0010_0a9e);
+    let block: Vec<Tree> = (0..40).map(|_| random_tree(&mut rng)).collect();
+    let one = collection(&block);
+    let mut trees: Vec<Tree> = block
+        .iter()
+        .cycle()
+        .take(block.len() * (WHOLE_DECODE / one.len() + 1))
+        .cloned()
+        .collect();
+    let long = Tree {
+        black: "長い".to_string(),
+        white: "碁".to_string(),
+        comment: "一局の解説。".repeat(qipu::text::LONG_PART / 12),
+        ca: Some("Shift_JIS"),
+        encoding: SHIFT_JIS,
+        form: Form::Bytes,
+    };
+    trees.push(long);
+    trees.extend(block.iter().take(8).cloned());
+    let bytes = collection(&trees);
+    let mut stream = DocumentStream::new("-", &bytes[..], &keep());
+    let mut at = 0;
+    while let Some(document) = stream.next_document().unwrap() {
+        let n = document.records.len();
+        assert_read(&document, &trees[at..at + n], &["other-charset"], "long");
+        at += n;
+    }
+    assert_eq!(at, trees.len());
 }
