@@ -168,7 +168,7 @@ pub struct GoTree {
 
 impl GoRecord {
     /// What `convert --fix` corrects in the record's SGF (SGFC's corrections, see
-    /// [`fix`]); `AP` then names qipu.
+    /// `go::fix`); `AP` then names qipu.
     pub fn fixes(&self) -> Vec<Fixed> {
         fix::fix(&self.extra.tree)
             .corrections

@@ -191,7 +191,7 @@ fn value_at(bytes: &[u8], mut at: usize) -> (Vec<u8>, usize) {
 }
 
 /// Whether the parts of `bytes` all decode as one text: every part that is not
-/// [`neutral`], and the first part if it declares a charset, declares the same, none
+/// `neutral`, and the first part if it declares a charset, declares the same, none
 /// holds values in UTF-16, and none but the first starts with a byte-order mark.
 pub fn decodes_as_one(bytes: &[u8], parts: &[Part]) -> bool {
     let mut first: Option<Declares> = None;
@@ -456,7 +456,7 @@ fn append(into: &mut Decoded, part: Decoded, start: usize, first: bool) {
     }
 }
 
-/// Decodes a whole file part by part (see [`choose_for_part`]).
+/// Decodes a whole file part by part (see `choose_for_part`).
 pub fn decode_parts(bytes: &[u8], parts: &[Part], syntax: Syntax) -> Decoded {
     let default = undeclared_default(bytes, parts, syntax);
     let mut decoded = Decoded {

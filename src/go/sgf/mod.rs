@@ -154,7 +154,7 @@ impl GameTree {
     /// Writes the unwritable control characters ([`crate::text::is_unwritable_control`])
     /// of every value as their pictures ([`crate::text::control_picture`]) and moves the
     /// arena's offsets to match; identifiers and structure stay. Where a value is read
-    /// without the white space around it (a number, point, colour, size: [`is_typed`]; a
+    /// without the white space around it (a number, point, colour, size: `is_typed`; a
     /// result, a date), a control there is white space to its reader and is dropped
     /// instead: pictured, it would make `KM[\0.5]` unreadable. Spans no longer match the
     /// text the tree was read from.
