@@ -157,13 +157,6 @@ impl From<&WriteArgs> for WriteOptions {
     }
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-pub enum ShowFormat {
-    Text,
-    Svg,
-    Png,
-}
-
 #[derive(clap::Args)]
 pub struct ReadArgs {
     /// Game family, instead of detecting it from the extension and content.
@@ -209,46 +202,34 @@ pub enum DenyArg {
     Warnings,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-pub enum NotationArg {
-    Full,
-    Short,
+/// A value enum of the command line for a library enum, variant for variant (a variant
+/// that the command line names otherwise says which it stands for), and its conversion.
+macro_rules! mirror {
+    ($arg:ident => $lib:ident { $($variant:ident $(= $own:ident)?),+ $(,)? }) => {
+        #[derive(Clone, Copy, ValueEnum)]
+        pub enum $arg {
+            $($variant),+
+        }
+
+        impl From<$arg> for $lib {
+            fn from(arg: $arg) -> $lib {
+                match arg {
+                    $($arg::$variant => mirror!(@own $lib $variant $($own)?)),+
+                }
+            }
+        }
+    };
+    (@own $lib:ident $variant:ident) => { $lib::$variant };
+    (@own $lib:ident $variant:ident $own:ident) => { $lib::$own };
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-pub enum PiecesArg {
-    Latin,
-    Zh,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-pub enum SquaresArg {
-    Numeric,
-    Algebraic,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-pub enum ResultsArg {
-    Standard,
-    Points,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-pub enum VariantArg {
-    Russian,
-    Brazilian,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-pub enum RulesArg {
-    Chinese,
-    Japanese,
-    Korean,
-    Aga,
-    Nz,
-    TrompTaylor,
-    Ing,
-}
+mirror!(ShowFormat => Picture { Text, Svg, Png });
+mirror!(NotationArg => Notation { Full, Short });
+mirror!(PiecesArg => Pieces { Latin, Zh });
+mirror!(SquaresArg => Squares { Numeric, Algebraic });
+mirror!(ResultsArg => Results { Standard, Points });
+mirror!(VariantArg => Variant { Russian, Brazilian });
+mirror!(RulesArg => Rules { Chinese, Japanese, Korean, Aga, Nz = NewZealand, TrompTaylor, Ing });
 
 /// `300`, `64K`, `256M`, `1G` (binary multiples) as a number of bytes.
 fn parse_size(text: &str) -> Result<usize, String> {
@@ -302,75 +283,6 @@ impl ReadArgs {
             options = options.with_rules(Rules::from(rules));
         }
         options
-    }
-}
-
-impl From<ShowFormat> for Picture {
-    fn from(format: ShowFormat) -> Picture {
-        match format {
-            ShowFormat::Text => Picture::Text,
-            ShowFormat::Svg => Picture::Svg,
-            ShowFormat::Png => Picture::Png,
-        }
-    }
-}
-
-impl From<NotationArg> for Notation {
-    fn from(notation: NotationArg) -> Notation {
-        match notation {
-            NotationArg::Full => Notation::Full,
-            NotationArg::Short => Notation::Short,
-        }
-    }
-}
-
-impl From<PiecesArg> for Pieces {
-    fn from(pieces: PiecesArg) -> Pieces {
-        match pieces {
-            PiecesArg::Latin => Pieces::Latin,
-            PiecesArg::Zh => Pieces::Zh,
-        }
-    }
-}
-
-impl From<SquaresArg> for Squares {
-    fn from(squares: SquaresArg) -> Squares {
-        match squares {
-            SquaresArg::Numeric => Squares::Numeric,
-            SquaresArg::Algebraic => Squares::Algebraic,
-        }
-    }
-}
-
-impl From<ResultsArg> for Results {
-    fn from(results: ResultsArg) -> Results {
-        match results {
-            ResultsArg::Standard => Results::Standard,
-            ResultsArg::Points => Results::Points,
-        }
-    }
-}
-
-impl From<VariantArg> for Variant {
-    fn from(variant: VariantArg) -> Variant {
-        match variant {
-            VariantArg::Russian => Variant::Russian,
-            VariantArg::Brazilian => Variant::Brazilian,
-        }
-    }
-}
-
-impl From<RulesArg> for Rules {
-    fn from(rules: RulesArg) -> Rules {
-        match rules {
-            RulesArg::Chinese => Rules::Chinese,
-            RulesArg::Japanese => Rules::Japanese,
-            RulesArg::Korean => Rules::Korean,
-            RulesArg::Aga => Rules::Aga,
-            RulesArg::Nz => Rules::NewZealand,
-            RulesArg::TrompTaylor => Rules::TrompTaylor,
-            RulesArg::Ing => Rules::Ing,
-        }
     }
 }
 
