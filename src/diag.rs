@@ -45,33 +45,116 @@ impl Severity {
     }
 }
 
-/// Data of an issue, worded on demand, in English and in Chinese: a type of issue
-/// without its Chinese wording does not compile.
+/// Data of an issue, worded on demand: one place per kind of issue gives its message and
+/// help in English beside Chinese ([`Words::new`], [`Words::help`] take both), so a kind
+/// of issue without its Chinese wording does not compile.
 pub trait Issue {
     /// Stable kebab-case identifier (the same in every language).
     fn code(&self) -> &'static str;
-    /// What is wrong, in English.
-    fn message(&self) -> String;
-    /// What to do about it, in English; names the likely intended move where there is one.
-    fn help(&self) -> Option<String>;
-    /// What is wrong, in Chinese, in the rulebooks' terms.
-    fn message_zh(&self) -> Zh;
-    /// What to do about it, in Chinese: there is Chinese help exactly where there is
-    /// English help.
-    fn help_zh(&self) -> Option<Zh>;
+    /// What is wrong and what to do about it, worded for `lang` (only `lang`'s wording is
+    /// computed).
+    fn words(&self, lang: Lang) -> Words;
 
     /// What is wrong, in `lang`.
     fn message_in(&self, lang: Lang) -> String {
-        lang.chinese(&self.message_zh())
-            .unwrap_or_else(|| self.message())
+        self.words(lang).text(lang).0
     }
 
-    /// What to do about it, in `lang`.
+    /// What to do about it, in `lang`, where there is advice to give.
     fn help_in(&self, lang: Lang) -> Option<String> {
+        self.words(lang).text(lang).1
+    }
+}
+
+/// An issue's message and, where there is advice to give, its help, in one language:
+/// built from the English and the Chinese side by side, of which only the one asked for
+/// is computed.
+#[derive(Clone, Debug)]
+pub struct Words {
+    message: Said,
+    help: Option<Said>,
+}
+
+#[derive(Clone, Debug)]
+enum Said {
+    English(String),
+    Chinese(Zh),
+}
+
+impl Said {
+    fn new(lang: Lang, english: impl FnOnce() -> String, chinese: impl FnOnce() -> Zh) -> Said {
         match lang {
-            Lang::En => self.help(),
-            _ => self.help_zh().and_then(|help| lang.chinese(&help)),
+            Lang::En => Said::English(english()),
+            Lang::Zh | Lang::ZhHant => Said::Chinese(chinese()),
         }
+    }
+
+    fn text(self, lang: Lang) -> String {
+        match self {
+            Said::English(text) => text,
+            Said::Chinese(words) => lang.chinese(&words).unwrap_or_else(|| words.simplified()),
+        }
+    }
+
+    fn zh(self) -> Zh {
+        match self {
+            Said::Chinese(words) => words,
+            Said::English(text) => Zh::own(&text),
+        }
+    }
+}
+
+impl Words {
+    /// The message, in English and in Chinese.
+    pub fn new(
+        lang: Lang,
+        english: impl FnOnce() -> String,
+        chinese: impl FnOnce() -> Zh,
+    ) -> Words {
+        Words {
+            message: Said::new(lang, english, chinese),
+            help: None,
+        }
+    }
+
+    /// The help, in English and in Chinese.
+    pub fn help(self, english: impl FnOnce() -> String, chinese: impl FnOnce() -> Zh) -> Words {
+        let lang = match self.message {
+            Said::English(_) => Lang::En,
+            Said::Chinese(_) => Lang::Zh,
+        };
+        Words {
+            help: Some(Said::new(lang, english, chinese)),
+            ..self
+        }
+    }
+
+    /// The help where each wording gives one; only while families move their wording
+    /// into one place per kind of issue.
+    pub(crate) fn bridged_help(
+        self,
+        english: impl FnOnce() -> Option<String>,
+        chinese: impl FnOnce() -> Option<Zh>,
+    ) -> Words {
+        let help = match self.message {
+            Said::English(_) => english().map(Said::English),
+            Said::Chinese(_) => chinese().map(Said::Chinese),
+        };
+        Words { help, ..self }
+    }
+
+    /// The message and the help as text in `lang`.
+    pub fn text(self, lang: Lang) -> (String, Option<String>) {
+        (
+            self.message.text(lang),
+            self.help.map(|help| help.text(lang)),
+        )
+    }
+
+    /// The Chinese wording, with what it quotes from the record kept apart from qipu's
+    /// own words.
+    pub fn zh(self) -> (Zh, Option<Zh>) {
+        (self.message.zh(), self.help.map(Said::zh))
     }
 }
 
@@ -157,143 +240,149 @@ impl Issue for FileIssue {
         }
     }
 
-    fn message(&self) -> String {
+    fn words(&self, lang: Lang) -> Words {
         match self {
-            FileIssue::Decode(issue) => issue.to_string(),
-            FileIssue::UnknownGame { .. } => "cannot tell which game this file records".to_string(),
-            FileIssue::NoRecords { game } => format!(
-                "no {} record found in this file",
-                game.map_or("game", Game::name)
-            ),
-            FileIssue::Io { kind } => format!("cannot read the file: {}", io_reason(*kind)),
-            FileIssue::NotARecordFile => "this text file holds no game record; skipped".to_string(),
-            FileIssue::EmptyFile => "the file is empty".to_string(),
-            FileIssue::BinaryFile => "the file holds binary data, not a text record".to_string(),
-            FileIssue::RecordTooLarge { limit } => format!(
-                "more than {} MiB of text without a record boundary; reading stopped",
-                limit >> 20
-            ),
-            FileIssue::LeftOut { format, what } => {
-                let names: Vec<String> = what.iter().map(LeftOut::to_string).collect();
-                format!(
-                    "{} has no place for {}; left out of this record's output",
-                    format.name(),
-                    names.join(", ")
-                )
-            }
-        }
-    }
-
-    fn help(&self) -> Option<String> {
-        match self {
-            FileIssue::Decode(DecodeIssue::Malformed { .. }) => Some(
-                "the bytes were replaced by U+FFFD; pass --encoding LABEL if the encoding was guessed wrong"
-                    .to_string(),
-            ),
-            FileIssue::Decode(DecodeIssue::DeclaredMismatch { used, .. }) => {
-                Some(format!("the file was read as {used}"))
-            }
-            FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => {
-                Some("the encoding was detected from the bytes instead".to_string())
-            }
-            FileIssue::Decode(DecodeIssue::ReadByStructure { .. }) => Some(
-                "the encoding is a guess: pass --encoding LABEL if it is wrong".to_string(),
-            ),
-            FileIssue::Decode(DecodeIssue::EscapedInCharacters { .. }) => Some(
-                "written back, the characters carry no escape; SGF escapes only whole characters"
-                    .to_string(),
-            ),
-            FileIssue::UnknownGame { known } => {
-                let flags: Vec<String> = known.iter().map(|g| format!("--game {}", g.name())).collect();
-                Some(format!("pass {}", one_of(&flags, ", ", " or ")))
-            }
-            FileIssue::NoRecords { .. }
-            | FileIssue::Io { .. }
-            | FileIssue::EmptyFile => None,
-            FileIssue::RecordTooLarge { .. } => Some(
-                "pass --max-record-size BYTES (with K, M or G) to allow larger records".to_string(),
-            ),
-            FileIssue::BinaryFile => Some(
-                "pass --encoding LABEL if this is text in an encoding qipu did not recognise"
-                    .to_string(),
-            ),
-            FileIssue::NotARecordFile => {
-                Some("name the file on the command line to have it read".to_string())
-            }
-            FileIssue::LeftOut { what, .. } => Some(
-                if what.iter().all(|item| *item == LeftOut::ControlCharacters) {
-                    "only JSON output keeps control characters"
-                } else if what.iter().all(|item| matches!(item, LeftOut::SourceField(_))) {
-                    "no format qipu writes has a place for them; the source file keeps them"
-                } else {
-                    "convert to a format that holds them (PGN, PDN or SGF) to keep them"
+            FileIssue::Decode(issue) => {
+                let words = Words::new(lang, || issue.to_string(), || issue.to_zh());
+                match issue {
+                    DecodeIssue::Malformed { .. } => words.help(
+                        || "the bytes were replaced by U+FFFD; pass --encoding LABEL if the encoding was guessed wrong".to_string(),
+                        || Zh::own("这些字节已替换为 U+FFFD；若编码判断有误，请用 --encoding LABEL 指定编码"),
+                    ),
+                    DecodeIssue::DeclaredMismatch { used, .. } => words.help(
+                        || format!("the file was read as {used}"),
+                        || zh!("已按 {} 读取此文件", used),
+                    ),
+                    DecodeIssue::UnknownLabel { .. } => words.help(
+                        || "the encoding was detected from the bytes instead".to_string(),
+                        || Zh::own("已改为根据字节判断编码"),
+                    ),
+                    DecodeIssue::ReadByStructure { .. } => words.help(
+                        || "the encoding is a guess: pass --encoding LABEL if it is wrong".to_string(),
+                        || Zh::own("编码是推测的：若有误，请用 --encoding LABEL 指定编码"),
+                    ),
+                    DecodeIssue::EscapedInCharacters { .. } => words.help(
+                        || "written back, the characters carry no escape; SGF escapes only whole characters".to_string(),
+                        || Zh::own("写回时这些字符不带转义；SGF 只转义完整的字符"),
+                    ),
                 }
-                .to_string(),
-            ),
-        }
-    }
-
-    fn message_zh(&self) -> Zh {
-        match self {
-            FileIssue::Decode(issue) => issue.to_zh(),
-            FileIssue::UnknownGame { .. } => Zh::own("无法判断此文件记录的是哪种棋"),
-            FileIssue::NoRecords { game } => match game {
-                Some(game) => zh!("此文件中没有{}棋谱", Zh::own(game.name_zh())),
-                None => Zh::own("此文件中没有棋谱"),
-            },
-            FileIssue::Io { kind } => zh!("无法读取文件：{}", io_reason_zh(*kind)),
-            FileIssue::NotARecordFile => Zh::own("此文本文件不含棋谱，已跳过"),
-            FileIssue::EmptyFile => Zh::own("文件为空"),
-            FileIssue::BinaryFile => Zh::own("文件含有二进制数据，不是文本棋谱"),
-            FileIssue::RecordTooLarge { limit } => {
-                zh!("超过 {} MiB 的文本中没有棋谱分界，已停止读取", limit >> 20)
-            }
-            FileIssue::LeftOut { format, what } => FileIssue::left_out_zh(*format, what),
-        }
-    }
-
-    fn help_zh(&self) -> Option<Zh> {
-        Some(match self {
-            FileIssue::Decode(DecodeIssue::Malformed { .. }) => {
-                Zh::own("这些字节已替换为 U+FFFD；若编码判断有误，请用 --encoding LABEL 指定编码")
-            }
-            FileIssue::Decode(DecodeIssue::DeclaredMismatch { used, .. }) => {
-                zh!("已按 {} 读取此文件", used)
-            }
-            FileIssue::Decode(DecodeIssue::UnknownLabel { .. }) => {
-                Zh::own("已改为根据字节判断编码")
-            }
-            FileIssue::Decode(DecodeIssue::ReadByStructure { .. }) => {
-                Zh::own("编码是推测的：若有误，请用 --encoding LABEL 指定编码")
-            }
-            FileIssue::Decode(DecodeIssue::EscapedInCharacters { .. }) => {
-                Zh::own("写回时这些字符不带转义；SGF 只转义完整的字符")
             }
             FileIssue::UnknownGame { known } => {
                 let flags: Vec<String> = known
                     .iter()
                     .map(|g| format!("--game {}", g.name()))
                     .collect();
-                zh!("请用 {} 指定棋种", Zh::own(&one_of(&flags, "、", " 或 ")))
+                Words::new(
+                    lang,
+                    || "cannot tell which game this file records".to_string(),
+                    || Zh::own("无法判断此文件记录的是哪种棋"),
+                )
+                .help(
+                    || format!("pass {}", one_of(&flags, ", ", " or ")),
+                    || zh!("请用 {} 指定棋种", Zh::own(&one_of(&flags, "、", " 或 "))),
+                )
             }
-            FileIssue::NoRecords { .. } | FileIssue::Io { .. } | FileIssue::EmptyFile => {
-                return None
-            }
-            FileIssue::RecordTooLarge { .. } => {
-                Zh::own("用 --max-record-size BYTES（可带 K、M 或 G）可允许更大的棋谱")
-            }
-            FileIssue::BinaryFile => {
-                Zh::own("若这是 qipu 未能识别的编码的文本，请用 --encoding LABEL 指定编码")
-            }
-            FileIssue::NotARecordFile => Zh::own("在命令行上写明此文件，即可读取"),
-            FileIssue::LeftOut { what, .. } => Zh::own(
-                if what.iter().all(|item| *item == LeftOut::ControlCharacters) {
-                    "只有 JSON 输出能保留控制字符"
-                } else {
-                    "要保留这些内容，请转换为能容纳它们的格式（PGN、PDN 或 SGF）"
+            FileIssue::NoRecords { game } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "no {} record found in this file",
+                        game.map_or("game", Game::name)
+                    )
+                },
+                || match game {
+                    Some(game) => zh!("此文件中没有{}棋谱", Zh::own(game.name_zh())),
+                    None => Zh::own("此文件中没有棋谱"),
                 },
             ),
-        })
+            FileIssue::Io { kind } => Words::new(
+                lang,
+                || format!("cannot read the file: {}", io_reason(*kind)),
+                || zh!("无法读取文件：{}", io_reason_zh(*kind)),
+            ),
+            FileIssue::NotARecordFile => Words::new(
+                lang,
+                || "this text file holds no game record; skipped".to_string(),
+                || Zh::own("此文本文件不含棋谱，已跳过"),
+            )
+            .help(
+                || "name the file on the command line to have it read".to_string(),
+                || Zh::own("在命令行上写明此文件，即可读取"),
+            ),
+            FileIssue::EmptyFile => Words::new(
+                lang,
+                || "the file is empty".to_string(),
+                || Zh::own("文件为空"),
+            ),
+            FileIssue::BinaryFile => Words::new(
+                lang,
+                || "the file holds binary data, not a text record".to_string(),
+                || Zh::own("文件含有二进制数据，不是文本棋谱"),
+            )
+            .help(
+                || {
+                    "pass --encoding LABEL if this is text in an encoding qipu did not recognise"
+                        .to_string()
+                },
+                || Zh::own("若这是 qipu 未能识别的编码的文本，请用 --encoding LABEL 指定编码"),
+            ),
+            FileIssue::RecordTooLarge { limit } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "more than {} MiB of text without a record boundary; reading stopped",
+                        limit >> 20
+                    )
+                },
+                || zh!("超过 {} MiB 的文本中没有棋谱分界，已停止读取", limit >> 20),
+            )
+            .help(
+                || {
+                    "pass --max-record-size BYTES (with K, M or G) to allow larger records"
+                        .to_string()
+                },
+                || Zh::own("用 --max-record-size BYTES（可带 K、M 或 G）可允许更大的棋谱"),
+            ),
+            FileIssue::LeftOut { format, what } => {
+                let words = Words::new(
+                    lang,
+                    || {
+                        let names: Vec<String> = what.iter().map(LeftOut::to_string).collect();
+                        format!(
+                            "{} has no place for {}; left out of this record's output",
+                            format.name(),
+                            names.join(", ")
+                        )
+                    },
+                    || FileIssue::left_out_zh(*format, what),
+                );
+                if what.iter().all(|item| *item == LeftOut::ControlCharacters) {
+                    words.help(
+                        || "only JSON output keeps control characters".to_string(),
+                        || Zh::own("只有 JSON 输出能保留控制字符"),
+                    )
+                } else if what
+                    .iter()
+                    .all(|item| matches!(item, LeftOut::SourceField(_)))
+                {
+                    words.help(
+                        || {
+                            "no format qipu writes has a place for them; the source file keeps them"
+                                .to_string()
+                        },
+                        || Zh::own("要保留这些内容，请转换为能容纳它们的格式（PGN、PDN 或 SGF）"),
+                    )
+                } else {
+                    words.help(
+                        || {
+                            "convert to a format that holds them (PGN, PDN or SGF) to keep them"
+                                .to_string()
+                        },
+                        || Zh::own("要保留这些内容，请转换为能容纳它们的格式（PGN、PDN 或 SGF）"),
+                    )
+                }
+            }
+        }
     }
 }
 
@@ -450,25 +539,16 @@ impl Issue for Repaired {
         "repaired"
     }
 
-    fn message(&self) -> String {
-        format!("replayed {} as {}", self.written, self.used)
-    }
-
-    fn help(&self) -> Option<String> {
-        Some(format!(
-            "{} is the one legal move that fits what was written; check it against the original record",
-            self.used
-        ))
-    }
-    fn message_zh(&self) -> Zh {
-        zh!("已将 {} 按 {} 续演", self.written, self.used)
-    }
-
-    fn help_zh(&self) -> Option<Zh> {
-        Some(zh!(
-            "{} 是与所记着法相符的唯一合法着法；请与原始记录核对",
-            self.used
-        ))
+    fn words(&self, lang: Lang) -> Words {
+        Words::new(
+            lang,
+            || format!("replayed {} as {}", self.written, self.used),
+            || zh!("已将 {} 按 {} 续演", self.written, self.used),
+        )
+        .help(
+            || format!("{} is the one legal move that fits what was written; check it against the original record", self.used),
+            || zh!("{} 是与所记着法相符的唯一合法着法；请与原始记录核对", self.used),
+        )
     }
 }
 
@@ -477,24 +557,19 @@ impl Issue for Fixed {
         "fixed"
     }
 
-    fn message(&self) -> String {
-        format!("fixed the {}: {} → {}", self.what, self.from, self.to)
-    }
-
-    fn help(&self) -> Option<String> {
-        None
-    }
-    fn message_zh(&self) -> Zh {
-        zh!(
-            "已修正{}：{} → {}",
-            Zh::own(fixed_what_zh(self.what)),
-            self.from,
-            self.to
+    fn words(&self, lang: Lang) -> Words {
+        Words::new(
+            lang,
+            || format!("fixed the {}: {} → {}", self.what, self.from, self.to),
+            || {
+                zh!(
+                    "已修正{}：{} → {}",
+                    Zh::own(fixed_what_zh(self.what)),
+                    self.from,
+                    self.to
+                )
+            },
         )
-    }
-
-    fn help_zh(&self) -> Option<Zh> {
-        None
     }
 }
 
@@ -561,12 +636,17 @@ impl Kind {
 
     /// What is wrong, in English.
     pub fn message(&self) -> String {
-        self.issue().message()
+        self.issue().message_in(Lang::En)
     }
 
     /// What to do about it, in English, where there is advice to give.
     pub fn help(&self) -> Option<String> {
-        self.issue().help()
+        self.issue().help_in(Lang::En)
+    }
+
+    /// What is wrong and what to do about it, in `lang`, worded once.
+    pub fn text_in(&self, lang: Lang) -> (String, Option<String>) {
+        self.issue().words(lang).text(lang)
     }
 
     /// What is wrong, in `lang`.
@@ -582,7 +662,7 @@ impl Kind {
     /// The issue's wording in Chinese: its message and help, with what it quotes from
     /// the record kept apart from qipu's own words.
     pub fn zh(&self) -> (Zh, Option<Zh>) {
-        (self.issue().message_zh(), self.issue().help_zh())
+        self.issue().words(Lang::Zh).zh()
     }
 
     /// The family's issue, if it is one of type `T` (`ShatarIssue`, `GoIssue`, …).

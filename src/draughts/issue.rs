@@ -7,8 +7,8 @@ use super::notation::SquareStyle;
 use super::position::{Color, IllegalReason, Move, SetupError, Variant};
 use super::square::{Numbering, Square};
 use super::syntax::SyntaxErrorKind;
-use crate::diag::{Issue, Severity};
-use crate::lang::{zh, ToZh, Zh};
+use crate::diag::{Issue, Severity, Words};
+use crate::lang::{zh, Lang, ToZh, Zh};
 
 /// Moves named in one help line at most.
 const HELP_MOVES: usize = 8;
@@ -451,6 +451,17 @@ fn illegal_help(reason: &IllegalReason, legal: &[Move], style: SquareStyle) -> O
 }
 
 impl Issue for DraughtsIssue {
+    fn code(&self) -> &'static str {
+        DraughtsIssue::code(self)
+    }
+
+    fn words(&self, lang: Lang) -> Words {
+        Words::new(lang, || self.message(), || self.message_zh())
+            .bridged_help(|| self.help(), || self.help_zh())
+    }
+}
+
+impl DraughtsIssue {
     fn code(&self) -> &'static str {
         match self {
             DraughtsIssue::Syntax { .. } => "syntax-error",

@@ -4,8 +4,8 @@
 
 use super::archive::ArchiveFormat;
 use super::board::BoardPoint;
-use crate::diag::{Issue, Severity};
-use crate::lang::{zh, Zh};
+use crate::diag::{Issue, Severity, Words};
+use crate::lang::{zh, Lang, Zh};
 
 /// An issue of an archive format's own text (the replay's are [`super::GoIssue`]s).
 #[derive(Clone, Debug, PartialEq)]
@@ -118,6 +118,17 @@ fn expected_zh(expected: &str) -> Zh {
 }
 
 impl Issue for ArchiveIssue {
+    fn code(&self) -> &'static str {
+        ArchiveIssue::code(self)
+    }
+
+    fn words(&self, lang: Lang) -> Words {
+        Words::new(lang, || self.message(), || self.message_zh())
+            .bridged_help(|| self.help(), || self.help_zh())
+    }
+}
+
+impl ArchiveIssue {
     fn code(&self) -> &'static str {
         match self {
             ArchiveIssue::BadLine { .. } => "bad-archive-line",

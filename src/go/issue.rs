@@ -6,8 +6,8 @@ use super::rules::Rules;
 use super::scoring::{GameResult, Komi, KomiUnit, Unverifiable};
 use super::sgf::{SgfSyntaxError, ValueError};
 use super::sgf_check::{self, Repeat, SgfIssue};
-use crate::diag::{Issue, Severity};
-use crate::lang::{zh, ToZh, Zh};
+use crate::diag::{Issue, Severity, Words};
+use crate::lang::{zh, Lang, ToZh, Zh};
 
 /// Everything the Go reader reports. Komi and counts hold decimal numbers, so an issue
 /// is `PartialEq` only.
@@ -195,6 +195,17 @@ impl GoIssue {
 }
 
 impl Issue for GoIssue {
+    fn code(&self) -> &'static str {
+        GoIssue::code(self)
+    }
+
+    fn words(&self, lang: Lang) -> Words {
+        Words::new(lang, || self.message(), || self.message_zh())
+            .bridged_help(|| self.help(), || self.help_zh())
+    }
+}
+
+impl GoIssue {
     fn code(&self) -> &'static str {
         match self {
             GoIssue::Syntax(e) => e.code(),

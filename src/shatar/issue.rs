@@ -8,8 +8,8 @@ use super::fen::FenError;
 use super::position::{IllegalReason, SetupError};
 use super::syntax::{ResultToken, SyntaxErrorKind};
 use super::types::{Color, Role, Square};
-use crate::diag::Issue;
-use crate::lang::{zh, ToZh, Zh};
+use crate::diag::{Issue, Words};
+use crate::lang::{zh, Lang, ToZh, Zh};
 
 /// A claimable draw or other noteworthy state reached during the replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -319,6 +319,17 @@ fn ending_text(ending: Ending) -> String {
 }
 
 impl Issue for ShatarIssue {
+    fn code(&self) -> &'static str {
+        ShatarIssue::code(self)
+    }
+
+    fn words(&self, lang: Lang) -> Words {
+        Words::new(lang, || self.message(), || self.message_zh())
+            .bridged_help(|| self.help(), || self.help_zh())
+    }
+}
+
+impl ShatarIssue {
     fn code(&self) -> &'static str {
         match self {
             ShatarIssue::Syntax { .. } => "syntax-error",
