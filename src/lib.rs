@@ -175,6 +175,7 @@ pub mod shard;
 pub mod shatar;
 pub mod stream;
 pub mod text;
+pub mod walk;
 mod wrap;
 pub mod write;
 

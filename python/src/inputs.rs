@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use qipu::shard::Shard;
 use qipu::stream::{DocumentStream, WHOLE_DECODE};
+use qipu::walk::{relative_name, Found, Walk};
 use qipu::{read_document, Document, ReadOptions};
 use rayon::prelude::*;
 
@@ -70,11 +71,10 @@ impl Entry {
 /// Expands folders (recursively, sorted, record extensions only) and keeps files as
 /// given; `shard` keeps the entries it reads.
 pub fn collect(paths: &[PathBuf], shard: Option<Shard>) -> Vec<Entry> {
-    let extensions = qipu::record_extensions();
     let mut entries = Vec::new();
     for path in paths {
         match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &extensions, &mut entries),
+            Ok(meta) if meta.is_dir() => walk(path, &mut entries),
             Ok(_) => entries.push(Entry::File {
                 relative: path
                     .file_name()
@@ -95,55 +95,16 @@ pub fn collect(paths: &[PathBuf], shard: Option<Shard>) -> Vec<Entry> {
     entries
 }
 
-/// Depth-first with an explicit stack, files of a folder before its folders.
-fn walk(root: &Path, extensions: &[&str], entries: &mut Vec<Entry>) {
-    let mut pending = vec![root.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        let listed = match std::fs::read_dir(&dir) {
-            Ok(listed) => listed,
-            Err(error) => {
-                entries.push(Entry::Missing { path: dir, error });
-                continue;
-            }
-        };
-        let mut files = Vec::new();
-        let mut dirs = Vec::new();
-        for entry in listed.flatten() {
-            let name = entry.file_name();
-            if name.as_encoded_bytes().starts_with(b".") {
-                continue;
-            }
-            let path = entry.path();
-            match entry.file_type() {
-                Ok(kind) if kind.is_dir() => dirs.push((name, path)),
-                Ok(kind) if kind.is_file() && has_extension(&path, extensions) => {
-                    files.push((name, path))
-                }
-                _ => {}
-            }
-        }
-        files.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        dirs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        entries.extend(files.into_iter().map(|(_, path)| {
-            let relative = path.strip_prefix(root).unwrap_or(&path);
-            let relative: Vec<String> = relative
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect();
-            Entry::File {
-                relative: relative.join("/"),
-                path,
-                walked: true,
-            }
-        }));
-        pending.extend(dirs.into_iter().rev().map(|(_, path)| path));
-    }
-}
-
-fn has_extension(path: &Path, extensions: &[&str]) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
+/// The files of the folder `root`, as qipu's folder walk finds them.
+fn walk(root: &Path, entries: &mut Vec<Entry>) {
+    entries.extend(Walk::new(root).map(|found| match found {
+        Found::File { path, relative } => Entry::File {
+            relative: relative_name(&relative),
+            path,
+            walked: true,
+        },
+        Found::Unreadable { path, error } => Entry::Missing { path, error },
+    }));
 }
 
 /// What reading an input in a batch gave.

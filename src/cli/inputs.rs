@@ -3,6 +3,8 @@
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+use qipu::walk::{relative_name, Found, Walk};
+
 /// Files larger than this are streamed; smaller ones the stream would decode whole too.
 const STREAM_ABOVE: u64 = qipu::stream::WHOLE_DECODE as u64;
 
@@ -50,7 +52,7 @@ impl Input {
                 relative,
                 walked: true,
                 ..
-            } => shard.holds_path(&relative.to_string_lossy()),
+            } => shard.holds_path(&relative_name(relative)),
             Input::File { .. } | Input::Stdin => true,
             Input::Missing { .. } | Input::NoRecordFiles { .. } => shard.index() == 0,
         }
@@ -155,7 +157,7 @@ fn open_special(path: &Path) -> io::Result<std::fs::File> {
 }
 
 /// Paths a folder walk must not read: the output of the run being made.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Excluded {
     /// Output files, as (canonical folder, file name).
     files: Vec<(PathBuf, std::ffi::OsString)>,
@@ -182,6 +184,14 @@ impl Excluded {
 
     fn is_empty(&self) -> bool {
         self.files.is_empty() && self.dirs.is_empty()
+    }
+
+    /// Whether the canonical `path` is excluded: an output file, or in an output folder.
+    fn holds(&self, path: &Path) -> bool {
+        self.dirs.iter().any(|dir| path.starts_with(dir))
+            || self.files.iter().any(|(dir, name)| {
+                path.parent() == Some(dir.as_path()) && path.file_name() == Some(name)
+            })
     }
 }
 
@@ -218,78 +228,20 @@ pub fn collect(paths: &[String], excluded: &Excluded) -> Vec<Input> {
     inputs
 }
 
-/// Depth-first walk with an explicit stack, so deep trees cannot overflow ours.
+/// The files of the folder `root` (qipu's folder walk), without the excluded paths.
 fn walk(root: &Path, excluded: &Excluded, inputs: &mut Vec<Input>) {
-    let mut pending = vec![root.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        // Canonical names are looked up once per folder, and only when something is
-        // excluded.
-        let canonical = if excluded.is_empty() {
-            None
-        } else {
-            std::fs::canonicalize(&dir).ok()
-        };
-        if let Some(canonical) = &canonical {
-            if excluded.dirs.iter().any(|d| canonical.starts_with(d)) {
-                continue;
-            }
-        }
-        let entries = match std::fs::read_dir(&dir) {
-            Ok(entries) => entries,
-            Err(error) => {
-                inputs.push(Input::Missing { path: dir, error });
-                continue;
-            }
-        };
-        // Entries of one folder differ only in their names, so sorting by name is the
-        // path order, without comparing paths component by component.
-        let mut files = Vec::new();
-        let mut dirs = Vec::new();
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            if name.as_encoded_bytes().starts_with(b".") {
-                continue;
-            }
-            if let Some(canonical) = &canonical {
-                if excluded
-                    .files
-                    .iter()
-                    .any(|(d, n)| d == canonical && *n == name)
-                {
-                    continue;
-                }
-            }
-            let path = entry.path();
-            match entry.file_type() {
-                Ok(kind) if kind.is_dir() => dirs.push((name, path)),
-                // Only regular files: a FIFO or a device met in a walk could block the
-                // run or never end.
-                Ok(kind) if kind.is_file() && has_record_extension(&path) => {
-                    files.push((name, path))
-                }
-                _ => {}
-            }
-        }
-        files.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        dirs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        inputs.extend(files.into_iter().map(|(_, path)| {
-            let relative = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
-            Input::File {
-                path,
-                relative,
-                walked: true,
-                regular: true,
-            }
-        }));
-        // Reverse so that the sorted-first folder is popped first.
-        pending.extend(dirs.into_iter().rev().map(|(_, path)| path));
+    let mut walk = Walk::new(root);
+    if !excluded.is_empty() {
+        let excluded = excluded.clone();
+        walk = walk.skipping(move |path| excluded.holds(path));
     }
-}
-
-fn has_record_extension(path: &Path) -> bool {
-    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-        qipu::record_extensions()
-            .iter()
-            .any(|r| e.eq_ignore_ascii_case(r))
-    })
+    inputs.extend(walk.map(|found| match found {
+        Found::File { path, relative } => Input::File {
+            path,
+            relative,
+            walked: true,
+            regular: true,
+        },
+        Found::Unreadable { path, error } => Input::Missing { path, error },
+    }));
 }
