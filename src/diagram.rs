@@ -5,7 +5,7 @@
 //! through [`crate::GameRecord::diagram`]); this module draws it as text for a terminal
 //! ([`Diagram::to_text`]) and as SVG ([`Diagram::to_svg`]). Nothing here names a family.
 //!
-//! Which position a diagram shows is chosen from a record's diagnostics by [`choose`]: after
+//! Which position a diagram shows is chosen from a record's diagnostics by `choose`: after
 //! a given ply, before the first error, or the final position.
 
 mod svg;
@@ -27,7 +27,7 @@ pub enum Pieces {
 
 /// What the board is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardKind {
+pub(crate) enum BoardKind {
     /// Squares, light and dark (Shatar, draughts): pieces stand inside them.
     Squares,
     /// Lines (Go): stones stand on the intersections.
@@ -36,7 +36,7 @@ pub enum BoardKind {
 
 /// The ground of one cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ground {
+pub(crate) enum Ground {
     /// A light square.
     Light,
     /// A dark square.
@@ -52,7 +52,7 @@ pub enum Ground {
 /// How a piece is drawn: as a shape, so that its side shows in its colour even where no
 /// font draws its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
+pub(crate) enum Shape {
     /// A disc with the piece's name on it (Shatar).
     Named,
     /// A draughts man: a disc with a rim.
@@ -65,7 +65,7 @@ pub enum Shape {
 
 /// A piece, man or stone on a cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Piece {
+pub(crate) struct Piece {
     /// Whose it is; its colour is the side's.
     pub side: Side,
     /// How it is drawn.
@@ -78,7 +78,7 @@ pub struct Piece {
 
 /// One cell: a square, or an intersection of the lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cell {
+pub(crate) struct Cell {
     /// The cell's ground.
     pub ground: Ground,
     /// What stands on it.
@@ -112,28 +112,28 @@ impl Cell {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagram {
     /// Squares or lines.
-    pub kind: BoardKind,
+    pub(crate) kind: BoardKind,
     /// Cells in a row.
-    pub width: usize,
+    pub(crate) width: usize,
     /// Rows.
-    pub height: usize,
+    pub(crate) height: usize,
     /// `width * height` cells, row by row from the top.
-    pub cells: Vec<Cell>,
+    pub(crate) cells: Vec<Cell>,
     /// The column labels, left to right (`a`…`h`, Go's `A`…`T` without `I`).
-    pub columns: Vec<String>,
+    pub(crate) columns: Vec<String>,
     /// The row labels, top to bottom (`8`…`1`, Go's `19`…`1`).
-    pub rows: Vec<String>,
+    pub(crate) rows: Vec<String>,
     /// The side to move, where the position says.
-    pub to_move: Option<Side>,
+    pub(crate) to_move: Option<Side>,
     /// One line under the board: what position this is (`after 11... Kd8—d7 (ply 22)`).
-    pub caption: String,
+    pub(crate) caption: String,
     /// Lines the text board adds below it (a legend, the position as the rulebook lists it).
-    pub notes: Vec<String>,
+    pub(crate) notes: Vec<String>,
 }
 
 impl Diagram {
     /// An empty board of `width` by `height` cells on `ground(column, row)`, without labels.
-    pub fn new(
+    pub(crate) fn new(
         kind: BoardKind,
         width: usize,
         height: usize,
@@ -157,13 +157,8 @@ impl Diagram {
     }
 
     /// The cell in `column` (from the left) and `row` (from the top).
-    pub fn cell_mut(&mut self, column: usize, row: usize) -> &mut Cell {
+    pub(crate) fn cell_mut(&mut self, column: usize, row: usize) -> &mut Cell {
         &mut self.cells[row * self.width + column]
-    }
-
-    /// The cell in `column` (from the left) and `row` (from the top).
-    pub fn cell(&self, column: usize, row: usize) -> &Cell {
-        &self.cells[row * self.width + column]
     }
 
     /// The board for a terminal, in Unicode, ending with a newline: coordinates round
@@ -251,7 +246,7 @@ impl fmt::Display for NoBoard {
 impl std::error::Error for NoBoard {}
 
 /// The first error among a record's `diagnostics` that is bound to a ply.
-pub fn first_error(diagnostics: &[Diagnostic]) -> Option<&Diagnostic> {
+pub(crate) fn first_error(diagnostics: &[Diagnostic]) -> Option<&Diagnostic> {
     diagnostics
         .iter()
         .filter(|d| d.severity == Severity::Error && d.ply.is_some())
@@ -260,7 +255,7 @@ pub fn first_error(diagnostics: &[Diagnostic]) -> Option<&Diagnostic> {
 
 /// Where `moment` is in a record of these `diagnostics`: the ply after which to draw
 /// (`None`: the end) and the error after it, if one follows that position.
-pub fn choose(
+pub(crate) fn choose(
     diagnostics: &[Diagnostic],
     moment: Moment,
 ) -> Result<(Option<u32>, Option<&Diagnostic>), NoBoard> {
@@ -289,7 +284,7 @@ fn side_title(side: Side) -> String {
 
 /// The caption a family gives its board: which position it is (`after ply 22, Kd8—d7`,
 /// the last move as written), who is to move, and the error that follows it.
-pub fn caption(
+pub(crate) fn caption(
     last: Option<(u32, &str)>,
     to_move: Option<Side>,
     error: Option<&ErrorAt>,
@@ -315,7 +310,10 @@ pub fn caption(
 
 /// The main-line moves a view covers: every node whose ply is at most `view.after`, or
 /// all of them; [`NoBoard::PastTheEnd`] when `after` is past the last ply.
-pub fn covered<M>(moves: &[crate::record::Node<M>], view: &View<'_>) -> Result<usize, NoBoard> {
+pub(crate) fn covered<M>(
+    moves: &[crate::record::Node<M>],
+    view: &View<'_>,
+) -> Result<usize, NoBoard> {
     let last = moves.last().map_or(0, |node| node.ply);
     match view.after {
         None => Ok(moves.len()),

@@ -1,6 +1,6 @@
 //! The JSON wire format, in one place: what `validate --format json` prints for each
-//! record ([`report_lines`]), the diagnostic objects inside it ([`Located`]), and what
-//! `convert --to json` prints for each record ([`record_line`]). Everything is serialised
+//! record ([`report_lines_in`]), the diagnostic objects inside it ([`Located`]), and what
+//! `convert --to json` prints for each record ([`crate::write_record`] with `Format::Json`). Everything is serialised
 //! from borrowed data, as it stands in the document.
 //!
 //! # `validate --format json`
@@ -38,7 +38,7 @@
 //!
 //! # `convert --to json`
 //!
-//! One object per record ([`record_line`]) with `source`, `index`, `game`, `variant`,
+//! One object per record (`record_line`) with `source`, `index`, `game`, `variant`,
 //! `tags` (an object in the record's order; a tag given more than once is one key whose
 //! value is the list of its values), `start` (when not the standard position), `comment`
 //! (a comment before the first move, when there is one), `result`, `moves`, and
@@ -49,7 +49,7 @@
 //! `point`), with `comment`, `nags` and `variations` (alternative lines, nested) where the
 //! record has them.
 //!
-//! `convert --to json --positions` ([`record_line_with_positions`]) gives every move, in
+//! `convert --to json --positions` (`record_line_with_positions`) gives every move, in
 //! the main line and in the variations, one more field after the family's own,
 //! `position`: the position after the move, as pgn-extract's `--fencomments` does.
 //! Shatar: its FEN (`r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 2 3`);
@@ -67,12 +67,7 @@ use crate::record::{FamilyTypes, Game, Node, Record, RulesVariant, Tags, Variant
 use crate::{Document, RecordReport};
 
 /// `validate --format json` of a document: one object per record that `keep` selects,
-/// each on its own line.
-pub fn report_lines(document: &Document, keep: impl Fn(&RecordReport) -> bool) -> String {
-    report_lines_in(document, keep, Lang::En)
-}
-
-/// [`report_lines`] with the diagnostics' `message` and `help` in `lang`; everything
+/// each on its own line, with the diagnostics' `message` and `help` in `lang`; everything
 /// else (codes, severities, field names) is the same in every language.
 pub fn report_lines_in(
     document: &Document,
@@ -216,7 +211,7 @@ fn serialize_located<S: Serializer>(
 }
 
 /// What a family's move contributes to `convert --to json`, beside `ply` and `text`.
-pub trait MoveFields: FamilyTypes {
+pub(crate) trait MoveFields: FamilyTypes {
     /// Writes the family's own fields (`uci`/`san`, `path`/`captured`, `color`/`point`).
     fn write_fields<S: SerializeMap>(&self, map: &mut S) -> Result<(), S::Error>;
 }
@@ -256,7 +251,7 @@ fn serialize_node<M: MoveFields, V: Serialize, S: Serializer>(
 
 /// How `convert --to json --positions` follows a record: the family's board, a move
 /// played on it, and the board written as text (FEN, a compact Go board).
-pub struct Replayer<B, P, W> {
+pub(crate) struct Replayer<B, P, W> {
     /// The position before the record's first move.
     pub start: B,
     /// Plays a move of the record on a board.
@@ -391,7 +386,11 @@ impl<M: MoveFields, X, T: Serialize> Serialize for SourcedRecord<'_, M, X, T> {
 }
 
 /// `convert --to json` of one record: one line, ended by a newline.
-pub fn record_line<M: MoveFields, X>(source: &str, index: usize, record: &Record<M, X>) -> String {
+pub(crate) fn record_line<M: MoveFields, X>(
+    source: &str,
+    index: usize,
+    record: &Record<M, X>,
+) -> String {
     let sourced = SourcedRecord {
         source,
         index,
@@ -407,7 +406,7 @@ pub fn record_line<M: MoveFields, X>(source: &str, index: usize, record: &Record
 /// [`record_line`] with the position after each move (`position`, after the family's
 /// fields), in the main line and in every variation, as `replayer` plays and writes it
 /// (`convert --to json --positions`).
-pub fn record_line_with_positions<M, X, B, P, W>(
+pub(crate) fn record_line_with_positions<M, X, B, P, W>(
     source: &str,
     index: usize,
     record: &Record<M, X>,

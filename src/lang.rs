@@ -100,6 +100,7 @@ pub struct Zh {
 
 /// What [`zh!`] takes as an argument: more wording (its own words stay own words), or
 /// anything else that is displayed, which is quoted.
+#[doc(hidden)]
 pub trait ZhArg {
     /// Appends the argument to `words`.
     fn append_to(&self, words: &mut Zh);
@@ -228,11 +229,11 @@ macro_rules! zh {
     };
 }
 
-pub use crate::zh;
+pub(crate) use crate::zh;
 
 /// Types that are worded inside issues (reasons, syntax errors, names) word themselves
 /// in Chinese too.
-pub trait ToZh {
+pub(crate) trait ToZh {
     /// The Chinese wording, as `Display` gives the English.
     fn to_zh(&self) -> Zh;
 }

@@ -159,7 +159,7 @@ mod detect;
 pub mod diag;
 pub mod diagram;
 pub mod draughts;
-pub mod family;
+mod family;
 pub mod go;
 mod history;
 pub mod json;

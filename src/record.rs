@@ -169,18 +169,18 @@ impl Tags {
 
 /// How a comment that writers make of moves the replay could not take begins: the rest
 /// of a line after its last replayed move (`{unreplayed: 12. Kd7 Nf3}`)…
-pub const UNREPLAYED: &str = "unreplayed:";
+pub(crate) const UNREPLAYED: &str = "unreplayed:";
 /// … or a whole variation none of whose moves could be replayed, in parentheses as
 /// written, on the move it replaces.
-pub const UNREPLAYED_VARIATION: &str = "unreplayed variation:";
+pub(crate) const UNREPLAYED_VARIATION: &str = "unreplayed variation:";
 
 /// How the comment begins that writers put on a move replayed as another
 /// ([`crate::diag::Repaired`]), followed by the move as written: the output says what
 /// qipu chose and what the record said.
-pub const REPAIRED: &str = "repaired, written as";
+pub(crate) const REPAIRED: &str = "repaired, written as";
 
 /// Appends `text` to a comment, a space between.
-pub fn append_comment(comment: &mut Option<String>, text: &str) {
+pub(crate) fn append_comment(comment: &mut Option<String>, text: &str) {
     match comment {
         Some(comment) => {
             comment.push(' ');

@@ -151,7 +151,7 @@ impl RecordReport {
 }
 
 /// The board of a record of `document` ([`RecordReport`] in it) at `moment`: before its
-/// first error, after a ply, or at the end ([`diagram::choose`]), with the last move and
+/// first error, after a ply, or at the end (`diagram::choose`), with the last move and
 /// the error's squares marked, Shatar's pieces named as `pieces` says. The record must
 /// have been kept ([`crate::ReadOptions::keep_records`]); the board is replayed from its moves,
 /// so this costs one replay up to the position.

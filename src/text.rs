@@ -9,18 +9,21 @@ use std::ops::Range;
 
 use encoding_rs::{Encoding, GB18030, GBK, UTF_8};
 
+// Reached by the integration tests and the fuzz targets (which see the crate from
+// outside) to decode in parts as a stream does; not part of the library's interface.
+#[doc(hidden)]
 pub use guess::Syntax;
-pub use parts::{
-    decode_parts, decodes_as_one, utf16_ranges, Part, PartForm, PartScan, PartsDecoder, LONG_PART,
-};
+#[doc(hidden)]
+pub use parts::{decode_parts, Part, PartForm, PartScan, PartsDecoder, LONG_PART};
+pub(crate) use parts::{decodes_as_one, utf16_ranges};
 
 /// The first bytes of an input that decide its encoding where it is too long to be
 /// judged whole (a stream's, and the parts of a collection that declare nothing).
-pub const FIRST_BYTES: usize = 8 << 20;
+pub(crate) const FIRST_BYTES: usize = 8 << 20;
 
 /// Whether `encoding` can take an ASCII byte (a `\\` or `]`) into a character: GBK,
 /// GB18030, Big5, Shift_JIS, EUC-KR; never UTF-8, UTF-16 or a single-byte encoding.
-pub fn takes_structure(encoding: &'static Encoding) -> bool {
+pub(crate) fn takes_structure(encoding: &'static Encoding) -> bool {
     guess::takes_structure(encoding)
 }
 
@@ -29,6 +32,7 @@ pub type Span = Range<usize>;
 
 /// Where the encoding of a file came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[doc(hidden)]
 pub enum EncodingSource {
     /// `--encoding` on the command line.
     Override,
@@ -42,6 +46,7 @@ pub enum EncodingSource {
 
 /// Text decoded from a file, with what was learnt on the way.
 #[derive(Debug)]
+#[doc(hidden)]
 pub struct Decoded {
     /// The decoded text; malformed sequences replaced by U+FFFD.
     pub text: String,
@@ -321,6 +326,7 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
 
 /// The encoding chosen for a file, from its first bytes.
 #[derive(Debug)]
+#[doc(hidden)]
 pub struct EncodingChoice {
     /// The encoding chosen.
     pub encoding: &'static Encoding,
@@ -339,6 +345,7 @@ pub struct EncodingChoice {
 /// cleanly and keeps `syntax`'s structure where the ASCII bytes put it, and detection
 /// respects the same rule, so that a wrong choice never moves a `]` or a line end.
 /// A sample cut from a longer input is judged up to its last whole character.
+#[doc(hidden)]
 pub fn choose_encoding(
     sample: &[u8],
     complete: bool,
@@ -401,7 +408,7 @@ pub fn choose_encoding(
 /// UTF-16 without a byte-order mark, as ASCII-heavy text shows it: NUL bytes on every
 /// other position (the high bytes: odd positions in little-endian, even in big-endian)
 /// and never on the others.
-pub fn utf16_without_bom(sample: &[u8]) -> Option<&'static Encoding> {
+pub(crate) fn utf16_without_bom(sample: &[u8]) -> Option<&'static Encoding> {
     let head = &sample[..sample.len().min(64 * 1024)];
     let pairs = head.len() / 2;
     if pairs < 2 {
@@ -421,6 +428,7 @@ pub fn utf16_without_bom(sample: &[u8]) -> Option<&'static Encoding> {
 }
 
 /// Decodes a whole file; see [`choose_encoding`] for the order of evidence.
+#[doc(hidden)]
 pub fn decode(
     bytes: &[u8],
     forced: Option<&'static Encoding>,
@@ -546,7 +554,7 @@ const LONGEST_WINDOW: usize = 4 * WINDOW;
 /// asks (a character cut before a `]` is ended there), the state of the ASCII reading
 /// carried on from one window to the next. A whole file is decoded the same way, so a
 /// file and a stream of it decode alike.
-pub struct StreamDecoder {
+pub(crate) struct StreamDecoder {
     decoder: encoding_rs::Decoder,
     encoding: &'static Encoding,
     /// Bytes of the file consumed so far (BOM included).
@@ -847,7 +855,7 @@ impl LineIndex {
 
 /// Text as HTML or XML character data or a quoted attribute value: `&`, `<`, `>`, `"`
 /// and `'` escaped.
-pub fn escape_markup(text: &str) -> String {
+pub(crate) fn escape_markup(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -867,13 +875,14 @@ pub fn escape_markup(text: &str) -> String {
 /// return). The PGN standard (§4.1) allows none of them, PDN follows it, and a reader
 /// (qipu's among them) takes a short text dense with them for binary data. JSON escapes
 /// them; the text formats write each as its Unicode picture ([`control_picture`]).
+#[doc(hidden)]
 pub fn is_unwritable_control(c: char) -> bool {
     c.is_ascii_control() && !c.is_whitespace()
 }
 
 /// The character of the Unicode block Control Pictures that stands for the ASCII control
 /// character `c` (`␀` for NUL, `␡` for DEL); any other character is itself.
-pub fn control_picture(c: char) -> char {
+pub(crate) fn control_picture(c: char) -> char {
     match c {
         '\0'..='\x1F' => char::from_u32(0x2400 + u32::from(c)).unwrap_or(c),
         '\x7F' => '\u{2421}',
@@ -883,7 +892,7 @@ pub fn control_picture(c: char) -> char {
 
 /// Writes every unwritable control character ([`is_unwritable_control`]) of `text` as its
 /// picture.
-pub fn picture_controls(text: &mut String) {
+pub(crate) fn picture_controls(text: &mut String) {
     if text.contains(is_unwritable_control) {
         *text = text
             .chars()
@@ -897,7 +906,7 @@ pub fn picture_controls(text: &mut String) {
 
 /// Offsets where lines start after the first: after each LF, CRLF or CR alone (old Mac
 /// files), so that every line-end style numbers lines alike.
-pub fn line_starts_after(text: &str) -> impl Iterator<Item = usize> + '_ {
+pub(crate) fn line_starts_after(text: &str) -> impl Iterator<Item = usize> + '_ {
     let bytes = text.as_bytes();
     memchr::memchr2_iter(b'\n', b'\r', bytes)
         .filter(move |&at| bytes[at] == b'\n' || bytes.get(at + 1) != Some(&b'\n'))
@@ -905,7 +914,7 @@ pub fn line_starts_after(text: &str) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// The lines of `text` with their line ends (LF, CRLF or CR alone).
-pub fn lines_inclusive(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn lines_inclusive(text: &str) -> impl Iterator<Item = &str> {
     let mut start = 0;
     line_starts_after(text)
         .chain(std::iter::once(text.len()))

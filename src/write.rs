@@ -86,8 +86,9 @@ impl fmt::Display for WriteError {
     }
 }
 
-impl crate::lang::ToZh for WriteError {
-    fn to_zh(&self) -> crate::lang::Zh {
+impl WriteError {
+    /// Why, in Chinese ([`fmt::Display`] gives the English).
+    pub fn to_zh(&self) -> crate::lang::Zh {
         use crate::lang::{zh, Zh};
         match self {
             WriteError::Unsupported { game, format } => zh!(
@@ -195,7 +196,7 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
     }
     /// Writes every unwritable control character
     /// ([`crate::text::is_unwritable_control`]) of its text as its picture
-    /// ([`crate::text::control_picture`]): tags, comments, values, text kept around it.
+    /// (`text::control_picture`): tags, comments, values, text kept around it.
     /// Its spans need not match any text afterwards.
     fn picture_controls(&mut self);
     /// Moves every span `offset` bytes on.
@@ -206,6 +207,7 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
 }
 
 /// A copy of a record behind [`GameRecord`]; every record type that is `Clone` has it.
+#[doc(hidden)]
 pub trait BoxedClone {
     /// A copy, boxed.
     fn boxed_clone(&self) -> Box<dyn GameRecord>;

@@ -8,7 +8,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use qipu::diag::{Diagnostic, FileIssue, Kind, Severity};
-use qipu::lang::{Lang, ToZh};
+use qipu::lang::Lang;
 use qipu::write::{Format, WriteOptions};
 use qipu::{zh, Document, RecordReport};
 

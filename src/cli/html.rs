@@ -8,7 +8,6 @@ use std::fmt::Write as _;
 
 use qipu::diag::{Diagnostic, Repaired, Severity};
 use qipu::lang::{Lang, Zh};
-use qipu::text::escape_markup as escape;
 use qipu::write::Pieces;
 use qipu::{zh, Document, RecordReport};
 
@@ -371,3 +370,24 @@ footer { margin-top: 2em; font-size: .85em; }
 </head>
 <body>
 "#;
+
+/// `text` as HTML text or attribute value: the five characters markup gives a meaning to,
+/// as references.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let reference = match c {
+            '&' => "&amp;",
+            '<' => "&lt;",
+            '>' => "&gt;",
+            '"' => "&quot;",
+            '\'' => "&#39;",
+            _ => {
+                out.push(c);
+                continue;
+            }
+        };
+        out.push_str(reference);
+    }
+    out
+}

@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use qipu::json::report_lines;
+use qipu::json::report_lines_in;
+use qipu::lang::Lang;
 use qipu::{read_document, read_str, write_record, Document, Format, ReadOptions, WriteOptions};
 
 fn sample_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -35,7 +36,7 @@ fn everything(document: &Document) -> (String, Vec<String>) {
             Some(json.expect("JSON carries every family"))
         })
         .collect();
-    (report_lines(document, |_| true), records)
+    (report_lines_in(document, |_| true, Lang::En), records)
 }
 
 fn assert_same(name: &str, from_bytes: &Document, from_text: &Document) {

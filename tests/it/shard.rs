@@ -34,7 +34,7 @@ fn whole(name: &str, bytes: &[u8]) -> Vec<Value> {
 }
 
 fn json(document: &Document) -> Vec<Value> {
-    qipu::json::report_lines(document, |_| true)
+    qipu::json::report_lines_in(document, |_| true, qipu::lang::Lang::En)
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect()

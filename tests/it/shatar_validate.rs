@@ -346,10 +346,11 @@ fn chess_games_are_named_chess_and_corrupted_ones_are_not() {
             .map(|line| serde_json::from_str(line).unwrap())
             .collect();
     assert_eq!(document.records.len(), truth.len());
-    let json: Vec<serde_json::Value> = qipu::json::report_lines(&document, |_| true)
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
+    let json: Vec<serde_json::Value> =
+        qipu::json::report_lines_in(&document, |_| true, qipu::lang::Lang::En)
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
     let (mut chess, mut corrupted) = (0, 0);
     for ((report, line), truth) in document.records.iter().zip(&json).zip(&truth) {
         let game = &truth["game"];

@@ -152,7 +152,7 @@ impl GameTree {
     }
 
     /// Writes the unwritable control characters ([`crate::text::is_unwritable_control`])
-    /// of every value as their pictures ([`crate::text::control_picture`]) and moves the
+    /// of every value as their pictures (`text::control_picture`) and moves the
     /// arena's offsets to match; identifiers and structure stay. Where a value is read
     /// without the white space around it (a number, point, colour, size: `is_typed`; a
     /// result, a date), a control there is white space to its reader and is dropped
