@@ -170,6 +170,7 @@ mod read;
 pub mod record;
 mod registry;
 mod report;
+pub mod select;
 mod settings;
 pub mod shard;
 pub mod shatar;

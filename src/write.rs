@@ -10,7 +10,7 @@ pub use crate::diagram::Pieces;
 pub use crate::record::Format;
 
 use crate::diagram::{Diagram, NoBoard, View};
-use crate::record::Game;
+use crate::record::{Game, Tags};
 use crate::settings::Settings;
 use crate::text::is_unwritable_control;
 
@@ -176,6 +176,22 @@ fn written(
 pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
     /// The family the record belongs to.
     fn game(&self) -> Game;
+    /// The record's tags (headers, game-info properties) as written.
+    fn tags(&self) -> &Tags;
+    /// The tag that holds a field every family has (`white`, `black`, `event`, `site`,
+    /// `date`, `round`, `result`), as the family names it; PGN's by default.
+    fn tag_of(&self, field: &str) -> Option<&'static str> {
+        Some(match field {
+            "white" => "White",
+            "black" => "Black",
+            "event" => "Event",
+            "site" => "Site",
+            "date" => "Date",
+            "round" => "Round",
+            "result" => "Result",
+            _ => return None,
+        })
+    }
     /// The record in `format` (one line for JSON), or why the format cannot carry it.
     fn write(
         &self,

@@ -9,6 +9,7 @@ use encoding_rs::Encoding;
 use qipu::draughts::{PdnOptions, Results, Squares, Variant};
 use qipu::go::Rules;
 use qipu::lang::Lang;
+use qipu::select::Selection;
 use qipu::shard::Shard;
 use qipu::shatar::{Notation, TextOptions};
 use qipu::write::{Format, Pieces, WriteOptions};
@@ -183,6 +184,10 @@ pub struct ReadArgs {
     /// start in its K-th of N byte ranges; of a folder, the files whose path hashes to K.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<Shard>,
+    /// Only the records that match: comparisons FIELD OP VALUE (=, !=, <, <=, >, >=, ~)
+    /// joined by and, or, not and parentheses, e.g. 'black ~ "Lee" and date >= 2016'.
+    #[arg(long = "where", value_name = "EXPR", value_parser = parse_selection)]
+    pub selection: Option<Selection>,
     /// Files, folders (read recursively), or - for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
@@ -251,6 +256,14 @@ fn parse_size(text: &str) -> Result<usize, String> {
 fn parse_shard(text: &str) -> Result<Shard, String> {
     text.parse()
         .map_err(|err: qipu::shard::ShardError| err.to_string())
+}
+
+/// `--where`: the expression, or what is wrong with it under the place it went wrong.
+fn parse_selection(text: &str) -> Result<Selection, String> {
+    Selection::parse(text).map_err(|err| {
+        let column = text[..err.at()].chars().count();
+        format!("{err}\n  {text}\n  {}^", " ".repeat(column))
+    })
 }
 
 /// `--to`: the formats the library writes, by name.

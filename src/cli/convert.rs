@@ -8,13 +8,14 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use qipu::diag::{Diagnostic, FileIssue, Kind, Severity};
-use qipu::lang::Lang;
+use qipu::lang::{Lang, Zh};
 use qipu::write::{Format, WriteOptions};
 use qipu::{zh, Document, RecordReport};
 
 use super::failure::{Doing, PathError};
 use super::inputs::{Excluded, Input};
 use super::output::{self, AtomicFile, RecordWriter, RunOutput};
+use super::summary::Selected;
 use super::{for_each_document, render, summary, Event, ReadArgs, Status};
 
 /// Where converted records go.
@@ -52,6 +53,8 @@ struct Counts {
     skipped: usize,
     unreadable_files: usize,
     files_left_unchanged: usize,
+    /// With `--where`: what it selected.
+    selected: Option<Selected>,
 }
 
 impl Counts {
@@ -59,9 +62,11 @@ impl Counts {
         if lang == Lang::En {
             return self.line();
         }
+        let selected = self.selected.map(|s| s.words(lang)).unwrap_or_default();
         let mut line = zh!(
-            "qipu: convert：{} 个文件：已写出 {} 份棋谱（其中 {} 份有错误），跳过 {} 份，{} 个文件无法读取\n",
+            "qipu: convert：{} 个文件{}：已写出 {} 份棋谱（其中 {} 份有错误），跳过 {} 份，{} 个文件无法读取\n",
             self.files,
+            Zh::own(&selected),
             self.written,
             self.written_with_errors,
             self.skipped,
@@ -77,8 +82,9 @@ impl Counts {
     }
 
     fn line(&self) -> String {
+        let selected = self.selected.map(|s| s.words(Lang::En)).unwrap_or_default();
         let mut line = format!(
-            "qipu: convert: {}: {} written ({} with errors), {} skipped, {} unreadable\n",
+            "qipu: convert: {}{selected}: {} written ({} with errors), {} skipped, {} unreadable\n",
             summary::counted(self.files, "file"),
             summary::counted(self.written, "record"),
             self.written_with_errors,
@@ -142,17 +148,20 @@ impl Convert {
             refused: false,
             targets: HashSet::new(),
         };
+        let mut selected = Selected::default();
         let status = for_each_document(
             read,
             true,
             &excluded,
             self.lang,
+            &mut selected,
             |input, event| match event {
                 Event::Document(document) => run.document(input, document),
                 Event::End => run.end_of_input(),
             },
         )?;
         run.shared.into_inner().finish()?;
+        run.counts.selected = read.selection.is_some().then_some(selected);
         io::stderr().write_all(run.counts.line_in(self.lang).as_bytes())?;
         Ok(status)
     }

@@ -30,7 +30,7 @@ use args::{Cli, Command, DenyArg, OutputFormat, ReadArgs};
 use convert::{Convert, Destination};
 use failure::PathError;
 use inputs::{Excluded, Input};
-use summary::Summary;
+use summary::{Selected, Summary};
 
 /// Outcome of a run, ordered by severity: the exit status is the worst seen.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -189,7 +189,8 @@ fn html_report(
     out: &mut dyn Write,
 ) -> io::Result<Status> {
     let mut report = html::HtmlReport::new(lang);
-    let status = for_each_document(read, true, excluded, lang, |input, event| {
+    let mut selected = Selected::default();
+    let status = for_each_document(read, true, excluded, lang, &mut selected, |input, event| {
         let document = match event {
             Event::Document(document) => document,
             Event::End => {
@@ -219,46 +220,55 @@ fn validate(
 ) -> io::Result<Status> {
     let style = render::Style::detect(colour);
     let mut summary = Summary::default();
-    let status = for_each_document(read, false, excluded, lang, |input, event| {
-        let document = match event {
-            Event::Document(document) => document,
-            Event::End => {
-                summary.file();
+    let mut selected = Selected::default();
+    let status = for_each_document(
+        read,
+        false,
+        excluded,
+        lang,
+        &mut selected,
+        |input, event| {
+            let document = match event {
+                Event::Document(document) => document,
+                Event::End => {
+                    summary.file();
+                    return Ok(Status::Valid);
+                }
+            };
+            if input.is_walked_text() && document.not_a_record_file() {
+                // A walked text file that is no record is skipped; in JSON output the note
+                // goes to standard error, so that standard output stays one object per record.
+                summary.skipped_files += 1;
+                let note = render::skipped_note(document, style, lang);
+                match (human, quiet) {
+                    (_, true) => {}
+                    (true, false) => out.write_all(note.as_bytes())?,
+                    (false, false) => io::stderr().write_all(note.as_bytes())?,
+                }
                 return Ok(Status::Valid);
             }
-        };
-        if input.is_walked_text() && document.not_a_record_file() {
-            // A walked text file that is no record is skipped; in JSON output the note
-            // goes to standard error, so that standard output stays one object per record.
-            summary.skipped_files += 1;
-            let note = render::skipped_note(document, style, lang);
-            match (human, quiet) {
-                (_, true) => {}
-                (true, false) => out.write_all(note.as_bytes())?,
-                (false, false) => io::stderr().write_all(note.as_bytes())?,
-            }
-            return Ok(Status::Valid);
-        }
-        summary.document(document);
-        if !human && document.read_failed() {
-            for kind in document.records.iter().flat_map(|r| &r.diagnostics) {
-                if let Some(line) = unreadable_line(document, &kind.kind, lang) {
-                    writeln!(io::stderr(), "qipu: {line}")?;
+            summary.document(document);
+            if !human && document.read_failed() {
+                for kind in document.records.iter().flat_map(|r| &r.diagnostics) {
+                    if let Some(line) = unreadable_line(document, &kind.kind, lang) {
+                        writeln!(io::stderr(), "qipu: {line}")?;
+                    }
                 }
             }
-        }
-        let text = match (human, quiet) {
-            (true, false) => render::human_report(document, style, lang),
-            (true, true) => render::human_errors(document, style, lang),
-            (false, false) => qipu::json::report_lines_in(document, |_| true, lang),
-            (false, true) => {
-                qipu::json::report_lines_in(document, |r| fails(r, deny_warnings), lang)
-            }
-        };
-        out.write_all(text.as_bytes())?;
-        Ok(status_of(document, deny_warnings))
-    })?;
+            let text = match (human, quiet) {
+                (true, false) => render::human_report(document, style, lang),
+                (true, true) => render::human_errors(document, style, lang),
+                (false, false) => qipu::json::report_lines_in(document, |_| true, lang),
+                (false, true) => {
+                    qipu::json::report_lines_in(document, |r| fails(r, deny_warnings), lang)
+                }
+            };
+            out.write_all(text.as_bytes())?;
+            Ok(status_of(document, deny_warnings))
+        },
+    )?;
     if human {
+        summary.selected = read.selection.is_some().then_some(selected);
         out.write_all(summary.line_in(lang).as_bytes())?;
     }
     out.flush()?;
@@ -300,9 +310,10 @@ fn fails(report: &qipu::RecordReport, deny_warnings: bool) -> bool {
 
 /// What [`for_each_document`] hands on, input by input.
 enum Event<'a> {
-    /// A document of the input: the whole file, or one piece of a streamed one. An
-    /// input that cannot be read gives one [`Document::unreadable`].
-    Document(&'a Document),
+    /// A document of the input: the whole file, or one piece of a streamed one, with
+    /// only the records `--where` selects. An input that cannot be read gives one
+    /// [`Document::unreadable`].
+    Document(&'a mut Document),
     /// Every document of the input has been handed on.
     End,
 }
@@ -314,8 +325,15 @@ fn for_each_document(
     keep_records: bool,
     excluded: &Excluded,
     lang: Lang,
+    selected: &mut Selected,
     mut emit: impl FnMut(&Input, Event) -> io::Result<Status>,
 ) -> io::Result<Status> {
+    let mut emit = |input: &Input, mut event: Event| {
+        if let (Event::Document(document), Some(selection)) = (&mut event, &args.selection) {
+            selected.select(document, selection);
+        }
+        emit(input, event)
+    };
     let encoding = match &args.encoding {
         Some(label) => match qipu::text::encoding_for_label(label) {
             Some(encoding) => Some(encoding),
@@ -330,7 +348,8 @@ fn for_each_document(
         },
         None => None,
     };
-    let options = args.options(encoding, keep_records);
+    // A selection reads the records' tags, which only kept records have.
+    let options = args.options(encoding, keep_records || args.selection.is_some());
     let mut inputs = inputs::collect(&args.paths, excluded);
     if let Some(shard) = args.shard {
         if inputs.iter().any(|input| matches!(input, Input::Stdin)) {
@@ -388,7 +407,7 @@ fn emit_batch(
     let mut status = Status::Valid;
     for (input, loaded) in batch.iter().zip(loaded) {
         status = status.max(match loaded {
-            Loaded::Document(document) => emit(input, Event::Document(&document))?,
+            Loaded::Document(mut document) => emit(input, Event::Document(&mut document))?,
             Loaded::Stream => match input.byte_shard(shard) {
                 Some(shard) => shard_input(input, options, shard, emit)?,
                 None => stream_input(input, options, emit)?,
@@ -437,7 +456,7 @@ fn stream_input(
         Err(error) => {
             return emit(
                 input,
-                Event::Document(&Document::unreadable(&input.name(), &error)),
+                Event::Document(&mut Document::unreadable(&input.name(), &error)),
             )
         }
     };
@@ -459,7 +478,7 @@ fn shard_input(
         Ok(stream) => emit_stream(input, stream, emit),
         Err(error) => emit(
             input,
-            Event::Document(&Document::unreadable(&input.name(), &error)),
+            Event::Document(&mut Document::unreadable(&input.name(), &error)),
         ),
     }
 }
@@ -474,11 +493,13 @@ fn emit_stream(
     let mut status = Status::Valid;
     loop {
         match stream.next_document() {
-            Ok(Some(document)) => status = status.max(emit(input, Event::Document(&document))?),
+            Ok(Some(mut document)) => {
+                status = status.max(emit(input, Event::Document(&mut document))?)
+            }
             Ok(None) => return Ok(status),
             Err(error) => {
-                let document = Document::unreadable(&input.name(), &error);
-                return Ok(status.max(emit(input, Event::Document(&document))?));
+                let mut document = Document::unreadable(&input.name(), &error);
+                return Ok(status.max(emit(input, Event::Document(&mut document))?));
             }
         }
     }

@@ -11,6 +11,7 @@ use qipu::zh;
 
 use super::inputs::Excluded;
 use super::output::AtomicFile;
+use super::summary::Selected;
 use super::{for_each_document, Event, ReadArgs, Status};
 
 /// How `show` draws the board.
@@ -63,35 +64,38 @@ impl Show {
         let mut seen = 0;
         let mut picture: Option<Result<Vec<u8>, Refusal>> = None;
         let mut unreadable = None;
-        let read_status = for_each_document(read, true, &Excluded::default(), lang, |_, event| {
-            let Event::Document(document) = event else {
-                return Ok(Status::Valid);
-            };
-            if document.read_failed() {
-                unreadable = document
-                    .records
-                    .iter()
-                    .flat_map(|r| &r.diagnostics)
-                    .find_map(|d| super::unreadable_line(document, &d.kind, lang));
-                return Ok(Status::Failure);
-            }
-            for report in &document.records {
-                if seen == self.record && picture.is_none() {
-                    let first_error = || {
-                        let errors = report.diagnostics.iter();
-                        let mut errors = errors.filter(|d| d.severity == Severity::Error);
-                        errors.next().map(|d| d.kind.message_in(self.lang))
-                    };
-                    picture = Some(
-                        qipu::board(document, report, self.moment, self.pieces)
-                            .map(|diagram| self.draw(&diagram))
-                            .map_err(|why| (why, first_error())),
-                    );
+        let mut selected = Selected::default();
+        let excluded = Excluded::default();
+        let read_status =
+            for_each_document(read, true, &excluded, lang, &mut selected, |_, event| {
+                let Event::Document(document) = event else {
+                    return Ok(Status::Valid);
+                };
+                if document.read_failed() {
+                    unreadable = document
+                        .records
+                        .iter()
+                        .flat_map(|r| &r.diagnostics)
+                        .find_map(|d| super::unreadable_line(document, &d.kind, lang));
+                    return Ok(Status::Failure);
                 }
-                seen += 1;
-            }
-            Ok(Status::Valid)
-        })?;
+                for report in &document.records {
+                    if seen == self.record && picture.is_none() {
+                        let first_error = || {
+                            let errors = report.diagnostics.iter();
+                            let mut errors = errors.filter(|d| d.severity == Severity::Error);
+                            errors.next().map(|d| d.kind.message_in(self.lang))
+                        };
+                        picture = Some(
+                            qipu::board(document, report, self.moment, self.pieces)
+                                .map(|diagram| self.draw(&diagram))
+                                .map_err(|why| (why, first_error())),
+                        );
+                    }
+                    seen += 1;
+                }
+                Ok(Status::Valid)
+            })?;
         let source = &read.paths[0];
         if let Some(line) = unreadable {
             writeln!(io::stderr(), "qipu: {line}")?;

@@ -4,15 +4,49 @@
 use std::collections::HashMap;
 
 use qipu::diag::Severity;
-use qipu::lang::Lang;
+use qipu::lang::{Lang, Zh};
+use qipu::select::Selection;
 use qipu::{zh, Document};
 
 /// Error codes named in the summary, most frequent first.
 const CODES_SHOWN: usize = 5;
 
+/// What `--where` selected over the whole run: records read, and those that matched.
+#[derive(Clone, Copy, Default)]
+pub struct Selected {
+    pub read: usize,
+    pub matched: usize,
+}
+
+impl Selected {
+    /// Keeps the records of `document` that `selection` selects. A document that holds
+    /// no record (an unreadable file, one with no record in it) is kept whole: what it
+    /// reports is about the file.
+    pub fn select(&mut self, document: &mut Document, selection: &Selection) {
+        if document.read_failed() || document.records.iter().all(|r| r.record.is_none()) {
+            return;
+        }
+        self.read += document.records.len();
+        let mut records = std::mem::take(&mut document.records);
+        records.retain(|report| selection.selects(document, report));
+        self.matched += records.len();
+        document.records = records;
+    }
+
+    /// `, 40 read, 12 matched` after the record count of a summary line.
+    pub fn words(&self, lang: Lang) -> String {
+        lang.say(
+            || format!(" ({} read, {} matched --where)", self.read, self.matched),
+            || zh!("（读取 {} 份，{} 份符合 --where）", self.read, self.matched),
+        )
+    }
+}
+
 /// Counts over the whole run.
 #[derive(Default)]
 pub struct Summary {
+    /// With `--where`: what it selected.
+    pub selected: Option<Selected>,
     pub files: usize,
     pub unreadable_files: usize,
     pub skipped_files: usize,
@@ -72,10 +106,12 @@ impl Summary {
         if lang == Lang::En {
             return self.line();
         }
+        let selected = self.selected.map(|s| s.words(lang)).unwrap_or_default();
         let mut line = zh!(
-            "汇总：{} 个文件，{} 份棋谱：{} 份有效，{} 份无效",
+            "汇总：{} 个文件，{} 份棋谱{}：{} 份有效，{} 份无效",
             self.files,
             self.records,
+            Zh::own(&selected),
             self.valid,
             self.records - self.valid
         );
@@ -96,8 +132,9 @@ impl Summary {
 
     /// `summary: 3 files, 12 records: 10 valid, 2 invalid; 3 errors (illegal-move 2, ko 1), 1 warning`
     pub fn line(&self) -> String {
+        let selected = self.selected.map(|s| s.words(Lang::En)).unwrap_or_default();
         let mut line = format!(
-            "summary: {}, {}: {} valid, {} invalid",
+            "summary: {}, {}{selected}: {} valid, {} invalid",
             counted(self.files, "file"),
             counted(self.records, "record"),
             self.valid,

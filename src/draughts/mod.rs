@@ -53,7 +53,7 @@ use serde::ser::SerializeMap;
 use crate::diagram::{Diagram, NoBoard, View};
 use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::MoveFields;
-use crate::record::{FamilyTypes, Format, Game, Record, RulesVariant};
+use crate::record::{FamilyTypes, Format, Game, Record, RulesVariant, Tags};
 use crate::text::picture_controls;
 use crate::write::{LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
@@ -171,6 +171,10 @@ impl MoveFields for DraughtsMove {
 }
 
 impl GameRecord for DraughtsRecord {
+    fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
     fn game(&self) -> Game {
         GAME
     }

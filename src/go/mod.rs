@@ -60,7 +60,7 @@ use serde::ser::SerializeMap;
 use crate::diagram::{Diagram, NoBoard, View};
 use crate::family::{Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
-use crate::record::{FamilyTypes, Format, Game, NoVariant, Record};
+use crate::record::{FamilyTypes, Format, Game, NoVariant, Record, Tags};
 use crate::text::{picture_controls, Syntax};
 use crate::write::{Fixed, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
@@ -212,6 +212,23 @@ fn outside_is_writable(text: &str) -> bool {
 }
 
 impl GameRecord for GoRecord {
+    fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    fn tag_of(&self, field: &str) -> Option<&'static str> {
+        Some(match field {
+            "white" => "PW",
+            "black" => "PB",
+            "event" => "EV",
+            "site" => "PC",
+            "date" => "DT",
+            "round" => "RO",
+            "result" => "RE",
+            _ => return None,
+        })
+    }
+
     fn game(&self) -> Game {
         GAME
     }

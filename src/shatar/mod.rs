@@ -51,7 +51,7 @@ use crate::diag::Side;
 use crate::diagram::{Diagram, NoBoard, View};
 use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
-use crate::record::{FamilyTypes, Format, Game, Record, RulesVariant};
+use crate::record::{FamilyTypes, Format, Game, Record, RulesVariant, Tags};
 use crate::write::{LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 
@@ -182,6 +182,10 @@ pub fn left_out(record: &Record<ShatarMove>, format: Format) -> Vec<LeftOut> {
 }
 
 impl GameRecord for Record<ShatarMove> {
+    fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
     fn game(&self) -> Game {
         GAME
     }

@@ -32,6 +32,7 @@ mod read_str;
 mod readme_codes;
 mod repair;
 mod round_trip_property;
+mod select;
 mod sgf_checks;
 mod sgf_corpus;
 mod sgf_fix;
