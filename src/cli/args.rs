@@ -111,6 +111,27 @@ pub enum Command {
         #[command(flatten)]
         lang: LangArgs,
     },
+    /// Rewrite each file in place in its own format, normalised as convert writes it.
+    Fmt {
+        /// Change nothing: list the files that would change (exit status 1 if any).
+        #[arg(long)]
+        check: bool,
+        /// Change nothing: print a unified diff of what would change (exit status 1 if
+        /// anything would).
+        #[arg(long)]
+        diff: bool,
+        /// Game family, instead of detecting it from the extension and content.
+        #[arg(long, value_parser = game_parser())]
+        game: Option<Game>,
+        /// Encoding label, instead of detecting it.
+        #[arg(long)]
+        encoding: Option<String>,
+        /// Files or folders (read recursively).
+        #[arg(required = true)]
+        paths: Vec<String>,
+        #[command(flatten)]
+        lang: LangArgs,
+    },
 }
 
 impl Command {
@@ -119,7 +140,8 @@ impl Command {
         match self {
             Command::Validate { lang, .. }
             | Command::Convert { lang, .. }
-            | Command::Show { lang, .. } => lang.lang(),
+            | Command::Show { lang, .. }
+            | Command::Fmt { lang, .. } => lang.lang(),
         }
     }
 }

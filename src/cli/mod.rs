@@ -3,6 +3,7 @@
 mod args;
 mod convert;
 mod failure;
+mod fmt;
 mod html;
 mod inputs;
 mod lang;
@@ -176,7 +177,48 @@ fn execute(cli: Cli) -> io::Result<Status> {
             };
             show.run(&read)
         }
+        Command::Fmt {
+            check,
+            diff,
+            game,
+            encoding,
+            paths,
+            lang,
+        } => {
+            let lang = lang.lang();
+            let encoding = match encoding {
+                Some(label) => match qipu::text::encoding_for_label(&label) {
+                    Some(encoding) => Some(encoding),
+                    None => {
+                        writeln!(io::stderr(), "{}", unknown_label(&label, lang))?;
+                        return Ok(Status::Failure);
+                    }
+                },
+                None => None,
+            };
+            let options = ReadOptions {
+                game,
+                encoding,
+                keep_records: true,
+                ..ReadOptions::default()
+            };
+            fmt::Fmt {
+                check,
+                diff,
+                options,
+                lang,
+            }
+            .run(&paths)
+        }
     }
+}
+
+/// The line that refuses an encoding label qipu does not know.
+fn unknown_label(label: &str, lang: Lang) -> String {
+    lang.say(
+        || format!("qipu: unknown encoding label \"{label}\""),
+        || qipu::zh!("qipu: 未知的编码标签“{}”", label),
+    )
 }
 
 /// `validate --format html`: the page is written when every input has been read; the
@@ -338,11 +380,7 @@ fn for_each_document(
         Some(label) => match qipu::text::encoding_for_label(label) {
             Some(encoding) => Some(encoding),
             None => {
-                let line = lang.say(
-                    || format!("qipu: unknown encoding label \"{label}\""),
-                    || qipu::zh!("qipu: 未知的编码标签“{}”", label),
-                );
-                writeln!(io::stderr(), "{line}")?;
+                writeln!(io::stderr(), "{}", unknown_label(label, lang))?;
                 return Ok(Status::Failure);
             }
         },

@@ -14,6 +14,7 @@ mod draughts_validate;
 mod encodings;
 mod every_encoding;
 mod fix_property;
+mod fmt;
 mod fuzz_properties;
 mod fuzz_read;
 mod fuzz_round_trip;
