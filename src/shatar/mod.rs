@@ -15,9 +15,11 @@ mod attacks;
 mod chess;
 mod diagram;
 mod fen;
+mod grammar;
 mod issue;
 mod notation;
 mod pgn;
+mod plain_san;
 mod position;
 mod replay;
 mod scoresheet;
@@ -27,10 +29,11 @@ mod validate;
 mod write;
 
 pub use fen::{parse_fen, write_fen, Fen, FenError};
+pub use grammar::parse_move;
 pub use issue::{ChessSign, DrawNote, Ending, SetupFault, ShatarIssue};
 pub use notation::{
-    parse_move, Annotation, CaptureMark, CastlingSide, CheckMark, Link, MoveText, PieceScript,
-    PieceToken, Promotion, PromotionStyle, QueenName, Suffix, Target,
+    Annotation, CaptureMark, CastlingSide, CheckMark, Link, MoveText, PieceScript, PieceToken,
+    Promotion, PromotionStyle, QueenName, Suffix, Target,
 };
 pub use pgn::parse_pgn;
 pub use position::{

@@ -11,7 +11,7 @@ use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, multispace0};
 use nom::Parser;
 
-use super::notation::{move_number, move_token, result_token, PResult};
+use super::grammar::{move_number, move_token, result_token, PResult};
 use super::syntax::{
     LineBuilder, MoveNumber, ParsedGame, ParsedMove, SourceFormat, SyntaxError, SyntaxErrorKind,
 };

@@ -15,7 +15,7 @@ use nom::character::complete::{char, digit1, space0};
 use nom::combinator::value;
 use nom::{Err, Parser};
 
-use super::notation::{
+use super::grammar::{
     move_number, move_text, move_token, piece, result_token, spanned, square, PError, PResult,
 };
 use super::syntax::{
