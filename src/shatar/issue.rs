@@ -8,7 +8,7 @@ use super::fen::FenError;
 use super::position::{IllegalReason, SetupError};
 use super::syntax::{ResultToken, SyntaxErrorKind};
 use super::types::{Color, Role, Square};
-use crate::diag::{Issue, Words};
+use crate::diag::{Issue, Severity, Words};
 use crate::lang::{zh, Lang, ToZh, Zh};
 
 /// A claimable draw or other noteworthy state reached during the replay.
@@ -330,6 +330,26 @@ impl Issue for ShatarIssue {
 }
 
 impl ShatarIssue {
+    /// Rule breaches are errors; wrong marks and contradicting results are warnings;
+    /// claimable draws and bare kings are notes.
+    pub fn severity(&self) -> Severity {
+        match self {
+            ShatarIssue::Syntax { kind } => match kind {
+                SyntaxErrorKind::MalformedSetup | SyntaxErrorKind::CommentIntoNextGame => {
+                    Severity::Error
+                }
+                _ => Severity::Warning,
+            },
+            ShatarIssue::CheckMarker { .. }
+            | ShatarIssue::MoveNumber { .. }
+            | ShatarIssue::CaptureMarker { .. }
+            | ShatarIssue::QueenName { .. }
+            | ShatarIssue::ResultMismatch { .. } => Severity::Warning,
+            ShatarIssue::Draw(_) | ShatarIssue::BareKing { .. } => Severity::Note,
+            _ => Severity::Error,
+        }
+    }
+
     fn code(&self) -> &'static str {
         match self {
             ShatarIssue::Syntax { .. } => "syntax-error",

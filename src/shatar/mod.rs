@@ -21,8 +21,10 @@ mod notation;
 mod pgn;
 mod plain_san;
 mod position;
+mod read;
 mod replay;
 mod scoresheet;
+mod sheet_head;
 mod syntax;
 mod types;
 mod validate;
@@ -39,13 +41,13 @@ pub use pgn::parse_pgn;
 pub use position::{
     DrawnEnding, IllegalReason, Material, Move, MoveList, Opening, Position, SetupError, UciMove,
 };
+pub use read::read_records;
 pub use scoresheet::parse_scoresheets;
 pub use syntax::{
     looks_like_pgn, looks_like_shatar, MoveNumber, ParsedGame, ParsedMove, PartialDate,
     ResultToken, SetupEntry, SetupListing, SourceFormat, SyntaxError, SyntaxErrorKind,
 };
 pub use types::{Color, Role, Square};
-pub use validate::read_records;
 pub use write::{write_pgn_from, write_text_from, Notation, TextOptions};
 
 use serde::ser::SerializeMap;
@@ -277,8 +279,8 @@ impl Family for Shatar {
 
 /// Whether the line at `at` (after an empty line) opens a record: a PGN tag pair or a
 /// scoresheet's players header. Only these, so that a piece of a stream starts where
-/// the reader of a whole text would tell PGN from scoresheets (`validate::format_runs`).
+/// the reader of a whole text would tell PGN from scoresheets (`read::format_runs`).
 fn opens_record(text: &str, at: usize) -> bool {
     let rest = &text[at..];
-    syntax::opens_with_tag_pair(rest) || validate::opens_scoresheet(rest)
+    syntax::opens_with_tag_pair(rest) || read::opens_scoresheet(rest)
 }
