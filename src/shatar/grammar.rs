@@ -438,15 +438,8 @@ pub(crate) fn move_text<'a>(
     }
 }
 
-/// Parses exactly one move token; spans are relative to `text`.
-///
-/// ```
-/// use qipu::shatar::{parse_move, Target};
-/// let mv = parse_move("马f3：e5+").unwrap();
-/// assert!(mv.claims_capture());
-/// assert!(matches!(mv.to, Target::Square(s) if s.to_string() == "e5"));
-/// ```
-pub fn parse_move(text: &str) -> Result<MoveText, SyntaxError> {
+/// Parses exactly one move token (`马f3：e5+`); spans are relative to `text`.
+pub(super) fn parse_move(text: &str) -> Result<MoveText, SyntaxError> {
     let end = text.len();
     let located = |input: &str, kind| SyntaxError {
         kind,
@@ -566,6 +559,20 @@ pub(crate) fn move_number<'a>(
 mod tests {
     use super::*;
 
+    /// The moving piece: the written one, a king for castling, otherwise a pawn.
+    fn role(mv: &MoveText) -> Role {
+        match (&mv.piece, mv.to) {
+            (Some(p), _) => p.role,
+            (None, Target::Castling(_)) => Role::King,
+            (None, _) => Role::Pawn,
+        }
+    }
+
+    /// Whether the text claims a capture: a capture mark, or a file-to-file pawn move.
+    fn claims_capture(mv: &MoveText) -> bool {
+        mv.capture_mark().is_some() || matches!(mv.to, Target::File(_))
+    }
+
     fn sq(name: &str) -> Square {
         let b = name.as_bytes();
         Square::new(b[0] - b'a', b[1] - b'1')
@@ -595,7 +602,7 @@ mod tests {
             "馬 g1—f3",
         ] {
             let mv = ok(text);
-            assert_eq!(mv.role(), Role::Knight, "{text}");
+            assert_eq!(role(&mv), Role::Knight, "{text}");
             assert_eq!((mv.from_file, mv.from_rank), (Some(6), Some(0)), "{text}");
             assert_eq!(mv.to, Target::Square(sq("f3")), "{text}");
             assert_eq!(mv.capture_mark(), None, "{text}");
@@ -627,7 +634,7 @@ mod tests {
         ] {
             let mv = ok(text);
             assert_eq!(mv.capture_mark(), Some(mark), "{text}");
-            assert!(mv.claims_capture());
+            assert!(claims_capture(&mv));
             assert_eq!(mv.to, Target::Square(sq("e5")));
         }
     }
@@ -635,7 +642,7 @@ mod tests {
     #[test]
     fn pawn_moves() {
         let mv = ok("e2—e4");
-        assert_eq!((mv.role(), mv.piece), (Role::Pawn, None));
+        assert_eq!((role(&mv), mv.piece), (Role::Pawn, None));
         assert_eq!(
             (mv.from_file, mv.from_rank, mv.to),
             (Some(4), Some(1), Target::Square(sq("e4")))
@@ -645,8 +652,8 @@ mod tests {
             (mv.from_file, mv.from_rank, mv.to),
             (None, None, Target::Square(sq("e4")))
         );
-        assert_eq!(ok("Pe4").role(), Role::Pawn);
-        assert_eq!(ok("夫e2—e4").role(), Role::Pawn);
+        assert_eq!(role(&ok("Pe4")), Role::Pawn);
+        assert_eq!(role(&ok("夫e2—e4")), Role::Pawn);
         assert_eq!(ok("e2e4").from_rank, Some(1));
     }
 
@@ -657,7 +664,7 @@ mod tests {
             (mv.from_file, mv.from_rank, mv.to),
             (None, None, Target::Square(sq("f3")))
         );
-        assert_eq!(ok("马f3").role(), Role::Knight);
+        assert_eq!(role(&ok("马f3")), Role::Knight);
         let mv = ok("Ndf3");
         assert_eq!((mv.from_file, mv.from_rank), (Some(3), None));
         let mv = ok("R1d3");
@@ -677,7 +684,7 @@ mod tests {
             (mv.from_file, mv.to, mv.link),
             (Some(2), Target::File(3), None)
         );
-        assert!(mv.claims_capture());
+        assert!(claims_capture(&mv));
         let mv = ok("h：g5");
         assert_eq!((mv.from_file, mv.to), (Some(7), Target::Square(sq("g5"))));
         assert_eq!(mv.capture_mark(), Some(CaptureMark::FullwidthColon));
@@ -836,7 +843,7 @@ mod tests {
         ] {
             let mv = ok(text);
             assert_eq!(
-                (mv.castling(), mv.role()),
+                (mv.castling(), role(&mv)),
                 (Some(side), Role::King),
                 "{text}"
             );

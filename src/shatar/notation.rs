@@ -200,26 +200,12 @@ pub struct MoveText {
 }
 
 impl MoveText {
-    /// The moving piece: the written one, a king for castling, otherwise a pawn.
-    pub fn role(&self) -> Role {
-        match (&self.piece, self.to) {
-            (Some(p), _) => p.role,
-            (None, Target::Castling(_)) => Role::King,
-            (None, _) => Role::Pawn,
-        }
-    }
-
     /// The capture mark written, if any.
     pub fn capture_mark(&self) -> Option<CaptureMark> {
         match self.link {
             Some(Link::Capture(mark)) => Some(mark),
             _ => None,
         }
-    }
-
-    /// Whether the text claims a capture: a capture mark, or a file-to-file pawn move.
-    pub fn claims_capture(&self) -> bool {
-        self.capture_mark().is_some() || matches!(self.to, Target::File(_))
     }
 
     /// The side castled to, for castling.

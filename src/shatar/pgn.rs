@@ -18,7 +18,7 @@ use super::syntax::{
 use crate::pgn::{self, Dialect, EscapePlace, Span, StructureError, Token};
 
 /// Reads every game of a PGN collection; never fails, problems are recorded in the games.
-pub fn parse_pgn(src: &str) -> Vec<ParsedGame> {
+pub(super) fn parse_pgn(src: &str) -> Vec<ParsedGame> {
     let mut collection = Collection {
         src,
         games: Vec::new(),

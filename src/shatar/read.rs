@@ -44,7 +44,7 @@ fn format_runs(text: &str) -> Vec<(Span, bool)> {
     let mut pgn = if opens_scoresheet(opening) {
         false
     } else {
-        super::syntax::opens_with_tag_pair(opening) || super::looks_like_pgn(text)
+        super::syntax::opens_with_tag_pair(opening) || super::syntax::looks_like_pgn(text)
     };
     let mut runs = Vec::new();
     let mut start = 0;

@@ -21,7 +21,7 @@ use super::syntax::{
 use crate::text::Span;
 
 /// Reads every scoresheet in `src`; never fails, problems are recorded in the games.
-pub fn parse_scoresheets(src: &str) -> Vec<ParsedGame> {
+pub(super) fn parse_scoresheets(src: &str) -> Vec<ParsedGame> {
     let mut games = Vec::new();
     let mut sheet = Sheet::new(0);
     let mut start = 0;
