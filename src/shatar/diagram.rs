@@ -3,7 +3,8 @@
 //! and Blue's blue), and the FEN after each move for `convert --to json --positions`.
 
 use super::fen::write_fen;
-use super::notation::{parse_move, Target};
+use super::grammar::parse_move;
+use super::notation::Target;
 use super::position::Position;
 use super::types::{Color, Square};
 use super::validate::side;

@@ -58,8 +58,8 @@ impl crate::lang::ToZh for FenError {
     }
 }
 
-/// A position as FEN: read with `FromStr` ([`parse_fen`]), written with `Display`
-/// ([`write_fen`]).
+/// A position as FEN: read with `FromStr` (`parse_fen`), written with `Display`
+/// (`write_fen`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fen(pub Position);
 
@@ -79,7 +79,7 @@ impl fmt::Display for Fen {
 
 /// Reads a FEN: board, side to move, and optionally `-`, `-`, halfmove clock and
 /// fullmove number.
-pub fn parse_fen(fen: &str) -> Result<Position, FenError> {
+pub(super) fn parse_fen(fen: &str) -> Result<Position, FenError> {
     let mut fields = fen.split_whitespace();
     let board = fields.next().ok_or(FenError::BadBoard)?;
     let pieces = parse_board(board)?;
@@ -151,7 +151,7 @@ pub(super) fn parse_board(board: &str) -> Result<Vec<(Color, Role, Square)>, Fen
 }
 
 /// Writes the position as FEN with `-` for castling and en passant.
-pub fn write_fen(position: &Position) -> String {
+pub(super) fn write_fen(position: &Position) -> String {
     let mut fen = String::with_capacity(64);
     for rank in (0..8u8).rev() {
         let mut empty = 0;

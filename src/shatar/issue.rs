@@ -8,7 +8,7 @@ use super::fen::FenError;
 use super::position::{IllegalReason, SetupError};
 use super::syntax::{ResultToken, SyntaxErrorKind};
 use super::types::{Color, Role, Square};
-use crate::diag::{Issue, Words};
+use crate::diag::{Issue, Severity, Words};
 use crate::lang::{zh, Lang, ToZh, Zh};
 
 /// A claimable draw or other noteworthy state reached during the replay.
@@ -299,16 +299,28 @@ fn check_zh(text: &str) -> Zh {
     })
 }
 
-fn piece_moves_zh(role: Role, from: Square, piece_moves: &[Square]) -> Option<Zh> {
+fn piece_moves_text(role: Role, from: Square, piece_moves: &[Square]) -> String {
+    let name = role_name(role);
+    match piece_moves {
+        [] => format!("the {name} on {from} has no legal move"),
+        [only] => format!("the {name} on {from} can only go to {only}"),
+        many => {
+            let squares: Vec<String> = many.iter().map(Square::to_string).collect();
+            format!("the {name} on {from} can go to {}", or_list(&squares))
+        }
+    }
+}
+
+fn piece_moves_zh(role: Role, from: Square, piece_moves: &[Square]) -> Zh {
     let name = role_zh(role, None);
-    Some(match piece_moves {
+    match piece_moves {
         [] => zh!("{} 的{}没有合法着法", from, name),
         [only] => zh!("{} 的{}只能走到 {}", from, name, only),
         many => {
             let squares: Vec<String> = many.iter().map(Square::to_string).collect();
             zh!("{} 的{}可以走到 {}", from, name, or_list_zh(&squares))
         }
-    })
+    }
 }
 
 fn ending_text(ending: Ending) -> String {
@@ -318,18 +330,29 @@ fn ending_text(ending: Ending) -> String {
     }
 }
 
-impl Issue for ShatarIssue {
-    fn code(&self) -> &'static str {
-        ShatarIssue::code(self)
-    }
-
-    fn words(&self, lang: Lang) -> Words {
-        Words::new(lang, || self.message(), || self.message_zh())
-            .bridged_help(|| self.help(), || self.help_zh())
+impl ShatarIssue {
+    /// Rule breaches are errors; wrong marks and contradicting results are warnings;
+    /// claimable draws and bare kings are notes.
+    pub fn severity(&self) -> Severity {
+        match self {
+            ShatarIssue::Syntax { kind } => match kind {
+                SyntaxErrorKind::MalformedSetup | SyntaxErrorKind::CommentIntoNextGame => {
+                    Severity::Error
+                }
+                _ => Severity::Warning,
+            },
+            ShatarIssue::CheckMarker { .. }
+            | ShatarIssue::MoveNumber { .. }
+            | ShatarIssue::CaptureMarker { .. }
+            | ShatarIssue::QueenName { .. }
+            | ShatarIssue::ResultMismatch { .. } => Severity::Warning,
+            ShatarIssue::Draw(_) | ShatarIssue::BareKing { .. } => Severity::Note,
+            _ => Severity::Error,
+        }
     }
 }
 
-impl ShatarIssue {
+impl Issue for ShatarIssue {
     fn code(&self) -> &'static str {
         match self {
             ShatarIssue::Syntax { .. } => "syntax-error",
@@ -357,379 +380,314 @@ impl ShatarIssue {
         }
     }
 
-    fn message(&self) -> String {
+    fn words(&self, lang: Lang) -> Words {
         match self {
-            ShatarIssue::Syntax { kind } => kind.to_string(),
-            ShatarIssue::Unparsable { reason } => format!("cannot read this as a move: {reason}"),
-            ShatarIssue::Castling => "castling does not exist in Shatar".to_string(),
-            ShatarIssue::OtherGame { variant, sign } => {
-                let game = match variant {
-                    Some(variant) => format!("a game of {variant} (its Variant tag)"),
-                    None => "a game of chess".to_string(),
-                };
-                let why = match sign {
-                    ChessSign::VariantTag => String::new(),
-                    ChessSign::Castling => ": it castles".to_string(),
-                    ChessSign::FirstMove => {
-                        ": it opens with a move Shatar does not allow".to_string()
-                    }
-                    ChessSign::ChessMoves { refused } => {
-                        format!(": every move is legal chess, and Shatar does not allow {refused}")
-                    }
-                    ChessSign::ChessSetup => ": its FEN gives castling or en-passant rights, \
-                                              and every move is legal chess"
-                        .to_string(),
-                };
-                format!("this is {game}, not Shatar{why}")
+            ShatarIssue::Syntax { kind } => Words::new(lang, || kind.to_string(), || kind.to_zh()),
+            ShatarIssue::Unparsable { reason } => Words::new(
+                lang,
+                || format!("cannot read this as a move: {reason}"),
+                || zh!("无法读作着法：{}", reason.to_zh()),
+            )
+            .help(
+                || "write a move as piece, from, separator, to (Ng1—f3) or piece and destination (Nf3)".to_string(),
+                || Zh::own("着法写作棋子、起点、分隔号、终点（Ng1—f3），或棋子加终点（Nf3）"),
+            ),
+            ShatarIssue::Castling => Words::new(
+                lang,
+                || "castling does not exist in Shatar".to_string(),
+                || Zh::own("蒙古象棋没有王车易位"),
+            )
+            .help(
+                || "Shatar has no castling: move the king and rook separately".to_string(),
+                || Zh::own("蒙古象棋没有王车易位：王和车须分别走"),
+            ),
+            ShatarIssue::OtherGame { variant, sign } => Words::new(
+                lang,
+                || {
+                    let game = match variant {
+                        Some(variant) => format!("a game of {variant} (its Variant tag)"),
+                        None => "a game of chess".to_string(),
+                    };
+                    let why = match sign {
+                        ChessSign::VariantTag => String::new(),
+                        ChessSign::Castling => ": it castles".to_string(),
+                        ChessSign::FirstMove => {
+                            ": it opens with a move Shatar does not allow".to_string()
+                        }
+                        ChessSign::ChessMoves { refused } => format!(
+                            ": every move is legal chess, and Shatar does not allow {refused}"
+                        ),
+                        ChessSign::ChessSetup => ": its FEN gives castling or en-passant rights, \
+                                                  and every move is legal chess"
+                            .to_string(),
+                    };
+                    format!("this is {game}, not Shatar{why}")
+                },
+                || {
+                    let game = match variant {
+                        Some(variant) => zh!("一局 {}（见其 Variant 标签）", variant),
+                        None => Zh::own("一局国际象棋"),
+                    };
+                    let why = match sign {
+                        ChessSign::VariantTag => Zh::own(""),
+                        ChessSign::Castling => Zh::own("：其中有王车易位"),
+                        ChessSign::FirstMove => Zh::own("：开局着法是蒙古象棋所不允许的"),
+                        ChessSign::ChessMoves { refused } => {
+                            zh!("：每一着都合乎国际象棋规则，而蒙古象棋不允许 {}", refused)
+                        }
+                        ChessSign::ChessSetup => Zh::own(
+                            "：其 FEN 给出王车易位或吃过路兵的权利，且每一着都合乎国际象棋规则",
+                        ),
+                    };
+                    zh!("这是{}，不是蒙古象棋{}", game, why)
+                },
+            )
+            .help(
+                || "qipu reads PGN as Shatar; the moves are kept as written. A Shatar game with slips in its moves: add [Variant \"Shatar\"] to have it checked as Shatar".to_string(),
+                || Zh::own("qipu 把 PGN 读作蒙古象棋；着法按原样保留。若这是着法有笔误的蒙古象棋对局，请加上 [Variant \"Shatar\"]，即按蒙古象棋检查"),
+            ),
+            ShatarIssue::PromotionToKing => Words::new(
+                lang,
+                || "a pawn cannot promote to a king".to_string(),
+                || Zh::own("夫不能升变为王"),
+            )
+            .help(
+                || "promote to Q (虎/狮), R (车), N (马) or B (驼)".to_string(),
+                || Zh::own("可升变为 Q（虎/狮）、R（车）、N（马）或 B（驼）"),
+            ),
+            ShatarIssue::PromotionMissing { suggestions } => Words::new(
+                lang,
+                || {
+                    "the pawn reaches the last rank but the move does not say what it becomes"
+                        .to_string()
+                },
+                || Zh::own("夫已到达底线，但着法没有写明升变为什么棋子"),
+            )
+            .help(
+                || format!("write one of {}", or_list(suggestions)),
+                || zh!("请写成 {} 之一", or_list_zh(suggestions)),
+            ),
+            ShatarIssue::BadFirstMove { side, expected } => match side {
+                Color::White => Words::new(
+                    lang,
+                    || "White's first move must be d2—d4 or e2—e4".to_string(),
+                    || Zh::own("白方第一着必须是 d2—d4 或 e2—e4"),
+                ),
+                Color::Blue => Words::new(
+                    lang,
+                    || {
+                        format!(
+                            "Blue must answer with the same pawn two squares: {}",
+                            or_list(expected)
+                        )
+                    },
+                    || zh!("蓝方必须以相应的夫前进两格应着：{}", or_list_zh(expected)),
+                ),
             }
-            ShatarIssue::PromotionToKing => "a pawn cannot promote to a king".to_string(),
-            ShatarIssue::PromotionMissing { .. } => {
-                "the pawn reaches the last rank but the move does not say what it becomes"
-                    .to_string()
-            }
-            ShatarIssue::BadFirstMove {
-                side: Color::White, ..
-            } => "White's first move must be d2—d4 or e2—e4".to_string(),
-            ShatarIssue::BadFirstMove {
-                side: Color::Blue,
-                expected,
-            } => format!(
-                "Blue must answer with the same pawn two squares: {}",
-                or_list(expected)
+            .help(
+                || format!("did you mean {}?", or_list(expected)),
+                || zh!("是否应为 {}？", or_list_zh(expected)),
             ),
             ShatarIssue::NoSuchPiece {
-                role, from, side, ..
-            } => match from {
-                Some(square) => format!(
-                    "{} has no {} on {square}",
-                    side_name(*side),
-                    role_name(*role)
-                ),
-                None => format!(
-                    "{} has no {} that can make this move",
-                    side_name(*side),
-                    role_name(*role)
-                ),
-            },
-            ShatarIssue::IllegalMove {
                 role,
                 from,
-                to,
-                reason,
-                ..
-            } => format!(
-                "the {} on {from} cannot move to {to}: {reason}",
-                role_name(*role)
-            ),
-            ShatarIssue::AmbiguousMove { candidates } => {
-                format!("this fits {} legal moves", candidates.len())
-            }
-            ShatarIssue::GameOver { ending } => {
-                format!("a move after the end of the game: {}", ending_text(*ending))
-            }
-            ShatarIssue::CheckMarker { written, actual } => {
-                format!("the move is marked {written} but it is {actual}")
-            }
-            ShatarIssue::MoveNumber { written, expected } => {
-                format!("move number {written} where {expected} was expected")
-            }
-            ShatarIssue::CaptureMarker { capture: true } => {
-                "the move takes a piece but is written without a capture sign".to_string()
-            }
-            ShatarIssue::CaptureMarker { capture: false } => {
-                "the move is written as a capture but takes nothing".to_string()
-            }
-            ShatarIssue::QueenName { side } => format!(
-                "{}'s queen is the {}",
-                side_name(*side),
-                match side {
-                    Color::White => "tiger (虎)",
-                    Color::Blue => "lion (狮)",
+                side,
+                suggestions,
+            } => {
+                let words = match from {
+                    Some(square) => Words::new(
+                        lang,
+                        || format!("{} has no {} on {square}", side_name(*side), role_name(*role)),
+                        || {
+                            zh!(
+                                "{}在 {} 没有{}",
+                                side_zh(*side),
+                                square,
+                                role_zh(*role, Some(*side))
+                            )
+                        },
+                    ),
+                    None => Words::new(
+                        lang,
+                        || {
+                            format!(
+                                "{} has no {} that can make this move",
+                                side_name(*side),
+                                role_name(*role)
+                            )
+                        },
+                        || {
+                            zh!(
+                                "{}没有能走这步棋的{}",
+                                side_zh(*side),
+                                role_zh(*role, Some(*side))
+                            )
+                        },
+                    ),
+                };
+                if suggestions.is_empty() {
+                    words
+                } else {
+                    words.help(
+                        || format!("did you mean {}?", or_list(suggestions)),
+                        || zh!("是否应为 {}？", or_list_zh(suggestions)),
+                    )
                 }
-            ),
-            ShatarIssue::ResultMismatch { recorded, position } => format!(
-                "the result {recorded} contradicts the final position: {}",
-                ending_text(*position)
-            ),
-            ShatarIssue::BadSetup { reason } => {
-                format!("the start position is not playable: {reason}")
             }
-            ShatarIssue::Draw(DrawNote::FiftyMoves) => {
-                "50 moves without a capture or a pawn move: a draw can be claimed".to_string()
-            }
-            ShatarIssue::Draw(DrawNote::Repetition) => {
-                "the same position occurs for the third time: a draw can be claimed".to_string()
-            }
-            ShatarIssue::Draw(DrawNote::PerpetualCheck { checking }) => format!(
-                "{} is giving perpetual check: the game is drawn",
-                side_name(*checking)
-            ),
-            ShatarIssue::Draw(DrawNote::DrawnEnding(ending)) => {
-                format!("drawn ending ({ending}): a draw can be claimed")
-            }
-            ShatarIssue::BareKing { side } => {
-                format!("{} has only the king left", side_name(*side))
-            }
-        }
-    }
-
-    fn help(&self) -> Option<String> {
-        match self {
-            ShatarIssue::Unparsable { .. } => Some(
-                "write a move as piece, from, separator, to (Ng1—f3) or piece and destination (Nf3)"
-                    .to_string(),
-            ),
-            ShatarIssue::Castling => Some("Shatar has no castling: move the king and rook separately".to_string()),
-            ShatarIssue::OtherGame { .. } => Some(
-                "qipu reads PGN as Shatar; the moves are kept as written. A Shatar game with slips in its moves: add [Variant \"Shatar\"] to have it checked as Shatar"
-                    .to_string(),
-            ),
-            ShatarIssue::PromotionToKing => Some("promote to Q (虎/狮), R (车), N (马) or B (驼)".to_string()),
-            ShatarIssue::PromotionMissing { suggestions } => {
-                Some(format!("write one of {}", or_list(suggestions)))
-            }
-            ShatarIssue::BadFirstMove { expected, .. } => Some(format!("did you mean {}?", or_list(expected))),
-            ShatarIssue::NoSuchPiece { suggestions, .. } | ShatarIssue::IllegalMove { suggestions, .. }
-                if !suggestions.is_empty() =>
-            {
-                let base = match self {
-                    ShatarIssue::IllegalMove { role, from, piece_moves, .. } => {
-                        piece_moves_text(*role, *from, piece_moves)
-                    }
-                    _ => None,
-                };
-                let mean = format!("did you mean {}?", or_list(suggestions));
-                Some(match base {
-                    Some(base) => format!("{base}; {mean}"),
-                    None => mean,
-                })
-            }
-            ShatarIssue::IllegalMove { role, from, piece_moves, .. } => {
-                piece_moves_text(*role, *from, piece_moves)
-            }
-            ShatarIssue::NoSuchPiece { .. } => None,
-            ShatarIssue::AmbiguousMove { candidates } => {
-                Some(format!("write one of {}", or_list(candidates)))
-            }
-            ShatarIssue::GameOver { .. } => Some("remove the moves after the end of the game".to_string()),
-            ShatarIssue::CheckMarker { actual, .. } => Some(format!("the move is {actual}; correct the mark")),
-            ShatarIssue::MoveNumber { expected, .. } => Some(format!(
-                "the moves were read in order; number this one {expected}"
-            )),
-            ShatarIssue::CaptureMarker { capture: true } => {
-                Some("full notation writes a capture with ':' (Nf3:e5)".to_string())
-            }
-            ShatarIssue::CaptureMarker { capture: false } => {
-                Some("write a non-capturing move with '—' (Ng1—f3)".to_string())
-            }
-            ShatarIssue::QueenName { side } => Some(match side {
-                Color::White => "write 虎 (or 猛虎) for White's queen".to_string(),
-                Color::Blue => "write 狮 (or 雄狮) for Blue's queen".to_string(),
-            }),
-            ShatarIssue::ResultMismatch { position, .. } => Some(match position {
-                Ending::Checkmate { winner: Color::White } => "the result should be 1-0".to_string(),
-                Ending::Checkmate { winner: Color::Blue } => "the result should be 0-1".to_string(),
-                Ending::Stalemate => "stalemate is a draw: 1/2-1/2".to_string(),
-            }),
-            ShatarIssue::BadSetup { .. } | ShatarIssue::Syntax { .. } => None,
-            ShatarIssue::Draw(_) | ShatarIssue::BareKing { .. } => None,
-        }
-    }
-
-    fn message_zh(&self) -> Zh {
-        match self {
-            ShatarIssue::Syntax { kind } => kind.to_zh(),
-            ShatarIssue::Unparsable { reason } => zh!("无法读作着法：{}", reason.to_zh()),
-            ShatarIssue::Castling => Zh::own("蒙古象棋没有王车易位"),
-            ShatarIssue::OtherGame { variant, sign } => {
-                let game = match variant {
-                    Some(variant) => zh!("一局 {}（见其 Variant 标签）", variant),
-                    None => Zh::own("一局国际象棋"),
-                };
-                let why = match sign {
-                    ChessSign::VariantTag => Zh::own(""),
-                    ChessSign::Castling => Zh::own("：其中有王车易位"),
-                    ChessSign::FirstMove => Zh::own("：开局着法是蒙古象棋所不允许的"),
-                    ChessSign::ChessMoves { refused } => {
-                        zh!("：每一着都合乎国际象棋规则，而蒙古象棋不允许 {}", refused)
-                    }
-                    ChessSign::ChessSetup => {
-                        Zh::own("：其 FEN 给出王车易位或吃过路兵的权利，且每一着都合乎国际象棋规则")
-                    }
-                };
-                zh!("这是{}，不是蒙古象棋{}", game, why)
-            }
-            ShatarIssue::PromotionToKing => Zh::own("夫不能升变为王"),
-            ShatarIssue::PromotionMissing { .. } => {
-                Zh::own("夫已到达底线，但着法没有写明升变为什么棋子")
-            }
-            ShatarIssue::BadFirstMove {
-                side: Color::White, ..
-            } => Zh::own("白方第一着必须是 d2—d4 或 e2—e4"),
-            ShatarIssue::BadFirstMove {
-                side: Color::Blue,
-                expected,
-            } => zh!("蓝方必须以相应的夫前进两格应着：{}", or_list_zh(expected)),
-            ShatarIssue::NoSuchPiece {
-                role, from, side, ..
-            } => match from {
-                Some(square) => zh!(
-                    "{}在 {} 没有{}",
-                    side_zh(*side),
-                    square,
-                    role_zh(*role, Some(*side))
-                ),
-                None => zh!(
-                    "{}没有能走这步棋的{}",
-                    side_zh(*side),
-                    role_zh(*role, Some(*side))
-                ),
-            },
             ShatarIssue::IllegalMove {
                 role,
                 from,
                 to,
                 reason,
-                ..
-            } => zh!(
-                "{} 的{}不能走到 {}：{}",
-                from,
-                role_zh(*role, None),
-                to,
-                reason.to_zh()
-            ),
-            ShatarIssue::AmbiguousMove { candidates } => {
-                zh!("符合这一记录的合法着法有 {} 种", candidates.len())
-            }
-            ShatarIssue::GameOver { ending } => {
-                zh!("对局结束之后又记了着法：{}", ending_zh(*ending))
-            }
-            ShatarIssue::CheckMarker { written, actual } => {
-                zh!("着法标为{}，实际{}", check_zh(written), check_zh(actual))
-            }
-            ShatarIssue::MoveNumber { written, expected } => {
-                zh!("回合数写作 {}，此处应为 {}", written, expected)
-            }
-            ShatarIssue::CaptureMarker { capture: true } => {
-                Zh::own("这步棋吃了子，却没有写吃子符号")
-            }
-            ShatarIssue::CaptureMarker { capture: false } => {
-                Zh::own("这步棋记作吃子，却没有吃到棋子")
-            }
-            ShatarIssue::QueenName { side } => Zh::own(match side {
-                Color::White => "白方的这枚棋子是猛虎（虎），不是雄狮",
-                Color::Blue => "蓝方的这枚棋子是雄狮（狮），不是猛虎",
-            }),
-            ShatarIssue::ResultMismatch { recorded, position } => zh!(
-                "记录的结果 {} 与终局局面不符：{}",
-                recorded,
-                ending_zh(*position)
-            ),
-            ShatarIssue::BadSetup { reason } => zh!("起始局面无法行棋：{}", reason.to_zh()),
-            ShatarIssue::Draw(DrawNote::FiftyMoves) => {
-                Zh::own("50 回合之内双方没有吃子，也没有走动过夫：可以提和（50 回合自然限着）")
-            }
-            ShatarIssue::Draw(DrawNote::Repetition) => Zh::own("相同局面第三次出现：可以提和"),
-            ShatarIssue::Draw(DrawNote::PerpetualCheck { checking }) => {
-                zh!("{}长将不变：和棋", side_zh(*checking))
-            }
-            ShatarIssue::Draw(DrawNote::DrawnEnding(ending)) => zh!(
-                "双方均无取胜可能的残局（{}）：可以提和",
-                drawn_ending_zh(ending)
-            ),
-            ShatarIssue::BareKing { side } => zh!("{}只剩一个王", side_zh(*side)),
-        }
-    }
-
-    fn help_zh(&self) -> Option<Zh> {
-        match self {
-            ShatarIssue::Unparsable { .. } => Some(Zh::own(
-                "着法写作棋子、起点、分隔号、终点（Ng1—f3），或棋子加终点（Nf3）",
-            )),
-            ShatarIssue::Castling => {
-                Some(Zh::own("蒙古象棋没有王车易位：王和车须分别走"))
-            }
-            ShatarIssue::OtherGame { .. } => Some(Zh::own(
-                "qipu 把 PGN 读作蒙古象棋；着法按原样保留。若这是着法有笔误的蒙古象棋对局，请加上 [Variant \"Shatar\"]，即按蒙古象棋检查",
-            )),
-            ShatarIssue::PromotionToKing => {
-                Some(Zh::own("可升变为 Q（虎/狮）、R（车）、N（马）或 B（驼）"))
-            }
-            ShatarIssue::PromotionMissing { suggestions } => {
-                Some(zh!("请写成 {} 之一", or_list_zh(suggestions)))
-            }
-            ShatarIssue::BadFirstMove { expected, .. } => {
-                Some(zh!("是否应为 {}？", or_list_zh(expected)))
-            }
-            ShatarIssue::NoSuchPiece { suggestions, .. }
-            | ShatarIssue::IllegalMove { suggestions, .. }
-                if !suggestions.is_empty() =>
-            {
-                let base = match self {
-                    ShatarIssue::IllegalMove {
-                        role,
-                        from,
-                        piece_moves,
-                        ..
-                    } => piece_moves_zh(*role, *from, piece_moves),
-                    _ => None,
-                };
-                let mean = zh!("是否应为 {}？", or_list_zh(suggestions));
-                Some(match base {
-                    Some(base) => zh!("{}；{}", base, mean),
-                    None => mean,
-                })
-            }
-            ShatarIssue::IllegalMove {
-                role,
-                from,
                 piece_moves,
-                ..
-            } => piece_moves_zh(*role, *from, piece_moves),
-            ShatarIssue::NoSuchPiece { .. } => None,
-            ShatarIssue::AmbiguousMove { candidates } => {
-                Some(zh!("请写成 {} 之一", or_list_zh(candidates)))
+                suggestions,
+            } => Words::new(
+                lang,
+                || format!("the {} on {from} cannot move to {to}: {reason}", role_name(*role)),
+                || zh!("{} 的{}不能走到 {}：{}", from, role_zh(*role, None), to, reason.to_zh()),
+            )
+            .help(
+                || {
+                    let moves = piece_moves_text(*role, *from, piece_moves);
+                    if suggestions.is_empty() {
+                        moves
+                    } else {
+                        format!("{moves}; did you mean {}?", or_list(suggestions))
+                    }
+                },
+                || {
+                    let moves = piece_moves_zh(*role, *from, piece_moves);
+                    if suggestions.is_empty() {
+                        moves
+                    } else {
+                        zh!("{}；{}", moves, zh!("是否应为 {}？", or_list_zh(suggestions)))
+                    }
+                },
+            ),
+            ShatarIssue::AmbiguousMove { candidates } => Words::new(
+                lang,
+                || format!("this fits {} legal moves", candidates.len()),
+                || zh!("符合这一记录的合法着法有 {} 种", candidates.len()),
+            )
+            .help(
+                || format!("write one of {}", or_list(candidates)),
+                || zh!("请写成 {} 之一", or_list_zh(candidates)),
+            ),
+            ShatarIssue::GameOver { ending } => Words::new(
+                lang,
+                || format!("a move after the end of the game: {}", ending_text(*ending)),
+                || zh!("对局结束之后又记了着法：{}", ending_zh(*ending)),
+            )
+            .help(
+                || "remove the moves after the end of the game".to_string(),
+                || Zh::own("请删去对局结束之后的着法"),
+            ),
+            ShatarIssue::CheckMarker { written, actual } => Words::new(
+                lang,
+                || format!("the move is marked {written} but it is {actual}"),
+                || zh!("着法标为{}，实际{}", check_zh(written), check_zh(actual)),
+            )
+            .help(
+                || format!("the move is {actual}; correct the mark"),
+                || zh!("这步棋{}；请改正标记", check_zh(actual)),
+            ),
+            ShatarIssue::MoveNumber { written, expected } => Words::new(
+                lang,
+                || format!("move number {written} where {expected} was expected"),
+                || zh!("回合数写作 {}，此处应为 {}", written, expected),
+            )
+            .help(
+                || format!("the moves were read in order; number this one {expected}"),
+                || zh!("着法已按顺序读取；此回合应记为 {}", expected),
+            ),
+            ShatarIssue::CaptureMarker { capture: true } => Words::new(
+                lang,
+                || "the move takes a piece but is written without a capture sign".to_string(),
+                || Zh::own("这步棋吃了子，却没有写吃子符号"),
+            )
+            .help(
+                || "full notation writes a capture with ':' (Nf3:e5)".to_string(),
+                || Zh::own("完整记录法用“:”记吃子（Nf3:e5）"),
+            ),
+            ShatarIssue::CaptureMarker { capture: false } => Words::new(
+                lang,
+                || "the move is written as a capture but takes nothing".to_string(),
+                || Zh::own("这步棋记作吃子，却没有吃到棋子"),
+            )
+            .help(
+                || "write a non-capturing move with '—' (Ng1—f3)".to_string(),
+                || Zh::own("不吃子的着法用“—”记（Ng1—f3）"),
+            ),
+            ShatarIssue::QueenName { side: Color::White } => Words::new(
+                lang,
+                || "White's queen is the tiger (虎)".to_string(),
+                || Zh::own("白方的这枚棋子是猛虎（虎），不是雄狮"),
+            )
+            .help(
+                || "write 虎 (or 猛虎) for White's queen".to_string(),
+                || Zh::own("白方的这枚棋子请写作 虎（或 猛虎）"),
+            ),
+            ShatarIssue::QueenName { side: Color::Blue } => Words::new(
+                lang,
+                || "Blue's queen is the lion (狮)".to_string(),
+                || Zh::own("蓝方的这枚棋子是雄狮（狮），不是猛虎"),
+            )
+            .help(
+                || "write 狮 (or 雄狮) for Blue's queen".to_string(),
+                || Zh::own("蓝方的这枚棋子请写作 狮（或 雄狮）"),
+            ),
+            ShatarIssue::ResultMismatch { recorded, position } => {
+                let (should, should_zh) = match position {
+                    Ending::Checkmate {
+                        winner: Color::White,
+                    } => ("the result should be 1-0", "结果应为 1-0"),
+                    Ending::Checkmate {
+                        winner: Color::Blue,
+                    } => ("the result should be 0-1", "结果应为 0-1"),
+                    Ending::Stalemate => ("stalemate is a draw: 1/2-1/2", "逼和为和棋：1/2-1/2"),
+                };
+                Words::new(
+                    lang,
+                    || {
+                        format!(
+                            "the result {recorded} contradicts the final position: {}",
+                            ending_text(*position)
+                        )
+                    },
+                    || zh!("记录的结果 {} 与终局局面不符：{}", recorded, ending_zh(*position)),
+                )
+                .help(|| should.to_string(), || Zh::own(should_zh))
             }
-            ShatarIssue::GameOver { .. } => Some(Zh::own("请删去对局结束之后的着法")),
-            ShatarIssue::CheckMarker { actual, .. } => {
-                Some(zh!("这步棋{}；请改正标记", check_zh(actual)))
-            }
-            ShatarIssue::MoveNumber { expected, .. } => {
-                Some(zh!("着法已按顺序读取；此回合应记为 {}", expected))
-            }
-            ShatarIssue::CaptureMarker { capture: true } => {
-                Some(Zh::own("完整记录法用“:”记吃子（Nf3:e5）"))
-            }
-            ShatarIssue::CaptureMarker { capture: false } => {
-                Some(Zh::own("不吃子的着法用“—”记（Ng1—f3）"))
-            }
-            ShatarIssue::QueenName { side } => Some(Zh::own(match side {
-                Color::White => "白方的这枚棋子请写作 虎（或 猛虎）",
-                Color::Blue => "蓝方的这枚棋子请写作 狮（或 雄狮）",
-            })),
-            ShatarIssue::ResultMismatch { position, .. } => Some(Zh::own(match position {
-                Ending::Checkmate {
-                    winner: Color::White,
-                } => "结果应为 1-0",
-                Ending::Checkmate {
-                    winner: Color::Blue,
-                } => "结果应为 0-1",
-                Ending::Stalemate => "逼和为和棋：1/2-1/2",
-            })),
-            ShatarIssue::BadSetup { .. } | ShatarIssue::Syntax { .. } => None,
-            ShatarIssue::Draw(_) | ShatarIssue::BareKing { .. } => None,
+            ShatarIssue::BadSetup { reason } => Words::new(
+                lang,
+                || format!("the start position is not playable: {reason}"),
+                || zh!("起始局面无法行棋：{}", reason.to_zh()),
+            ),
+            ShatarIssue::Draw(DrawNote::FiftyMoves) => Words::new(
+                lang,
+                || "50 moves without a capture or a pawn move: a draw can be claimed".to_string(),
+                || Zh::own("50 回合之内双方没有吃子，也没有走动过夫：可以提和（50 回合自然限着）"),
+            ),
+            ShatarIssue::Draw(DrawNote::Repetition) => Words::new(
+                lang,
+                || "the same position occurs for the third time: a draw can be claimed".to_string(),
+                || Zh::own("相同局面第三次出现：可以提和"),
+            ),
+            ShatarIssue::Draw(DrawNote::PerpetualCheck { checking }) => Words::new(
+                lang,
+                || format!("{} is giving perpetual check: the game is drawn", side_name(*checking)),
+                || zh!("{}长将不变：和棋", side_zh(*checking)),
+            ),
+            ShatarIssue::Draw(DrawNote::DrawnEnding(ending)) => Words::new(
+                lang,
+                || format!("drawn ending ({ending}): a draw can be claimed"),
+                || zh!("双方均无取胜可能的残局（{}）：可以提和", drawn_ending_zh(ending)),
+            ),
+            ShatarIssue::BareKing { side } => Words::new(
+                lang,
+                || format!("{} has only the king left", side_name(*side)),
+                || zh!("{}只剩一个王", side_zh(*side)),
+            ),
         }
     }
-}
-
-fn piece_moves_text(role: Role, from: Square, piece_moves: &[Square]) -> Option<String> {
-    let name = role_name(role);
-    Some(match piece_moves {
-        [] => format!("the {name} on {from} has no legal move"),
-        [only] => format!("the {name} on {from} can only go to {only}"),
-        many => {
-            let squares: Vec<String> = many.iter().map(Square::to_string).collect();
-            format!("the {name} on {from} can go to {}", or_list(&squares))
-        }
-    })
 }

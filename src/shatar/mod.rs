@@ -4,46 +4,38 @@
 //!
 //! - the rules (forced first pair, single-step pawns, no castling or en passant,
 //!   promotion never to a king), bitboards, move generation, SAN: [`Position`],
-//!   [`Move`], [`Color`], [`Role`], [`Square`], FEN ([`parse_fen`], [`write_fen`]);
-//! - nom parsers for the rulebook's full and short notations (Latin or Chinese names)
-//!   and for PGN, into unvalidated records with spans ([`ParsedGame`]): [`parse_pgn`],
-//!   [`parse_scoresheets`], one move: [`parse_move`] ([`MoveText`]);
-//! - validation by replay ([`read_records`]) with its issues ([`ShatarIssue`]);
-//! - the PGN and rulebook-text writers: [`write_pgn`], [`write_text`].
+//!   [`Move`], [`Color`], [`Role`], [`Square`], FEN ([`Fen`], read with `FromStr` and
+//!   written with `Display`);
+//! - reading: the rulebook's full and short notations (Latin or Chinese names) and PGN,
+//!   each game validated by replay ([`read_records`]) with its issues ([`ShatarIssue`]);
+//! - the PGN and rulebook-text writers: [`write_pgn`], [`write_text`] ([`TextOptions`]).
 
 mod attacks;
 mod chess;
 mod diagram;
 mod fen;
+mod grammar;
 mod issue;
 mod notation;
 mod pgn;
+mod plain_san;
 mod position;
+mod read;
 mod replay;
 mod scoresheet;
+mod sheet_head;
 mod syntax;
 mod types;
 mod validate;
 mod write;
 
-pub use fen::{parse_fen, write_fen, Fen, FenError};
+pub use fen::{Fen, FenError};
 pub use issue::{ChessSign, DrawNote, Ending, SetupFault, ShatarIssue};
-pub use notation::{
-    parse_move, Annotation, CaptureMark, CastlingSide, CheckMark, Link, MoveText, PieceScript,
-    PieceToken, Promotion, PromotionStyle, QueenName, Suffix, Target,
-};
-pub use pgn::parse_pgn;
-pub use position::{
-    DrawnEnding, IllegalReason, Material, Move, MoveList, Opening, Position, SetupError, UciMove,
-};
-pub use scoresheet::parse_scoresheets;
-pub use syntax::{
-    looks_like_pgn, looks_like_shatar, MoveNumber, ParsedGame, ParsedMove, PartialDate,
-    ResultToken, SetupEntry, SetupListing, SourceFormat, SyntaxError, SyntaxErrorKind,
-};
+pub use position::{DrawnEnding, IllegalReason, Move, MoveList, Opening, Position, SetupError};
+pub use read::read_records;
+pub use syntax::{ResultToken, SyntaxErrorKind};
 pub use types::{Color, Role, Square};
-pub use validate::read_records;
-pub use write::{write_pgn_from, write_text_from, Notation, TextOptions};
+pub use write::{Notation, TextOptions};
 
 use serde::ser::SerializeMap;
 
@@ -114,7 +106,7 @@ impl FamilyTypes for ShatarMove {
 
 /// The position a record starts from: its FEN, or the standard array. The record holds
 /// its FEN as a position, read when the record was, so there is no FEN left to fail.
-pub fn start_position(record: &Record<ShatarMove>) -> Position {
+fn start_position(record: &Record<ShatarMove>) -> Position {
     record
         .start
         .as_ref()
@@ -139,7 +131,7 @@ const TEXT_TAGS: [&str; 7] = ["White", "Black", "Date", "Site", "Result", "SetUp
 /// escape lines before the tags), JSON all but the escape lines;
 /// the rulebook's text carries the players, date, place, main line, its comments and
 /// one mark a move of `!` `?` `!!` `??` `!?` `?!`.
-pub fn left_out(record: &Record<ShatarMove>, format: Format) -> Vec<LeftOut> {
+fn left_out(record: &Record<ShatarMove>, format: Format) -> Vec<LeftOut> {
     let escapes = (!record.escape_lines.is_empty()).then_some(LeftOut::EscapeLines);
     match format {
         PGN => return Vec::new(),
@@ -252,7 +244,7 @@ impl Family for Shatar {
     }
 
     fn recognises(&self, head: &str) -> bool {
-        looks_like_shatar(head)
+        syntax::looks_like_shatar(head)
     }
 
     /// The only two first moves Shatar allows, in any form.
@@ -278,8 +270,11 @@ impl Family for Shatar {
 
 /// Whether the line at `at` (after an empty line) opens a record: a PGN tag pair or a
 /// scoresheet's players header. Only these, so that a piece of a stream starts where
-/// the reader of a whole text would tell PGN from scoresheets (`validate::format_runs`).
+/// the reader of a whole text would tell PGN from scoresheets (`read::format_runs`).
 fn opens_record(text: &str, at: usize) -> bool {
     let rest = &text[at..];
-    syntax::opens_with_tag_pair(rest) || validate::opens_scoresheet(rest)
+    syntax::opens_with_tag_pair(rest) || read::opens_scoresheet(rest)
 }
+
+#[cfg(test)]
+mod parse_fuzz;

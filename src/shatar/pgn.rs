@@ -11,14 +11,14 @@ use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, multispace0};
 use nom::Parser;
 
-use super::notation::{move_number, move_token, result_token, PResult};
+use super::grammar::{move_number, move_token, result_token, PResult};
 use super::syntax::{
     LineBuilder, MoveNumber, ParsedGame, ParsedMove, SourceFormat, SyntaxError, SyntaxErrorKind,
 };
 use crate::pgn::{self, Dialect, EscapePlace, Span, StructureError, Token};
 
 /// Reads every game of a PGN collection; never fails, problems are recorded in the games.
-pub fn parse_pgn(src: &str) -> Vec<ParsedGame> {
+pub(super) fn parse_pgn(src: &str) -> Vec<ParsedGame> {
     let mut collection = Collection {
         src,
         games: Vec::new(),

@@ -326,7 +326,7 @@ fn head(src: &str) -> &str {
 }
 
 /// Cheap check: does the text hold PGN tag pairs (`[Name "value"]` at the start of a line)?
-pub fn looks_like_pgn(src: &str) -> bool {
+pub(super) fn looks_like_pgn(src: &str) -> bool {
     head(src).lines().any(opens_with_tag_pair)
 }
 
@@ -347,7 +347,7 @@ pub(crate) fn opens_with_tag_pair(text: &str) -> bool {
 /// Cheap check: does the text look like a Shatar record? Markers: a `Variant` tag naming Shatar,
 /// Blue as a side (蓝方/藍方, `Blue:` — Go and draughts records have Black), a Shatar piece name
 /// followed by a square (虎 狮 驼 夫 …), or a promotion written 变虎/變獅….
-pub fn looks_like_shatar(src: &str) -> bool {
+pub(super) fn looks_like_shatar(src: &str) -> bool {
     let text = head(src);
     let variant = text.lines().any(|line| {
         let line = line.trim_start();

@@ -45,7 +45,7 @@ const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 /// if not the standard one, the other tags in their original order, then SAN movetext
 /// with comments, NAGs and variations. `start` is the position the moves are played
 /// from ([`super::start_position`]); [`super::write_pgn`] finds it itself.
-pub fn write_pgn_from(record: &Record<ShatarMove>, start: &Position) -> String {
+pub(super) fn write_pgn_from(record: &Record<ShatarMove>, start: &Position) -> String {
     let mut out = String::new();
     for line in &record.escape_lines {
         out.push_str(line);
@@ -300,7 +300,7 @@ fn wrap_tokens(out: &mut String, tokens: &[String]) {
 /// `(1)e2—e4,e7—e5;` and the result. Only the main line is written, with its comments
 /// in braces as scoresheets add them: the rulebook's form has no variations. `start` is
 /// the position the moves are played from; [`super::write_text`] finds it itself.
-pub fn write_text_from(
+pub(super) fn write_text_from(
     record: &Record<ShatarMove>,
     start: &Position,
     options: &TextOptions,

@@ -41,7 +41,6 @@ mod sgf_fuzz;
 mod sgf_recovery;
 mod shard;
 mod shatar_convert;
-mod shatar_parse_fuzz;
 mod shatar_perft;
 mod shatar_rules;
 mod shatar_validate;

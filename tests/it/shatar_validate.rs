@@ -225,7 +225,7 @@ fn a_pawn_slip_is_answered_with_the_pawn_move() {
 #[test]
 fn every_one_square_slip_is_answered_with_the_move_meant() {
     use crate::support::rng::Rng;
-    use qipu::shatar::{write_fen, Position, Role};
+    use qipu::shatar::{Fen, Position, Role};
     let mut rng = Rng(0x5_11B);
     let (mut checked, mut missed) = (0, Vec::new());
     for _game in 0..8 {
@@ -240,7 +240,7 @@ fn every_one_square_slip_is_answered_with_the_move_meant() {
                 position.play(legal[rng.below(legal.len())]);
                 continue;
             }
-            let fen = write_fen(&position);
+            let fen = Fen(position.clone()).to_string();
             for mv in legal.iter().filter(|m| m.promotion.is_none()) {
                 // A pawn capture is written file to file, not by its square.
                 if mv.role == Role::Pawn && mv.capture.is_some() {

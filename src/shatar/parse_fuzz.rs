@@ -1,14 +1,15 @@
 //! Hostile input for the Shatar readers: random bytes, truncated samples, deep nesting.
 //! Nothing may panic (that work grows linearly is counted in
-//! tests/linear_work.rs).
+//! tests/linear_work.rs). Test-only: it calls the parsers, which are private.
 
-use qipu::shatar::parse_move;
-use qipu::shatar::parse_pgn;
-use qipu::shatar::parse_scoresheets;
-use qipu::shatar::{looks_like_pgn, looks_like_shatar, ParsedGame};
+use super::grammar::parse_move;
+use super::pgn::parse_pgn;
+use super::scoresheet::parse_scoresheets;
+use super::syntax::{looks_like_pgn, looks_like_shatar, ParsedGame};
 
-use crate::support::fixtures::sample;
-use crate::support::rng::Rng;
+#[path = "../../tests/it/support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// Fragments that drive the parsers into their interesting states.
 const FRAGMENTS: &[&str] = &[
@@ -119,7 +120,9 @@ fn random_fragments_never_panic() {
 #[test]
 fn truncated_samples_never_panic() {
     let mut seen = 0;
-    for entry in std::fs::read_dir(sample("shatar")).expect("samples/shatar exists") {
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/shatar"))
+        .expect("samples/shatar exists")
+    {
         let bytes = std::fs::read(entry.expect("readable entry").path()).expect("readable sample");
         let text = String::from_utf8_lossy(&bytes);
         for cut in (0..=text.len()).filter(|&n| text.is_char_boundary(n)) {
