@@ -11,15 +11,22 @@
 //! - normalised PDN and JSON of replayed records ([`write_pdn`], [`write_json`]), and
 //!   the PDN writer of plain games ([`write_pdn_game`]).
 
+mod comments;
 mod diagram;
 mod draw_rules;
 mod export;
+mod game_type;
 mod issue;
 mod notation;
+mod numbering;
 mod pdn;
 mod pdn_move;
 mod pdn_writer;
 mod position;
+mod repair;
+mod replay;
+mod resolve;
+mod result;
 mod square;
 mod syntax;
 mod validate;
