@@ -29,6 +29,7 @@ mod resolve;
 mod result;
 mod square;
 mod syntax;
+mod tag_values;
 mod validate;
 
 pub use draw_rules::DrawKind;
