@@ -1,10 +1,11 @@
 //! PDN 3.0 reader: decoded text in, unvalidated [`PdnGame`] syntax records out.
 //!
-//! The grammar (see `grammars/pdn.ebnf`) is implemented bottom-up by small nom rules here and
-//! in `pdn_move` (moves) and `tag_values` (the `GameType` and `FEN` values). The PGN family's movetext reader (`src/pgn.rs`) drives the game body and
-//! keeps the nesting of variations on an explicit stack, so depth never turns into
-//! recursion; this module is its PDN visitor. A token that fits no rule is recorded as a
-//! [`SyntaxError`] and skipped; reading always goes on to the end of the input.
+//! The grammar (see `grammars/pdn.ebnf`) is implemented bottom-up by small nom rules here,
+//! in `pdn_move` (moves) and in `tag_values` (the `GameType` and `FEN` values). The PGN
+//! family's movetext reader (`src/pgn.rs`) drives the game body and keeps the nesting of
+//! variations on an explicit stack, so depth never turns into recursion; this module is its
+//! PDN visitor. A token that fits no rule is recorded as a [`SyntaxError`] and skipped;
+//! reading always goes on to the end of the input.
 
 use nom::branch::alt;
 use nom::bytes::complete::{take_till, take_while};
