@@ -15,16 +15,16 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 
-use qipu::draughts::distinct_effects;
 use qipu::draughts::DraughtsMove;
 use qipu::draughts::GameResult;
-use qipu::draughts::{Color as DraughtsColor, Move, Position as DraughtsPosition, Variant};
+use qipu::draughts::{Color as DraughtsColor, Position as DraughtsPosition, Variant};
 use qipu::draughts::{PdnOptions, Results, Squares};
 use qipu::go::{Board, Color as GoColor, Point};
 use qipu::record::{Game, Node, Record, Tags};
 use qipu::shatar::Position;
 use qipu::shatar::ResultToken;
 use qipu::shatar::ShatarMove;
+use qipu::{GameRecord, WriteOptions};
 
 #[path = "../tests/it/support/rng.rs"]
 mod rng;
@@ -104,15 +104,10 @@ fn draughts_game(rng: &mut Rng, index: usize) -> Record<DraughtsMove> {
         // As the validator decides: the full path is written when captures with the same
         // from and to take different pieces.
         let mv = legal[rng.below(legal.len())];
-        let full_path = distinct_effects(
-            &legal
-                .iter()
-                .filter(|m| m.from() == mv.from() && m.to() == mv.to())
-                .copied()
-                .collect::<Vec<Move>>(),
-        )
-        .len()
-            > 1;
+        let full_path = legal
+            .iter()
+            .filter(|m| m.from() == mv.from() && m.to() == mv.to())
+            .any(|m| !m.same_effect(&mv) || m.promotes() != mv.promotes());
         position.play(&mv);
         record.moves.push(Node::new(
             DraughtsMove { mv, full_path },
@@ -227,7 +222,14 @@ fn main() -> std::io::Result<()> {
                     results: Some(Results::Points),
                 };
                 let record = record.with_extra(qipu::draughts::ReadConventions::default());
-                let text = qipu::draughts::write_pdn(&record, &options);
+                let text = record
+                    .write(
+                        "",
+                        0,
+                        qipu::draughts::PDN,
+                        &WriteOptions::default().with(options),
+                    )
+                    .expect("a draughts record writes as PDN");
                 pdn.write_all(text.as_bytes())?;
             }
         }

@@ -108,11 +108,6 @@ pub struct DrawClaims {
 }
 
 impl DrawClaims {
-    /// Whether no rule triggered.
-    pub fn is_empty(&self) -> bool {
-        self.kinds.iter().all(Option::is_none)
-    }
-
     /// The claims, in [`DrawKind`] order.
     pub fn iter(&self) -> impl Iterator<Item = DrawClaim> + '_ {
         self.kinds.iter().flatten().map(|&kind| DrawClaim {
@@ -155,18 +150,6 @@ impl DrawTracker {
             small_endgame_plies: is_small_endgame(start).then_some(0),
             three_kings_moves: three_kings_side(start).map(|_| 0),
         }
-    }
-
-    /// Number of plies recorded so far.
-    pub fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    /// Records `mv`, a legal move in `before`, and returns the draw that becomes claimable with
-    /// it, if any. When several rules trigger on the same ply the first in [`DrawKind`] order is
-    /// returned; [`DrawTracker::record`] gives them all.
-    pub fn update(&mut self, before: &Position, mv: &Move) -> Option<DrawClaim> {
-        self.record(before, mv).iter().next()
     }
 
     /// Records `mv`, a legal move in `before`, and returns every draw rule that becomes
@@ -263,4 +246,136 @@ fn three_kings_side(pos: &Position) -> Option<Color> {
     [Color::White, Color::Black]
         .into_iter()
         .find(|&c| three(c) && lone_king(c.other()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::square::Square;
+    use super::*;
+    use Color::{Black, White};
+    use Piece::{King, Man};
+
+    fn sq(name: &str) -> Square {
+        Square::from_algebraic(name).unwrap_or_else(|| panic!("bad square {name}"))
+    }
+
+    /// Builds a position from `(color, piece, square name)` triples.
+    fn position(pieces: &[(Color, Piece, &str)], turn: Color) -> Position {
+        Position::from_pieces(pieces.iter().map(|&(c, p, s)| (c, p, sq(s))), turn)
+            .expect("valid test position")
+    }
+
+    fn find(pos: &Position, variant: Variant, path: &[&str]) -> Move {
+        let path: Vec<Square> = path.iter().map(|n| sq(n)).collect();
+        let found = pos.matching_moves(variant, path[0], &path[1..]);
+        assert_eq!(found.len(), 1, "expected exactly one move for {path:?}");
+        found[0]
+    }
+
+    /// Plays `moves` (from-to in algebraic) in a loop from `start`, returning every claim.
+    fn claims(
+        variant: Variant,
+        start: Position,
+        cycle: &[(&str, &str)],
+        plies: usize,
+    ) -> Vec<(DrawKind, u32)> {
+        let mut tracker = DrawTracker::new(variant, &start);
+        let mut pos = start;
+        let mut out = Vec::new();
+        for &(from, to) in cycle.iter().cycle().take(plies) {
+            let mv = find(&pos, variant, &[from, to]);
+            out.extend(tracker.record(&pos, &mv).iter().map(|c| (c.kind, c.ply)));
+            pos.play(&mv);
+        }
+        assert_eq!(tracker.ply as usize, plies);
+        out
+    }
+
+    const SHUFFLE: [(&str, &str); 4] = [("a1", "b2"), ("f8", "e7"), ("b2", "a1"), ("e7", "f8")];
+
+    #[test]
+    fn russian_repetition_and_thirty_rounds_without_capture() {
+        let start = position(&[(White, King, "a1"), (Black, King, "f8")], White);
+        let got = claims(Variant::Russian, start, &SHUFFLE, 61);
+        let rep = DrawKind::Repetition;
+        assert_eq!(
+            got,
+            [
+                (rep, 8),
+                (rep, 9),
+                (rep, 10),
+                (rep, 11),
+                (DrawKind::NoCapture, 60)
+            ]
+        );
+    }
+
+    #[test]
+    fn brazilian_fifteen_rounds_of_king_moves() {
+        let start = position(
+            &[
+                (White, King, "a1"),
+                (White, King, "g1"),
+                (Black, King, "f8"),
+                (Black, King, "h6"),
+            ],
+            White,
+        );
+        let got = claims(Variant::Brazilian, start, &SHUFFLE, 31);
+        let rep = DrawKind::Repetition;
+        assert_eq!(
+            got,
+            [
+                (rep, 8),
+                (rep, 9),
+                (rep, 10),
+                (rep, 11),
+                (DrawKind::KingsOnlyMoves, 30)
+            ]
+        );
+    }
+
+    #[test]
+    fn brazilian_small_endgame_five_moves_each() {
+        let start = position(
+            &[(White, King, "a1"), (White, Man, "c3"), (Black, King, "f8")],
+            White,
+        );
+        let cycle = [
+            ("a1", "b2"),
+            ("f8", "e7"),
+            ("b2", "a1"),
+            ("e7", "d8"),
+            ("a1", "b2"),
+            ("d8", "e7"),
+            ("b2", "a1"),
+            ("e7", "f8"),
+        ];
+        let got = claims(Variant::Brazilian, start, &cycle, 10);
+        let small: Vec<_> = got
+            .iter()
+            .filter(|c| c.0 == DrawKind::SmallEndgame)
+            .collect();
+        assert_eq!(small, [&(DrawKind::SmallEndgame, 10)]);
+        // Russian has no such rule.
+        let russian = claims(Variant::Russian, start, &cycle, 10);
+        assert!(russian.iter().all(|c| c.0 == DrawKind::Repetition));
+    }
+
+    #[test]
+    fn russian_three_kings_against_one_have_eighteen_moves() {
+        let start = position(
+            &[
+                (White, King, "a3"),
+                (White, King, "c1"),
+                (White, King, "e1"),
+                (Black, King, "h8"),
+            ],
+            White,
+        );
+        let cycle = [("e1", "f2"), ("h8", "g7"), ("f2", "e1"), ("g7", "h8")];
+        let got = claims(Variant::Russian, start, &cycle, 36);
+        assert!(got.contains(&(DrawKind::ThreeKingsVsKing, 35)), "{got:?}");
+        assert!(!got.iter().any(|&(k, _)| k == DrawKind::NoCapture));
+    }
 }

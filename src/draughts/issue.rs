@@ -3,7 +3,7 @@
 //! so the wording names them the way the record writes them.
 
 use super::draw_rules::DrawKind;
-use super::notation::SquareStyle;
+use super::notation::{distinct_effects, SquareStyle};
 use super::position::{Color, IllegalReason, Move, SetupError, Variant};
 use super::square::{Numbering, Square};
 use super::syntax::SyntaxErrorKind;
@@ -263,81 +263,6 @@ fn move_list_zh(style: SquareStyle, moves: &[Move], limit: usize) -> Zh {
     text
 }
 
-fn illegal_message_zh(written: &str, reason: &IllegalReason, style: SquareStyle) -> Zh {
-    let sq = |s: &Square| style.square(*s);
-    match reason {
-        IllegalReason::CaptureMandatory { .. } => {
-            if written.contains(['x', 'X', '×', ':']) {
-                zh!("必须吃子，但 {} 不是合法的吃子", written)
-            } else {
-                zh!("必须吃子，但 {} 没有吃子", written)
-            }
-        }
-        IllegalReason::CaptureIncomplete { stopped_at, .. } => zh!(
-            "连吃没有走完：停在 {}，但这枚棋子还能继续吃",
-            sq(stopped_at)
-        ),
-        IllegalReason::NotMajority { taken, required } => zh!(
-            "没有选择吃子最多的路线：{} 吃 {} 子，但可以吃 {} 子",
-            written,
-            taken,
-            required
-        ),
-        IllegalReason::ManMovesBackward { from, to } => {
-            zh!("普通棋子不能后退（{} 到 {}）", sq(from), sq(to))
-        }
-        IllegalReason::JumpsPieceTwice { square } => {
-            zh!("{} 上的棋子被跳过了两次", sq(square))
-        }
-        IllegalReason::JumpsOwnPiece { square } => {
-            zh!("路线跳过了己方在 {} 的棋子", sq(square))
-        }
-        IllegalReason::PathBlocked { square } => zh!("路线在 {} 被阻挡", sq(square)),
-        IllegalReason::NothingJumped { from, to } => {
-            zh!("从 {} 到 {} 这一跳没有吃到棋子", sq(from), sq(to))
-        }
-        IllegalReason::DestinationOccupied { square } => zh!("{} 上已有棋子", sq(square)),
-        IllegalReason::NotDiagonal { from, to } => {
-            zh!("{} 和 {} 不在同一条斜线上", sq(from), sq(to))
-        }
-        IllegalReason::TooFar { from, to } => {
-            zh!("普通棋子一着不能从 {} 走到 {}", sq(from), sq(to))
-        }
-        IllegalReason::NoPieceThere { square } => zh!("{} 上没有棋子", sq(square)),
-        IllegalReason::OpponentsPiece { square } => {
-            zh!("{} 上的棋子属于对方", sq(square))
-        }
-        IllegalReason::NoSuchMove => zh!("{} 不是合法着法", written),
-    }
-}
-
-fn illegal_help_zh(reason: &IllegalReason, legal: &[Move], style: SquareStyle) -> Option<Zh> {
-    let list =
-        |moves: &[Move]| move_list_zh(style, &super::notation::distinct_effects(moves), HELP_MOVES);
-    match reason {
-        IllegalReason::CaptureMandatory { captures } => Some(zh!("必须吃子：{}", list(captures))),
-        IllegalReason::CaptureIncomplete {
-            stopped_at,
-            continuations,
-        } => Some(zh!(
-            "须从 {} 继续吃子：{}",
-            style.square(*stopped_at),
-            list(continuations)
-        )),
-        IllegalReason::NotMajority { required, .. } => Some(zh!(
-            "巴西规则要求选择吃子最多的路线（{} 子）：{}",
-            required,
-            list(legal)
-        )),
-        IllegalReason::JumpsPieceTwice { .. } => Some(zh!(
-            "一次连吃中同一枚棋子只能被跳过一次；合法着法：{}",
-            list(legal)
-        )),
-        _ if legal.is_empty() => None,
-        _ => Some(zh!("合法着法：{}", list(legal))),
-    }
-}
-
 impl DraughtsIssue {
     /// Rule breaches and unreadable records are errors; structural slips, wrong results
     /// are warnings; claimable draws and the conventions chosen are notes.
@@ -369,99 +294,208 @@ fn loss_text(loser: Color, no_pieces: bool) -> String {
     }
 }
 
-fn illegal_message(written: &str, reason: &IllegalReason, style: SquareStyle) -> String {
-    let sq = |s: &Square| style.square(*s);
-    match reason {
-        IllegalReason::CaptureMandatory { .. } => {
-            if written.contains(['x', 'X', '×', ':']) {
-                format!("capture is mandatory, but {written} is not a legal capture")
-            } else {
-                format!("capture is mandatory, but {written} takes nothing")
-            }
-        }
-        IllegalReason::CaptureIncomplete { stopped_at, .. } => format!(
-            "the capture is incomplete: it stops on {} although the piece can take more",
-            sq(stopped_at)
-        ),
-        IllegalReason::NotMajority { taken, required } => format!(
-            "not the majority capture: {written} takes {taken} piece(s) but {required} can be taken"
-        ),
-        IllegalReason::ManMovesBackward { from, to } => {
-            format!("a man cannot move backward ({} to {})", sq(from), sq(to))
-        }
-        IllegalReason::JumpsPieceTwice { square } => {
-            format!("the piece on {} is jumped twice", sq(square))
-        }
-        IllegalReason::JumpsOwnPiece { square } => {
-            format!("the route jumps the mover's own piece on {}", sq(square))
-        }
-        IllegalReason::PathBlocked { square } => {
-            format!("the way is blocked on {}", sq(square))
-        }
-        IllegalReason::NothingJumped { from, to } => {
-            format!("the step {} to {} takes no piece", sq(from), sq(to))
-        }
-        IllegalReason::DestinationOccupied { square } => {
-            format!("{} is occupied", sq(square))
-        }
-        IllegalReason::NotDiagonal { from, to } => {
-            format!("{} and {} are not on one diagonal", sq(from), sq(to))
-        }
-        IllegalReason::TooFar { from, to } => {
-            format!(
-                "a man cannot go from {} to {} in one move",
-                sq(from),
-                sq(to)
-            )
-        }
-        IllegalReason::NoPieceThere { square } => format!("there is no piece on {}", sq(square)),
-        IllegalReason::OpponentsPiece { square } => {
-            format!("the piece on {} belongs to the opponent", sq(square))
-        }
-        IllegalReason::NoSuchMove => format!("{written} is not a legal move"),
+/// The help that lists the legal moves, where there are any.
+fn with_legal_moves(words: Words, legal: &[Move], style: SquareStyle) -> Words {
+    if legal.is_empty() {
+        return words;
     }
+    words.help(
+        || {
+            format!(
+                "legal moves: {}",
+                style.move_list(&distinct_effects(legal), HELP_MOVES)
+            )
+        },
+        || {
+            zh!(
+                "合法着法：{}",
+                move_list_zh(style, &distinct_effects(legal), HELP_MOVES)
+            )
+        },
+    )
 }
 
-fn illegal_help(reason: &IllegalReason, legal: &[Move], style: SquareStyle) -> Option<String> {
-    let list =
-        |moves: &[Move]| style.move_list(&super::notation::distinct_effects(moves), HELP_MOVES);
+/// The words of a move that breaks a rule: what it breaks, and the moves that are legal.
+fn illegal_words(
+    lang: Lang,
+    written: &str,
+    reason: &IllegalReason,
+    legal: &[Move],
+    style: SquareStyle,
+) -> Words {
+    let sq = |s: &Square| style.square(*s);
+    let list = |moves: &[Move]| style.move_list(&distinct_effects(moves), HELP_MOVES);
+    let list_zh = |moves: &[Move]| move_list_zh(style, &distinct_effects(moves), HELP_MOVES);
+    let legal_moves = |words: Words| with_legal_moves(words, legal, style);
     match reason {
         IllegalReason::CaptureMandatory { captures } => {
-            Some(format!("a capture must be made: {}", list(captures)))
+            let capture_written = written.contains(['x', 'X', '×', ':']);
+            Words::new(
+                lang,
+                || {
+                    if capture_written {
+                        format!("capture is mandatory, but {written} is not a legal capture")
+                    } else {
+                        format!("capture is mandatory, but {written} takes nothing")
+                    }
+                },
+                || {
+                    if capture_written {
+                        zh!("必须吃子，但 {} 不是合法的吃子", written)
+                    } else {
+                        zh!("必须吃子，但 {} 没有吃子", written)
+                    }
+                },
+            )
+            .help(
+                || format!("a capture must be made: {}", list(captures)),
+                || zh!("必须吃子：{}", list_zh(captures)),
+            )
         }
         IllegalReason::CaptureIncomplete {
             stopped_at,
             continuations,
-        } => Some(format!(
-            "the capture goes on from {}: {}",
-            style.square(*stopped_at),
-            list(continuations)
+        } => Words::new(
+            lang,
+            || {
+                format!(
+                    "the capture is incomplete: it stops on {} although the piece can take more",
+                    sq(stopped_at)
+                )
+            },
+            || {
+                zh!(
+                    "连吃没有走完：停在 {}，但这枚棋子还能继续吃",
+                    sq(stopped_at)
+                )
+            },
+        )
+        .help(
+            || {
+                format!(
+                    "the capture goes on from {}: {}",
+                    sq(stopped_at),
+                    list(continuations)
+                )
+            },
+            || {
+                zh!(
+                    "须从 {} 继续吃子：{}",
+                    sq(stopped_at),
+                    list_zh(continuations)
+                )
+            },
+        ),
+        IllegalReason::NotMajority { taken, required } => Words::new(
+            lang,
+            || {
+                format!(
+                    "not the majority capture: {written} takes {taken} piece(s) but {required} can be taken"
+                )
+            },
+            || {
+                zh!(
+                    "没有选择吃子最多的路线：{} 吃 {} 子，但可以吃 {} 子",
+                    written,
+                    taken,
+                    required
+                )
+            },
+        )
+        .help(
+            || {
+                format!(
+                    "Brazilian rules require the capture taking the most pieces ({required}): {}",
+                    list(legal)
+                )
+            },
+            || {
+                zh!(
+                    "巴西规则要求选择吃子最多的路线（{} 子）：{}",
+                    required,
+                    list_zh(legal)
+                )
+            },
+        ),
+        IllegalReason::JumpsPieceTwice { square } => Words::new(
+            lang,
+            || format!("the piece on {} is jumped twice", sq(square)),
+            || zh!("{} 上的棋子被跳过了两次", sq(square)),
+        )
+        .help(
+            || {
+                format!(
+                    "a piece may be jumped only once in a capture; legal: {}",
+                    list(legal)
+                )
+            },
+            || {
+                zh!(
+                    "一次连吃中同一枚棋子只能被跳过一次；合法着法：{}",
+                    list_zh(legal)
+                )
+            },
+        ),
+        IllegalReason::ManMovesBackward { from, to } => legal_moves(Words::new(
+            lang,
+            || format!("a man cannot move backward ({} to {})", sq(from), sq(to)),
+            || zh!("普通棋子不能后退（{} 到 {}）", sq(from), sq(to)),
         )),
-        IllegalReason::NotMajority { required, .. } => Some(format!(
-            "Brazilian rules require the capture taking the most pieces ({required}): {}",
-            list(legal)
+        IllegalReason::JumpsOwnPiece { square } => legal_moves(Words::new(
+            lang,
+            || format!("the route jumps the mover's own piece on {}", sq(square)),
+            || zh!("路线跳过了己方在 {} 的棋子", sq(square)),
         )),
-        IllegalReason::JumpsPieceTwice { .. } => Some(format!(
-            "a piece may be jumped only once in a capture; legal: {}",
-            list(legal)
+        IllegalReason::PathBlocked { square } => legal_moves(Words::new(
+            lang,
+            || format!("the way is blocked on {}", sq(square)),
+            || zh!("路线在 {} 被阻挡", sq(square)),
         )),
-        _ if legal.is_empty() => None,
-        _ => Some(format!("legal moves: {}", list(legal))),
+        IllegalReason::NothingJumped { from, to } => legal_moves(Words::new(
+            lang,
+            || format!("the step {} to {} takes no piece", sq(from), sq(to)),
+            || zh!("从 {} 到 {} 这一跳没有吃到棋子", sq(from), sq(to)),
+        )),
+        IllegalReason::DestinationOccupied { square } => legal_moves(Words::new(
+            lang,
+            || format!("{} is occupied", sq(square)),
+            || zh!("{} 上已有棋子", sq(square)),
+        )),
+        IllegalReason::NotDiagonal { from, to } => legal_moves(Words::new(
+            lang,
+            || format!("{} and {} are not on one diagonal", sq(from), sq(to)),
+            || zh!("{} 和 {} 不在同一条斜线上", sq(from), sq(to)),
+        )),
+        IllegalReason::TooFar { from, to } => legal_moves(Words::new(
+            lang,
+            || {
+                format!(
+                    "a man cannot go from {} to {} in one move",
+                    sq(from),
+                    sq(to)
+                )
+            },
+            || zh!("普通棋子一着不能从 {} 走到 {}", sq(from), sq(to)),
+        )),
+        IllegalReason::NoPieceThere { square } => legal_moves(Words::new(
+            lang,
+            || format!("there is no piece on {}", sq(square)),
+            || zh!("{} 上没有棋子", sq(square)),
+        )),
+        IllegalReason::OpponentsPiece { square } => legal_moves(Words::new(
+            lang,
+            || format!("the piece on {} belongs to the opponent", sq(square)),
+            || zh!("{} 上的棋子属于对方", sq(square)),
+        )),
+        IllegalReason::NoSuchMove => legal_moves(Words::new(
+            lang,
+            || format!("{written} is not a legal move"),
+            || zh!("{} 不是合法着法", written),
+        )),
     }
 }
 
 impl Issue for DraughtsIssue {
-    fn code(&self) -> &'static str {
-        DraughtsIssue::code(self)
-    }
-
-    fn words(&self, lang: Lang) -> Words {
-        Words::new(lang, || self.message(), || self.message_zh())
-            .bridged_help(|| self.help(), || self.help_zh())
-    }
-}
-
-impl DraughtsIssue {
     fn code(&self) -> &'static str {
         match self {
             DraughtsIssue::Syntax { .. } => "syntax-error",
@@ -485,440 +519,433 @@ impl DraughtsIssue {
         }
     }
 
-    fn message(&self) -> String {
+    fn words(&self, lang: Lang) -> Words {
         match self {
-            DraughtsIssue::Syntax { kind } => kind.to_string(),
-            DraughtsIssue::BadFen { problem } => match problem {
-                FenProblem::Syntax(what) => format!("malformed FEN: expected {what}"),
-                FenProblem::NoSuchSquare(square) => {
-                    format!("the FEN names square {square}, which is not on the 64-square board")
-                }
-                FenProblem::Setup(error) => format!("the FEN position is impossible: {error}"),
-            },
-            DraughtsIssue::UnsupportedGameType { number, evidence } => match evidence {
-                GameTypeEvidence::Tag => {
-                    format!("GameType {number} is {}; {READS}", game_type_name(*number))
-                }
-                GameTypeEvidence::SquareNumber(n) => format!(
-                    "square {n} is not on the 64-square board: this is {} (GameType {number}); {READS}",
-                    game_type_name(*number)
-                ),
-                GameTypeEvidence::OpeningMove(text) => format!(
-                    "White's first move {text} opens a game of {} (GameType {number}); {READS}",
-                    game_type_name(*number)
-                ),
-                GameTypeEvidence::EventName(event) => format!(
-                    "the event \"{event}\" names the game: this is {} (GameType {number}); {READS}",
-                    game_type_name(*number)
-                ),
-                GameTypeEvidence::BlackToMoveAtStart => format!(
-                    "the FEN gives Black the first move from the starting array: this is {} (GameType {number}); {READS}",
-                    game_type_name(*number)
-                ),
-                GameTypeEvidence::BlackMovesFirst(text) => format!(
-                    "the moves {text} are Black's first move and White's reply: this is {} (GameType {number}), where Black moves first; {READS}",
-                    game_type_name(*number)
-                ),
-            },
-            DraughtsIssue::Unparsable { reason } => match reason {
-                Unparsable::Token(kind) => format!("cannot read this as a move: {kind}"),
-                Unparsable::NoSuchSquare(square) => {
-                    format!("{square} is not a playing square of the 64-square board")
-                }
-            },
-            DraughtsIssue::UnrecordedMove => {
-                "this move was not recorded (`-`): the game cannot be replayed beyond it"
-                    .to_string()
+            DraughtsIssue::Syntax { kind } => {
+                Words::new(lang, || kind.to_string(), || kind.to_zh())
             }
-            DraughtsIssue::NoSuchPiece {
-                square,
-                side,
-                occupant,
-                style,
-                ..
-            } => match occupant {
-                Some(owner) => format!(
-                    "the piece on {} is {}'s, but it is {}'s move",
-                    style.square(*square),
-                    side_name(*owner),
-                    side_name(*side)
-                ),
-                None => format!(
-                    "{} has no piece on {}: the square is empty",
-                    side_name(*side),
-                    style.square(*square)
-                ),
-            },
-            DraughtsIssue::IllegalMove {
-                written,
-                reason,
-                style,
-                ..
-            } => illegal_message(written, reason, *style),
-            DraughtsIssue::AmbiguousMove { candidates, .. } => format!(
-                "ambiguous capture: {} legal captures take different pieces",
-                candidates.len()
-            ),
-            DraughtsIssue::MoveAfterEnd { loser, no_pieces } => format!(
-                "a move after the end of the game: {}",
-                loss_text(*loser, *no_pieces)
-            ),
-            DraughtsIssue::ResultMismatch {
-                recorded,
-                loser,
-                no_pieces,
-            } => format!(
-                "the result {recorded} contradicts the final position: {} and has lost",
-                loss_text(*loser, *no_pieces)
-            ),
-            DraughtsIssue::Numbering { numbering, source } => {
-                let convention = match numbering {
-                    Numbering::Rulebook => "the rulebook numbering (1 = a1, White on 1–12)",
-                    Numbering::Top => "the numbering from the top (1 = b8, White on 21–32)",
-                };
-                let why = match source {
-                    NumberingSource::GameType => "as the GameType tag states".to_string(),
-                    NumberingSource::Fen => "from where the FEN puts each side's men".to_string(),
-                    NumberingSource::FirstMove(text) => {
-                        format!("since White's first move {text} is legal only in it")
-                    }
-                    NumberingSource::Default => "by default".to_string(),
-                };
-                format!("square numbers read in {convention}, {why}")
-            }
-            DraughtsIssue::VariantDefaulted { variant, checkers } => {
-                let rules = match variant {
-                    Variant::Russian => "Russian",
-                    Variant::Brazilian => "Brazilian",
-                };
-                let mut text =
-                    format!("no GameType tag: read with {rules} rules, White moving first");
-                match checkers {
-                    Some(CheckersLook::FirstMove(first)) => text.push_str(&format!(
-                        "; the first move {first} could also be Black's in English checkers, which qipu does not read"
-                    )),
-                    Some(CheckersLook::BlackToMove) => text.push_str(
-                        "; the FEN gives Black the move, as English checkers positions do, which qipu does not read",
+            DraughtsIssue::BadFen { problem } => Words::new(
+                lang,
+                || match problem {
+                    FenProblem::Syntax(what) => format!("malformed FEN: expected {what}"),
+                    FenProblem::NoSuchSquare(square) => format!(
+                        "the FEN names square {square}, which is not on the 64-square board"
                     ),
-                    None => {}
-                }
-                text
-            }
-            DraughtsIssue::UnreplayedMoves => {
-                "the record ends with moves kept in a comment because they could not be replayed"
-                    .to_string()
-            }
-            DraughtsIssue::Draw(kind) => {
-                let rule = match kind {
-                    DrawKind::Repetition => {
-                        "the same position has occurred three times with the same side to move (§12.3.1)"
+                    FenProblem::Setup(error) => {
+                        format!("the FEN position is impossible: {error}")
                     }
-                    DrawKind::KingsOnlyMoves => {
-                        "15 rounds with only kings moved and no capture (§12.3.4.1)"
+                },
+                || match problem {
+                    FenProblem::Syntax(what) => {
+                        zh!("FEN 格式有误：应为{}", super::syntax::expected_zh(what))
                     }
-                    DrawKind::SmallEndgame => {
-                        "5 moves each in an ending of two kings, king and man, or king against a lone king (§12.3.4.2)"
+                    FenProblem::NoSuchSquare(square) => {
+                        zh!("FEN 中的格子 {} 不在 64 格棋盘上", square)
                     }
-                    DrawKind::NoCapture => "30 rounds without a capture (§12.3.5.1)",
-                    DrawKind::ThreeKingsVsKing => {
-                        "three kings have not taken the lone king in 18 moves (§12.3.5.2)"
+                    FenProblem::Setup(error) => {
+                        zh!("FEN 给出的局面不可能成立：{}", error.to_zh())
                     }
-                };
-                format!("a draw can be claimed: {rule}")
-            }
-        }
-    }
-
-    fn help(&self) -> Option<String> {
-        match self {
-            DraughtsIssue::Syntax { .. } | DraughtsIssue::Draw(_) => None,
-            DraughtsIssue::BadFen { .. } => Some(
-                "write the position as turn:Wsquares:Bsquares, kings with K (W:W21,22,K5:B1,2)"
-                    .to_string(),
+                },
+            )
+            .help(
+                || {
+                    "write the position as turn:Wsquares:Bsquares, kings with K (W:W21,22,K5:B1,2)"
+                        .to_string()
+                },
+                || Zh::own("局面写作 轮走方:W格子:B格子，王棋前加 K（W:W21,22,K5:B1,2）"),
             ),
-            DraughtsIssue::UnsupportedGameType { evidence, .. } => match evidence {
-                GameTypeEvidence::Tag => None,
-                GameTypeEvidence::EventName(_)
-                | GameTypeEvidence::BlackToMoveAtStart
-                | GameTypeEvidence::BlackMovesFirst(_) => Some(
-                    "if this is Russian or Brazilian draughts, add [GameType \"25\"] or [GameType \"26\"], or pass --variant"
-                        .to_string(),
-                ),
-                _ => Some(
-                    "if this is a 64-square game, add [GameType \"25\"] or [GameType \"26\"] or pass --variant"
-                        .to_string(),
-                ),
-            },
-            DraughtsIssue::Unparsable { .. } => Some(
-                "write a move as from-to (9-13, c3-d4) or a capture as from x to (19x10, e5:c3)"
-                    .to_string(),
-            ),
-            DraughtsIssue::UnrecordedMove => {
-                Some("fill in the missing moves to check the rest of the game".to_string())
-            }
-            DraughtsIssue::NoSuchPiece { legal, style, .. } => (!legal.is_empty()).then(|| {
-                format!(
-                    "legal moves: {}",
-                    style.move_list(&super::notation::distinct_effects(legal), HELP_MOVES)
-                )
-            }),
-            DraughtsIssue::IllegalMove {
-                reason,
-                legal,
-                style,
-                ..
-            } => illegal_help(reason, legal, *style),
-            DraughtsIssue::AmbiguousMove { candidates, style } => Some(format!(
-                "write the full path: {}",
-                style.move_list(candidates, HELP_MOVES)
-            )),
-            DraughtsIssue::MoveAfterEnd { .. } => {
-                Some("remove the moves after the end of the game".to_string())
-            }
-            DraughtsIssue::ResultMismatch { loser, .. } => Some(format!(
-                "the result should be {}",
-                match loser {
-                    Color::White => "0-2",
-                    Color::Black => "2-0",
-                }
-            )),
-            DraughtsIssue::Numbering {
-                source: NumberingSource::GameType,
-                ..
-            } => None,
-            DraughtsIssue::Numbering { .. } => Some(
-                "state the numbering with [GameType \"25,W,8,8,N0,0\"] (1 = a1) or N2 (1 = b8)"
-                    .to_string(),
-            ),
-            DraughtsIssue::UnreplayedMoves => Some(
-                "correct the moves in the comment and put them back in the movetext to check them"
-                    .to_string(),
-            ),
-            DraughtsIssue::VariantDefaulted { .. } => Some(
-                "add [GameType \"25\"] (Russian) or [GameType \"26\"] (Brazilian), or pass --variant"
-                    .to_string(),
-            ),
-        }
-    }
-
-    fn message_zh(&self) -> Zh {
-        match self {
-            DraughtsIssue::Syntax { kind } => kind.to_zh(),
-            DraughtsIssue::BadFen { problem } => match problem {
-                FenProblem::Syntax(what) => {
-                    zh!("FEN 格式有误：应为{}", super::syntax::expected_zh(what))
-                }
-                FenProblem::NoSuchSquare(square) => {
-                    zh!("FEN 中的格子 {} 不在 64 格棋盘上", square)
-                }
-                FenProblem::Setup(error) => zh!("FEN 给出的局面不可能成立：{}", error.to_zh()),
-            },
             DraughtsIssue::UnsupportedGameType { number, evidence } => {
-                let game = game_type_zh(*number);
-                let reads = Zh::own(READS_ZH);
+                let name = game_type_name(*number);
+                let game = || game_type_zh(*number);
+                let reads = || Zh::own(READS_ZH);
+                let words = match evidence {
+                    GameTypeEvidence::Tag => Words::new(
+                        lang,
+                        || format!("GameType {number} is {name}; {READS}"),
+                        || zh!("GameType {} 是{}；{}", number, game(), reads()),
+                    ),
+                    GameTypeEvidence::SquareNumber(n) => Words::new(
+                        lang,
+                        || format!(
+                            "square {n} is not on the 64-square board: this is {name} (GameType {number}); {READS}"
+                        ),
+                        || zh!(
+                            "格子 {} 不在 64 格棋盘上：这是{}，即 GameType {}；{}",
+                            n,
+                            game(),
+                            number,
+                            reads()
+                        ),
+                    ),
+                    GameTypeEvidence::OpeningMove(text) => Words::new(
+                        lang,
+                        || format!(
+                            "White's first move {text} opens a game of {name} (GameType {number}); {READS}"
+                        ),
+                        || zh!(
+                            "白方第一着 {} 是{}的开局，即 GameType {}；{}",
+                            text,
+                            game(),
+                            number,
+                            reads()
+                        ),
+                    ),
+                    GameTypeEvidence::EventName(event) => Words::new(
+                        lang,
+                        || format!(
+                            "the event \"{event}\" names the game: this is {name} (GameType {number}); {READS}"
+                        ),
+                        || zh!(
+                            "赛事名“{}”指明了棋种：这是{}，即 GameType {}；{}",
+                            event,
+                            game(),
+                            number,
+                            reads()
+                        ),
+                    ),
+                    GameTypeEvidence::BlackToMoveAtStart => Words::new(
+                        lang,
+                        || format!(
+                            "the FEN gives Black the first move from the starting array: this is {name} (GameType {number}); {READS}"
+                        ),
+                        || zh!(
+                            "FEN 在初始局面让黑方先走：这是{}，即 GameType {}；{}",
+                            game(),
+                            number,
+                            reads()
+                        ),
+                    ),
+                    GameTypeEvidence::BlackMovesFirst(text) => Words::new(
+                        lang,
+                        || format!(
+                            "the moves {text} are Black's first move and White's reply: this is {name} (GameType {number}), where Black moves first; {READS}"
+                        ),
+                        || zh!(
+                            "着法 {} 是黑方的第一着和白方的应着：这是黑方先走的{}，即 GameType {}；{}",
+                            text,
+                            game(),
+                            number,
+                            reads()
+                        ),
+                    ),
+                };
                 match evidence {
-                    GameTypeEvidence::Tag => zh!("GameType {} 是{}；{}", number, game, reads),
-                    GameTypeEvidence::SquareNumber(n) => zh!(
-                        "格子 {} 不在 64 格棋盘上：这是{}，即 GameType {}；{}",
-                        n,
-                        game,
-                        number,
-                        reads
+                    GameTypeEvidence::Tag => words,
+                    GameTypeEvidence::EventName(_)
+                    | GameTypeEvidence::BlackToMoveAtStart
+                    | GameTypeEvidence::BlackMovesFirst(_) => words.help(
+                        || "if this is Russian or Brazilian draughts, add [GameType \"25\"] or [GameType \"26\"], or pass --variant".to_string(),
+                        || Zh::own("若这是俄罗斯或巴西跳棋，请加上 [GameType \"25\"] 或 [GameType \"26\"]，或使用 --variant"),
                     ),
-                    GameTypeEvidence::OpeningMove(text) => zh!(
-                        "白方第一着 {} 是{}的开局，即 GameType {}；{}",
-                        text,
-                        game,
-                        number,
-                        reads
-                    ),
-                    GameTypeEvidence::EventName(event) => zh!(
-                        "赛事名“{}”指明了棋种：这是{}，即 GameType {}；{}",
-                        event,
-                        game,
-                        number,
-                        reads
-                    ),
-                    GameTypeEvidence::BlackToMoveAtStart => zh!(
-                        "FEN 在初始局面让黑方先走：这是{}，即 GameType {}；{}",
-                        game,
-                        number,
-                        reads
-                    ),
-                    GameTypeEvidence::BlackMovesFirst(text) => zh!(
-                        "着法 {} 是黑方的第一着和白方的应着：这是黑方先走的{}，即 GameType {}；{}",
-                        text,
-                        game,
-                        number,
-                        reads
+                    GameTypeEvidence::SquareNumber(_) | GameTypeEvidence::OpeningMove(_) => words.help(
+                        || "if this is a 64-square game, add [GameType \"25\"] or [GameType \"26\"] or pass --variant".to_string(),
+                        || Zh::own("若这是 64 格的跳棋，请加上 [GameType \"25\"] 或 [GameType \"26\"]，或使用 --variant"),
                     ),
                 }
             }
-            DraughtsIssue::Unparsable { reason } => match reason {
-                Unparsable::Token(kind) => zh!("无法读作着法：{}", kind.to_zh()),
-                Unparsable::NoSuchSquare(square) => {
-                    zh!("{} 不是 64 格棋盘上可以走棋的格子", square)
-                }
-            },
-            DraughtsIssue::UnrecordedMove => Zh::own("这步棋没有记录（`-`）：其后的对局无法复盘"),
+            DraughtsIssue::Unparsable { reason } => Words::new(
+                lang,
+                || match reason {
+                    Unparsable::Token(kind) => format!("cannot read this as a move: {kind}"),
+                    Unparsable::NoSuchSquare(square) => {
+                        format!("{square} is not a playing square of the 64-square board")
+                    }
+                },
+                || match reason {
+                    Unparsable::Token(kind) => zh!("无法读作着法：{}", kind.to_zh()),
+                    Unparsable::NoSuchSquare(square) => {
+                        zh!("{} 不是 64 格棋盘上可以走棋的格子", square)
+                    }
+                },
+            )
+            .help(
+                || {
+                    "write a move as from-to (9-13, c3-d4) or a capture as from x to (19x10, e5:c3)"
+                        .to_string()
+                },
+                || Zh::own("着法写作 起点-终点（9-13、c3-d4），吃子写作 起点x终点（19x10、e5:c3）"),
+            ),
+            DraughtsIssue::UnrecordedMove => Words::new(
+                lang,
+                || {
+                    "this move was not recorded (`-`): the game cannot be replayed beyond it"
+                        .to_string()
+                },
+                || Zh::own("这步棋没有记录（`-`）：其后的对局无法复盘"),
+            )
+            .help(
+                || "fill in the missing moves to check the rest of the game".to_string(),
+                || Zh::own("补上缺失的着法，才能检查对局的其余部分"),
+            ),
             DraughtsIssue::NoSuchPiece {
                 square,
                 side,
                 occupant,
+                legal,
                 style,
-                ..
-            } => match occupant {
-                Some(owner) => zh!(
-                    "{} 上的棋子属于{}，但轮到{}走棋",
-                    style.square(*square),
-                    side_zh(*owner),
-                    side_zh(*side)
-                ),
-                None => zh!(
-                    "{}在 {} 没有棋子：该格是空的",
-                    side_zh(*side),
-                    style.square(*square)
-                ),
-            },
+            } => {
+                let square = style.square(*square);
+                let words = match occupant {
+                    Some(owner) => Words::new(
+                        lang,
+                        || {
+                            format!(
+                                "the piece on {square} is {}'s, but it is {}'s move",
+                                side_name(*owner),
+                                side_name(*side)
+                            )
+                        },
+                        || {
+                            zh!(
+                                "{} 上的棋子属于{}，但轮到{}走棋",
+                                square,
+                                side_zh(*owner),
+                                side_zh(*side)
+                            )
+                        },
+                    ),
+                    None => Words::new(
+                        lang,
+                        || {
+                            format!(
+                                "{} has no piece on {square}: the square is empty",
+                                side_name(*side)
+                            )
+                        },
+                        || zh!("{}在 {} 没有棋子：该格是空的", side_zh(*side), square),
+                    ),
+                };
+                with_legal_moves(words, legal, *style)
+            }
             DraughtsIssue::IllegalMove {
                 written,
                 reason,
+                legal,
                 style,
-                ..
-            } => illegal_message_zh(written, reason, *style),
-            DraughtsIssue::AmbiguousMove { candidates, .. } => zh!(
-                "吃子有歧义：有 {} 种合法的吃法，吃掉的棋子各不相同",
-                candidates.len()
+            } => illegal_words(lang, written, reason, legal, *style),
+            DraughtsIssue::AmbiguousMove { candidates, style } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "ambiguous capture: {} legal captures take different pieces",
+                        candidates.len()
+                    )
+                },
+                || {
+                    zh!(
+                        "吃子有歧义：有 {} 种合法的吃法，吃掉的棋子各不相同",
+                        candidates.len()
+                    )
+                },
+            )
+            .help(
+                || {
+                    format!(
+                        "write the full path: {}",
+                        style.move_list(candidates, HELP_MOVES)
+                    )
+                },
+                || {
+                    zh!(
+                        "请写出完整路线：{}",
+                        move_list_zh(*style, candidates, HELP_MOVES)
+                    )
+                },
             ),
-            DraughtsIssue::MoveAfterEnd { loser, no_pieces } => {
-                zh!("对局结束之后又记了着法：{}", loss_zh(*loser, *no_pieces))
-            }
+            DraughtsIssue::MoveAfterEnd { loser, no_pieces } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "a move after the end of the game: {}",
+                        loss_text(*loser, *no_pieces)
+                    )
+                },
+                || zh!("对局结束之后又记了着法：{}", loss_zh(*loser, *no_pieces)),
+            )
+            .help(
+                || "remove the moves after the end of the game".to_string(),
+                || Zh::own("请删去对局结束之后的着法"),
+            ),
             DraughtsIssue::ResultMismatch {
                 recorded,
                 loser,
                 no_pieces,
-            } => zh!(
-                "记录的结果 {} 与终局局面不符：{}，已告负",
-                recorded,
-                loss_zh(*loser, *no_pieces)
-            ),
-            DraughtsIssue::Numbering { numbering, source } => {
-                let convention = Zh::own(match numbering {
-                    Numbering::Rulebook => "规则书的编号方式（1 = a1，白方在 1–12）",
-                    Numbering::Top => "自上而下的编号方式（1 = b8，白方在 21–32）",
-                });
-                let why = match source {
-                    NumberingSource::GameType => Zh::own("依 GameType 标签所述"),
-                    NumberingSource::Fen => Zh::own("依 FEN 中双方普通棋子的位置"),
-                    NumberingSource::FirstMove(text) => {
-                        zh!("因为白方第一着 {} 只在这种编号下合法", text)
-                    }
-                    NumberingSource::Default => Zh::own("按默认"),
-                };
-                zh!("格子编号按{}读取，{}", convention, why)
-            }
-            DraughtsIssue::VariantDefaulted { variant, checkers } => {
-                let rules = Zh::own(match variant {
-                    Variant::Russian => "俄罗斯",
-                    Variant::Brazilian => "巴西",
-                });
-                let mut text = zh!("没有 GameType 标签：按{}规则、白方先走读取", rules);
-                match checkers {
-                    Some(CheckersLook::FirstMove(first)) => text.push(&zh!(
-                        "；第一着 {} 在英国跳棋中也可能是黑方的着法，而 qipu 不读英国跳棋",
-                        first
-                    )),
-                    Some(CheckersLook::BlackToMove) => text.push(&Zh::own(
-                        "；FEN 让黑方走棋，英国跳棋的局面常是如此，而 qipu 不读英国跳棋",
-                    )),
-                    None => {}
-                }
-                text
-            }
-            DraughtsIssue::UnreplayedMoves => Zh::own("棋谱末尾有些着法因无法复盘而保留在注释中"),
-            DraughtsIssue::Draw(kind) => {
-                let rule = match kind {
-                    DrawKind::Repetition => {
-                        "相同局面第三次出现，每次都轮到同一方走棋（§12.3.1）"
-                    }
-                    DrawKind::KingsOnlyMoves => {
-                        "连续 15 个回合双方只移动王棋，也没有吃子（§12.3.4.1）"
-                    }
-                    DrawKind::SmallEndgame => {
-                        "在两只王棋、一只王棋和一枚普通棋子或一只王棋对单王棋的残局中，双方各已再走 5 步（§12.3.4.2）"
-                    }
-                    DrawKind::NoCapture => "连续 30 个回合双方没有吃子（§12.3.5.1）",
-                    DrawKind::ThreeKingsVsKing => {
-                        "三枚王棋对单王棋，18 步之内未能吃掉单王棋（§12.3.5.2）"
-                    }
-                };
-                zh!("可以提和：{}", Zh::own(rule))
-            }
-        }
-    }
-
-    fn help_zh(&self) -> Option<Zh> {
-        match self {
-            DraughtsIssue::Syntax { .. } | DraughtsIssue::Draw(_) => None,
-            DraughtsIssue::BadFen { .. } => Some(Zh::own(
-                "局面写作 轮走方:W格子:B格子，王棋前加 K（W:W21,22,K5:B1,2）",
-            )),
-            DraughtsIssue::UnsupportedGameType { evidence, .. } => match evidence {
-                GameTypeEvidence::Tag => None,
-                GameTypeEvidence::EventName(_)
-                | GameTypeEvidence::BlackToMoveAtStart
-                | GameTypeEvidence::BlackMovesFirst(_) => Some(Zh::own(
-                    "若这是俄罗斯或巴西跳棋，请加上 [GameType \"25\"] 或 [GameType \"26\"]，或使用 --variant",
-                )),
-                _ => Some(Zh::own(
-                    "若这是 64 格的跳棋，请加上 [GameType \"25\"] 或 [GameType \"26\"]，或使用 --variant",
-                )),
-            },
-            DraughtsIssue::Unparsable { .. } => Some(Zh::own(
-                "着法写作 起点-终点（9-13、c3-d4），吃子写作 起点x终点（19x10、e5:c3）",
-            )),
-            DraughtsIssue::UnrecordedMove => {
-                Some(Zh::own("补上缺失的着法，才能检查对局的其余部分"))
-            }
-            DraughtsIssue::NoSuchPiece { legal, style, .. } => (!legal.is_empty()).then(|| {
-                zh!(
-                    "合法着法：{}",
-                    move_list_zh(*style, &super::notation::distinct_effects(legal), HELP_MOVES)
-                )
-            }),
-            DraughtsIssue::IllegalMove {
-                reason,
-                legal,
-                style,
-                ..
-            } => illegal_help_zh(reason, legal, *style),
-            DraughtsIssue::AmbiguousMove { candidates, style } => Some(zh!(
-                "请写出完整路线：{}",
-                move_list_zh(*style, candidates, HELP_MOVES)
-            )),
-            DraughtsIssue::MoveAfterEnd { .. } => {
-                Some(Zh::own("请删去对局结束之后的着法"))
-            }
-            DraughtsIssue::ResultMismatch { loser, .. } => Some(zh!(
-                "结果应为 {}",
-                match loser {
+            } => {
+                let should_be = match loser {
                     Color::White => "0-2",
                     Color::Black => "2-0",
+                };
+                Words::new(
+                    lang,
+                    || {
+                        format!(
+                            "the result {recorded} contradicts the final position: {} and has lost",
+                            loss_text(*loser, *no_pieces)
+                        )
+                    },
+                    || {
+                        zh!(
+                            "记录的结果 {} 与终局局面不符：{}，已告负",
+                            recorded,
+                            loss_zh(*loser, *no_pieces)
+                        )
+                    },
+                )
+                .help(
+                    || format!("the result should be {should_be}"),
+                    || zh!("结果应为 {}", should_be),
+                )
+            }
+            DraughtsIssue::Numbering { numbering, source } => {
+                let words = Words::new(
+                    lang,
+                    || {
+                        let convention = match numbering {
+                            Numbering::Rulebook => {
+                                "the rulebook numbering (1 = a1, White on 1–12)"
+                            }
+                            Numbering::Top => "the numbering from the top (1 = b8, White on 21–32)",
+                        };
+                        let why = match source {
+                            NumberingSource::GameType => "as the GameType tag states".to_string(),
+                            NumberingSource::Fen => {
+                                "from where the FEN puts each side's men".to_string()
+                            }
+                            NumberingSource::FirstMove(text) => {
+                                format!("since White's first move {text} is legal only in it")
+                            }
+                            NumberingSource::Default => "by default".to_string(),
+                        };
+                        format!("square numbers read in {convention}, {why}")
+                    },
+                    || {
+                        let convention = Zh::own(match numbering {
+                            Numbering::Rulebook => "规则书的编号方式（1 = a1，白方在 1–12）",
+                            Numbering::Top => "自上而下的编号方式（1 = b8，白方在 21–32）",
+                        });
+                        let why = match source {
+                            NumberingSource::GameType => Zh::own("依 GameType 标签所述"),
+                            NumberingSource::Fen => Zh::own("依 FEN 中双方普通棋子的位置"),
+                            NumberingSource::FirstMove(text) => {
+                                zh!("因为白方第一着 {} 只在这种编号下合法", text)
+                            }
+                            NumberingSource::Default => Zh::own("按默认"),
+                        };
+                        zh!("格子编号按{}读取，{}", convention, why)
+                    },
+                );
+                if *source == NumberingSource::GameType {
+                    words
+                } else {
+                    words.help(
+                        || {
+                            "state the numbering with [GameType \"25,W,8,8,N0,0\"] (1 = a1) or N2 (1 = b8)"
+                                .to_string()
+                        },
+                        || Zh::own("请用 [GameType \"25,W,8,8,N0,0\"]（1 = a1）或 N2（1 = b8）写明编号"),
+                    )
                 }
-            )),
-            DraughtsIssue::Numbering {
-                source: NumberingSource::GameType,
-                ..
-            } => None,
-            DraughtsIssue::Numbering { .. } => Some(Zh::own(
-                "请用 [GameType \"25,W,8,8,N0,0\"]（1 = a1）或 N2（1 = b8）写明编号",
-            )),
-            DraughtsIssue::UnreplayedMoves => Some(Zh::own(
-                "改正注释中的着法，再放回着法部分，即可检查",
-            )),
-            DraughtsIssue::VariantDefaulted { .. } => Some(Zh::own(
-                "请加上 [GameType \"25\"]（俄罗斯）或 [GameType \"26\"]（巴西），或使用 --variant",
-            )),
+            }
+            DraughtsIssue::VariantDefaulted { variant, checkers } => Words::new(
+                lang,
+                || {
+                    let rules = match variant {
+                        Variant::Russian => "Russian",
+                        Variant::Brazilian => "Brazilian",
+                    };
+                    let mut text =
+                        format!("no GameType tag: read with {rules} rules, White moving first");
+                    match checkers {
+                        Some(CheckersLook::FirstMove(first)) => text.push_str(&format!(
+                            "; the first move {first} could also be Black's in English checkers, which qipu does not read"
+                        )),
+                        Some(CheckersLook::BlackToMove) => text.push_str(
+                            "; the FEN gives Black the move, as English checkers positions do, which qipu does not read",
+                        ),
+                        None => {}
+                    }
+                    text
+                },
+                || {
+                    let rules = Zh::own(match variant {
+                        Variant::Russian => "俄罗斯",
+                        Variant::Brazilian => "巴西",
+                    });
+                    let mut text = zh!("没有 GameType 标签：按{}规则、白方先走读取", rules);
+                    match checkers {
+                        Some(CheckersLook::FirstMove(first)) => text.push(&zh!(
+                            "；第一着 {} 在英国跳棋中也可能是黑方的着法，而 qipu 不读英国跳棋",
+                            first
+                        )),
+                        Some(CheckersLook::BlackToMove) => text.push(&Zh::own(
+                            "；FEN 让黑方走棋，英国跳棋的局面常是如此，而 qipu 不读英国跳棋",
+                        )),
+                        None => {}
+                    }
+                    text
+                },
+            )
+            .help(
+                || {
+                    "add [GameType \"25\"] (Russian) or [GameType \"26\"] (Brazilian), or pass --variant"
+                        .to_string()
+                },
+                || Zh::own("请加上 [GameType \"25\"]（俄罗斯）或 [GameType \"26\"]（巴西），或使用 --variant"),
+            ),
+            DraughtsIssue::UnreplayedMoves => Words::new(
+                lang,
+                || {
+                    "the record ends with moves kept in a comment because they could not be replayed"
+                        .to_string()
+                },
+                || Zh::own("棋谱末尾有些着法因无法复盘而保留在注释中"),
+            )
+            .help(
+                || {
+                    "correct the moves in the comment and put them back in the movetext to check them"
+                        .to_string()
+                },
+                || Zh::own("改正注释中的着法，再放回着法部分，即可检查"),
+            ),
+            DraughtsIssue::Draw(kind) => Words::new(
+                lang,
+                || {
+                    let rule = match kind {
+                        DrawKind::Repetition => {
+                            "the same position has occurred three times with the same side to move (§12.3.1)"
+                        }
+                        DrawKind::KingsOnlyMoves => {
+                            "15 rounds with only kings moved and no capture (§12.3.4.1)"
+                        }
+                        DrawKind::SmallEndgame => {
+                            "5 moves each in an ending of two kings, king and man, or king against a lone king (§12.3.4.2)"
+                        }
+                        DrawKind::NoCapture => "30 rounds without a capture (§12.3.5.1)",
+                        DrawKind::ThreeKingsVsKing => {
+                            "three kings have not taken the lone king in 18 moves (§12.3.5.2)"
+                        }
+                    };
+                    format!("a draw can be claimed: {rule}")
+                },
+                || {
+                    let rule = match kind {
+                        DrawKind::Repetition => {
+                            "相同局面第三次出现，每次都轮到同一方走棋（§12.3.1）"
+                        }
+                        DrawKind::KingsOnlyMoves => {
+                            "连续 15 个回合双方只移动王棋，也没有吃子（§12.3.4.1）"
+                        }
+                        DrawKind::SmallEndgame => {
+                            "在两只王棋、一只王棋和一枚普通棋子或一只王棋对单王棋的残局中，双方各已再走 5 步（§12.3.4.2）"
+                        }
+                        DrawKind::NoCapture => "连续 30 个回合双方没有吃子（§12.3.5.1）",
+                        DrawKind::ThreeKingsVsKing => {
+                            "三枚王棋对单王棋，18 步之内未能吃掉单王棋（§12.3.5.2）"
+                        }
+                    };
+                    zh!("可以提和：{}", Zh::own(rule))
+                },
+            ),
         }
     }
 }

@@ -4,49 +4,43 @@
 //! library user needs is here:
 //!
 //! - the rules: [`Position`] under a [`Variant`], [`Move`], [`Square`] in either
-//!   [`Numbering`], the draw claims ([`DrawTracker`]);
-//! - the PDN reader, into unvalidated records with spans: [`parse_pdn`] ([`PdnGame`]);
-//! - validation by replay ([`read_records`]): game type, rules and numbering of each
-//!   record, with its issues ([`DraughtsIssue`]);
-//! - normalised PDN and JSON of replayed records ([`write_pdn`], [`write_json`]), and
-//!   the PDN writer of plain games ([`write_pdn_game`]).
+//!   [`Numbering`];
+//! - the replayed record ([`DraughtsRecord`]), read by [`crate::read_str`] and the other
+//!   readers with the issues found ([`DraughtsIssue`]), and written as PDN ([`PDN`]) or JSON
+//!   by [`crate::write_record`] with [`PdnOptions`].
 
+mod comments;
 mod diagram;
 mod draw_rules;
 mod export;
+mod game_type;
 mod issue;
 mod notation;
+mod numbering;
 mod pdn;
 mod pdn_move;
+#[cfg(test)]
+mod pdn_tests;
 mod pdn_writer;
 mod position;
+mod repair;
+mod replay;
+mod resolve;
+mod result;
 mod square;
 mod syntax;
+mod tag_values;
 mod validate;
 
-pub use crate::pgn::MAX_VARIATION_DEPTH;
-pub use draw_rules::{DrawClaim, DrawClaims, DrawKind, DrawRules, DrawTracker, BRAZILIAN, RUSSIAN};
-pub use export::{
-    left_out, write_json, write_json_positions, write_pdn, PdnOptions, Results, Squares,
-};
+pub use draw_rules::DrawKind;
+pub use export::{PdnOptions, Results, Squares};
 pub use issue::{
-    game_type_name, side_name, variant_name, CheckersLook, DraughtsIssue, FenProblem,
-    GameTypeEvidence, NumberingSource, Unparsable,
+    CheckersLook, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource, Unparsable,
 };
-pub use notation::{distinct_effects, same_outcome, write_fen, SquareStyle, StartPosition};
-pub use pdn::{looks_like_pdn, parse_pdn};
-pub use pdn_writer::{from_syntax, write_pdn_game, write_pdn_games, WriteGame, WriteMove};
-pub use position::{
-    squares, Color, IllegalReason, Move, MoveList, Piece, Position, SetupError, Variant,
-    MAX_CAPTURES, MOVE_LIST_CAPACITY,
-};
-pub use square::{convert_number, Direction, Numbering, ParseSquareError, Square};
-pub use syntax::{
-    Comment, CommentKind, Fen, FenColour, FenEntry, FenSide, FirstSquareCorner, GameResult,
-    GameType, MoveNumber, MoveSeparator, MoveStrength, NotationKind, PdnGame, PdnMove, SquareKind,
-    SquareToken, StartColour, SyntaxError, SyntaxErrorKind, Tag, Variation,
-};
-pub use validate::read_records;
+pub use notation::{SquareStyle, StartPosition};
+pub use position::{Color, IllegalReason, Move, Piece, Position, SetupError, Variant};
+pub use square::{Numbering, Square};
+pub use syntax::{GameResult, MoveSeparator, SyntaxErrorKind};
 
 use serde::ser::SerializeMap;
 
@@ -187,18 +181,18 @@ impl GameRecord for DraughtsRecord {
         options: &WriteOptions,
     ) -> Result<String, WriteError> {
         match format {
-            Format::Json => Ok(write_json(self, source, index, &options.get())),
-            PDN => Ok(write_pdn(self, &options.get())),
+            Format::Json => Ok(export::write_json(self, source, index, &options.get())),
+            PDN => Ok(export::write_pdn(self, &options.get())),
             _ => Err(WriteError::unsupported(GAME, format)),
         }
     }
 
     fn write_json_positions(&self, source: &str, index: usize, options: &WriteOptions) -> String {
-        write_json_positions(self, source, index, &options.get())
+        export::write_json_positions(self, source, index, &options.get())
     }
 
     fn left_out(&self, format: Format) -> Vec<LeftOut> {
-        left_out(self, format)
+        export::left_out(self, format)
     }
 
     fn picture_controls(&mut self) {
@@ -250,7 +244,7 @@ impl Family for Draughts {
     }
 
     fn read_records(&self, text: &str, options: &ReadOptions) -> Vec<RecordReport> {
-        read_records(text, options)
+        validate::read_records(text, options)
     }
 
     fn cutter(&self) -> Box<dyn RecordCut> {

@@ -82,9 +82,8 @@ pub fn same_outcome(a: &Move, b: &Move) -> bool {
     a.same_effect(b) && a.promotes() == b.promotes()
 }
 
-/// A PDN FEN of `position` (`W:W1,2,K5:B30,31`), squares in this style, in rulebook order.
-/// A start position as a record keeps it: `Display` writes its FEN in rulebook numbers
-/// ([`write_fen`]). (The FEN as read, with its spans, is [`super::syntax::Fen`].)
+/// A start position as a record keeps it: `Display` writes its PDN FEN in rulebook numbers
+/// (`W:W1,2,K5:B30,31`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StartPosition(pub Position);
 

@@ -16,7 +16,6 @@
 //!
 //! Variations are walked with an explicit stack, so any nesting depth is safe.
 
-use super::syntax::{PdnGame, PdnMove};
 use crate::wrap::LineWrapper;
 
 /// A game to write.
@@ -67,15 +66,6 @@ pub fn write_pdn_game(game: &WriteGame) -> String {
     let tokens = movetext_tokens(game);
     wrap_into(&mut out, &tokens);
     out
-}
-
-/// Writes several games separated by blank lines.
-pub fn write_pdn_games(games: &[WriteGame]) -> String {
-    games
-        .iter()
-        .map(write_pdn_game)
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Tags in the documented output order.
@@ -296,112 +286,6 @@ fn wrap_into(out: &mut String, tokens: &[String]) {
         line.word(token);
     }
     out.push('\n');
-}
-
-/// Builds a [`WriteGame`] from a parsed game, keeping squares as written (leading zeros
-/// dropped) and normalising separators to `-` and `x`. Used for PDN-to-PDN normalisation and
-/// round-trip tests; comment-only variations and variation results are not kept.
-pub fn from_syntax(game: &PdnGame) -> WriteGame {
-    let (first_move_number, black_first) = match game.moves.first().and_then(|m| m.number.as_ref())
-    {
-        Some(n) => (n.value.max(1), n.black),
-        None => (1, false),
-    };
-    WriteGame {
-        tags: game
-            .tags
-            .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
-            .collect(),
-        first_move_number,
-        black_first,
-        moves: convert_line(&game.moves),
-        comments: game.comments.iter().map(comment_text).collect(),
-        result: game.result.as_ref().map(|(r, _)| r.as_str().to_owned()),
-    }
-}
-
-/// Comment text for the writer; setup commands keep their `/.../` form inside the braces.
-fn comment_text(c: &super::syntax::Comment) -> String {
-    match c.kind {
-        super::syntax::CommentKind::Brace => c.text.clone(),
-        super::syntax::CommentKind::Setup => format!("/{}/", c.text),
-    }
-}
-
-/// Converts a line of parsed moves, walking nested variations with an explicit stack.
-fn convert_line(moves: &[PdnMove]) -> Vec<WriteMove> {
-    /// A source line and the output line it fills, plus where to hang the result.
-    struct Job<'a> {
-        src: &'a [PdnMove],
-        out: Vec<WriteMove>,
-        /// Index path: (parent job, move index in the parent's output).
-        parent: Option<(usize, usize)>,
-    }
-
-    let mut jobs = vec![Job {
-        src: moves,
-        out: Vec::new(),
-        parent: None,
-    }];
-    let mut i = 0;
-    while i < jobs.len() {
-        let src = jobs[i].src;
-        for (k, m) in src.iter().enumerate() {
-            jobs[i].out.push(convert_move(m));
-            for v in &m.variations {
-                jobs.push(Job {
-                    src: &v.moves,
-                    out: Vec::new(),
-                    parent: Some((i, k)),
-                });
-            }
-        }
-        i += 1;
-    }
-    // Children come after their parents, so filling from the back builds the tree bottom-up;
-    // a reverse walk of siblings keeps their order once each is inserted at the front.
-    while jobs.len() > 1 {
-        let Some(job) = jobs.pop() else { break };
-        if let Some((p, k)) = job.parent {
-            jobs[p].out[k].variations.insert(0, job.out);
-        }
-    }
-    jobs.pop().map(|j| j.out).unwrap_or_default()
-}
-
-/// One parsed move as text with its annotations.
-fn convert_move(m: &PdnMove) -> WriteMove {
-    let sep = if m.is_capture { "x" } else { "-" };
-    let mut text = m
-        .squares
-        .iter()
-        .map(|s| s.kind.to_string())
-        .collect::<Vec<_>>()
-        .join(sep);
-    if text.is_empty() {
-        // The placeholder for a move that was not recorded.
-        text.push('-');
-    }
-    if let Some(s) = &m.strength {
-        if s.parenthesised {
-            text.push('(');
-            text.push_str(&s.marks);
-            text.push(')');
-        } else {
-            text.push_str(&s.marks);
-        }
-    }
-    if m.alternative_route.is_some() {
-        text.push_str(" a.l.");
-    }
-    WriteMove {
-        text,
-        nags: m.nags.clone(),
-        comments_before: m.comments_before.iter().map(comment_text).collect(),
-        comments_after: m.comments_after.iter().map(comment_text).collect(),
-        variations: Vec::new(),
-    }
 }
 
 #[cfg(test)]

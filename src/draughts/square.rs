@@ -230,11 +230,3 @@ impl FromStr for Square {
         Square::from_algebraic(s).ok_or(ParseSquareError)
     }
 }
-
-/// Converts a square number from one numbering to the other.
-pub const fn convert_number(number: u8, from: Numbering, to: Numbering) -> Option<u8> {
-    match Square::from_number(number, from) {
-        Some(sq) => Some(sq.number(to)),
-        None => None,
-    }
-}

@@ -1,9 +1,7 @@
-//! Draughts engine: perft against the published tables, numbering, capture rules, diagnostics
-//! and draw claims.
+//! Draughts engine: perft against the published tables, numbering, capture rules and
+//! diagnostics (the draw claims are tested beside the private tracker, in draw_rules.rs).
 
-use qipu::draughts::{convert_number, Numbering, Square};
-use qipu::draughts::{Color, IllegalReason, Move, MoveList, Piece, Position, Variant};
-use qipu::draughts::{DrawKind, DrawTracker};
+use qipu::draughts::{Color, IllegalReason, Move, Numbering, Piece, Position, Square, Variant};
 
 use crate::support::fixtures::fixture;
 
@@ -24,7 +22,7 @@ fn position(pieces: &[(Color, Piece, &str)], turn: Color) -> Position {
         .expect("valid test position")
 }
 
-fn paths(moves: &MoveList) -> Vec<String> {
+fn paths(moves: &[Move]) -> Vec<String> {
     let mut v: Vec<String> = moves
         .iter()
         .map(|m| {
@@ -103,19 +101,12 @@ fn top_numbering() {
         assert_eq!(Square::from_number(n, Numbering::Top), Some(sq(name)));
         assert_eq!(sq(name).number(Numbering::Top), n);
     }
-    assert_eq!(
-        convert_number(1, Numbering::Rulebook, Numbering::Top),
-        Some(29)
-    );
-    assert_eq!(
-        convert_number(32, Numbering::Rulebook, Numbering::Top),
-        Some(4)
-    );
-    assert_eq!(convert_number(0, Numbering::Top, Numbering::Rulebook), None);
-    assert_eq!(
-        convert_number(33, Numbering::Top, Numbering::Rulebook),
-        None
-    );
+    // A number converts from one numbering to the other through its square.
+    let convert = |n, from, to| Square::from_number(n, from).map(|s| s.number(to));
+    assert_eq!(convert(1, Numbering::Rulebook, Numbering::Top), Some(29));
+    assert_eq!(convert(32, Numbering::Rulebook, Numbering::Top), Some(4));
+    assert_eq!(convert(0, Numbering::Top, Numbering::Rulebook), None);
+    assert_eq!(convert(33, Numbering::Top, Numbering::Rulebook), None);
 }
 
 #[test]
@@ -424,113 +415,6 @@ fn no_pieces_or_no_moves_loses() {
     assert!(blocked.is_lost(Variant::Russian));
     assert!(position(&[(Black, Man, "b6")], White).is_lost(Variant::Brazilian));
     assert!(!Position::initial().is_lost(Variant::Brazilian));
-}
-
-/// Plays `moves` (from-to in algebraic) in a loop from `start`, returning every claim.
-fn claims(
-    variant: Variant,
-    start: Position,
-    cycle: &[(&str, &str)],
-    plies: usize,
-) -> Vec<(DrawKind, u32)> {
-    let mut tracker = DrawTracker::new(variant, &start);
-    let mut pos = start;
-    let mut out = Vec::new();
-    for &(from, to) in cycle.iter().cycle().take(plies) {
-        let mv = find(&pos, variant, &[from, to]);
-        out.extend(tracker.record(&pos, &mv).iter().map(|c| (c.kind, c.ply)));
-        pos.play(&mv);
-    }
-    assert_eq!(tracker.ply() as usize, plies);
-    out
-}
-
-const SHUFFLE: [(&str, &str); 4] = [("a1", "b2"), ("f8", "e7"), ("b2", "a1"), ("e7", "f8")];
-
-#[test]
-fn russian_repetition_and_thirty_rounds_without_capture() {
-    let start = position(&[(White, King, "a1"), (Black, King, "f8")], White);
-    let got = claims(Variant::Russian, start, &SHUFFLE, 61);
-    let rep = DrawKind::Repetition;
-    assert_eq!(
-        got,
-        [
-            (rep, 8),
-            (rep, 9),
-            (rep, 10),
-            (rep, 11),
-            (DrawKind::NoCapture, 60)
-        ]
-    );
-}
-
-#[test]
-fn brazilian_fifteen_rounds_of_king_moves() {
-    let start = position(
-        &[
-            (White, King, "a1"),
-            (White, King, "g1"),
-            (Black, King, "f8"),
-            (Black, King, "h6"),
-        ],
-        White,
-    );
-    let got = claims(Variant::Brazilian, start, &SHUFFLE, 31);
-    let rep = DrawKind::Repetition;
-    assert_eq!(
-        got,
-        [
-            (rep, 8),
-            (rep, 9),
-            (rep, 10),
-            (rep, 11),
-            (DrawKind::KingsOnlyMoves, 30)
-        ]
-    );
-}
-
-#[test]
-fn brazilian_small_endgame_five_moves_each() {
-    let start = position(
-        &[(White, King, "a1"), (White, Man, "c3"), (Black, King, "f8")],
-        White,
-    );
-    let cycle = [
-        ("a1", "b2"),
-        ("f8", "e7"),
-        ("b2", "a1"),
-        ("e7", "d8"),
-        ("a1", "b2"),
-        ("d8", "e7"),
-        ("b2", "a1"),
-        ("e7", "f8"),
-    ];
-    let got = claims(Variant::Brazilian, start, &cycle, 10);
-    let small: Vec<_> = got
-        .iter()
-        .filter(|c| c.0 == DrawKind::SmallEndgame)
-        .collect();
-    assert_eq!(small, [&(DrawKind::SmallEndgame, 10)]);
-    // Russian has no such rule.
-    let russian = claims(Variant::Russian, start, &cycle, 10);
-    assert!(russian.iter().all(|c| c.0 == DrawKind::Repetition));
-}
-
-#[test]
-fn russian_three_kings_against_one_have_eighteen_moves() {
-    let start = position(
-        &[
-            (White, King, "a3"),
-            (White, King, "c1"),
-            (White, King, "e1"),
-            (Black, King, "h8"),
-        ],
-        White,
-    );
-    let cycle = [("e1", "f2"), ("h8", "g7"), ("f2", "e1"), ("g7", "h8")];
-    let got = claims(Variant::Russian, start, &cycle, 36);
-    assert!(got.contains(&(DrawKind::ThreeKingsVsKing, 35)), "{got:?}");
-    assert!(!got.iter().any(|&(k, _)| k == DrawKind::NoCapture));
 }
 
 /// One game of the pydraughts oracle: per ply the landing path, the captured squares and the

@@ -27,8 +27,6 @@ mod go_repeated;
 mod go_rules;
 mod go_validate;
 mod html_report;
-mod pdn_corpus;
-mod pdn_parse_fuzz;
 mod read_str;
 mod readme_codes;
 mod repair;
