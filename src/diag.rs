@@ -196,6 +196,8 @@ pub enum FileIssue {
         format: Format,
         /// What it had no place for, in the order met.
         what: Vec<LeftOut>,
+        /// The formats that hold them, which the help offers (the families' own).
+        keep_in: Vec<Format>,
     },
 }
 
@@ -343,7 +345,11 @@ impl Issue for FileIssue {
                 },
                 || Zh::own("用 --max-record-size BYTES（可带 K、M 或 G）可允许更大的棋谱"),
             ),
-            FileIssue::LeftOut { format, what } => {
+            FileIssue::LeftOut {
+                format,
+                what,
+                keep_in,
+            } => {
                 let words = Words::new(
                     lang,
                     || {
@@ -370,15 +376,24 @@ impl Issue for FileIssue {
                             "no format qipu writes has a place for them; the source file keeps them"
                                 .to_string()
                         },
-                        || Zh::own("要保留这些内容，请转换为能容纳它们的格式（PGN、PDN 或 SGF）"),
+                        || Zh::own("qipu 写出的格式都容纳不了它们；原文件中仍保留着它们"),
                     )
                 } else {
+                    let names: Vec<String> =
+                        keep_in.iter().map(|f| f.name().to_uppercase()).collect();
                     words.help(
                         || {
-                            "convert to a format that holds them (PGN, PDN or SGF) to keep them"
-                                .to_string()
+                            format!(
+                                "convert to a format that holds them ({}) to keep them",
+                                one_of(&names, ", ", " or ")
+                            )
                         },
-                        || Zh::own("要保留这些内容，请转换为能容纳它们的格式（PGN、PDN 或 SGF）"),
+                        || {
+                            zh!(
+                                "要保留这些内容，请转换为能容纳它们的格式（{}）",
+                                Zh::own(&one_of(&names, "、", " 或 "))
+                            )
+                        },
                     )
                 }
             }

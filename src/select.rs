@@ -14,7 +14,8 @@
 //! ```
 //! use qipu::select::Selection;
 //! let selection = Selection::parse(r#"black ~ "Lee" and (date >= 2016 or plies > 100)"#).unwrap();
-//! assert_eq!(selection.to_string(), r#"black ~ "Lee" and (date >= 2016 or plies > 100)"#);
+//! // Written back with quotes only where a value needs them.
+//! assert_eq!(selection.to_string(), "black ~ Lee and (date >= 2016 or plies > 100)");
 //! let error = Selection::parse("black ~").unwrap_err();
 //! assert_eq!((error.at(), error.to_string().as_str()), (7, "expected a value"));
 //! ```

@@ -379,6 +379,7 @@ impl Run<'_> {
                 Kind::File(FileIssue::LeftOut {
                     format,
                     what: left_out,
+                    keep_in: families_formats(),
                 }),
                 None,
             );
@@ -428,4 +429,14 @@ impl Run<'_> {
         file.commit()?;
         Ok(Status::Valid)
     }
+}
+
+/// The formats of the families (PGN, PDN, SGF): those that hold what JSON and text leave
+/// out.
+fn families_formats() -> Vec<Format> {
+    let shared = [Format::Json, Format::Text];
+    Format::all()
+        .into_iter()
+        .filter(|format| !shared.contains(format))
+        .collect()
 }

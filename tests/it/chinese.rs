@@ -90,10 +90,12 @@ fn file_issues() -> Vec<Kind> {
         FileIssue::LeftOut {
             format: Format::Pgn,
             what: left_out,
+            keep_in: vec![Format::Pgn, Format::Pdn, Format::Sgf],
         },
         FileIssue::LeftOut {
             format: Format::Sgf,
             what: vec![LeftOut::ControlCharacters],
+            keep_in: vec![Format::Pgn, Format::Pdn, Format::Sgf],
         },
     ]
     .into_iter()
@@ -866,6 +868,7 @@ fn traditional_converts_only_qipus_own_words() {
             Kind::File(FileIssue::LeftOut {
                 format: Format::Pdn,
                 what: vec![LeftOut::Tag("对局地点".to_string())],
+                keep_in: vec![Format::Pgn, Format::Pdn, Format::Sgf],
             }),
             "对局地点 標籤",
         ),
