@@ -48,6 +48,9 @@ impl Severity {
 /// Data of an issue, worded on demand: one place per kind of issue gives its message and
 /// help in English beside Chinese ([`Words::new`], [`Words::help`] take both), so a kind
 /// of issue without its Chinese wording does not compile.
+// Families implement it and `Kind::game` takes it; a library user never names it, so it
+// stays out of the documented surface.
+#[doc(hidden)]
 pub trait Issue {
     /// Stable kebab-case identifier (the same in every language).
     fn code(&self) -> &'static str;
@@ -70,6 +73,7 @@ pub trait Issue {
 /// built from the English and the Chinese side by side, of which only the one asked for
 /// is computed.
 #[derive(Clone, Debug)]
+#[doc(hidden)]
 pub struct Words {
     message: Said,
     help: Option<Said>,

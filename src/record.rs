@@ -191,7 +191,7 @@ pub(crate) fn append_comment(comment: &mut Option<String>, text: &str) {
 }
 
 /// A line of play: the main line or one variation.
-pub type Line<M> = Vec<Node<M>>;
+pub(crate) type Line<M> = Vec<Node<M>>;
 
 /// One move as replayed, with what the record said around it.
 #[derive(Clone, Debug)]

@@ -7,7 +7,7 @@
 //!   [`Move`], [`Color`], [`Role`], [`Square`], FEN ([`Fen`], read with `FromStr` and
 //!   written with `Display`);
 //! - reading: the rulebook's full and short notations (Latin or Chinese names) and PGN,
-//!   each game validated by replay ([`read_records`]) with its issues ([`ShatarIssue`]);
+//!   each game validated by replay (`read_records`) with its issues ([`ShatarIssue`]);
 //! - the PGN and rulebook-text writers: [`write_pgn`], [`write_text`] ([`TextOptions`]).
 
 mod attacks;
@@ -32,7 +32,7 @@ mod write;
 pub use fen::{Fen, FenError};
 pub use issue::{ChessSign, DrawNote, Ending, SetupFault, ShatarIssue};
 pub use position::{DrawnEnding, IllegalReason, Move, MoveList, Opening, Position, SetupError};
-pub use read::read_records;
+pub(crate) use read::read_records;
 pub use syntax::{ResultToken, SyntaxErrorKind};
 pub use types::{Color, Role, Square};
 pub use write::{Notation, TextOptions};

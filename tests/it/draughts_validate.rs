@@ -8,7 +8,7 @@ use qipu::draughts::DraughtsIssue;
 use qipu::draughts::DraughtsMove;
 use qipu::draughts::{IllegalReason, Variant};
 use qipu::draughts::{PdnOptions, Squares};
-use qipu::record::{Line, VariantName};
+use qipu::record::{Node, VariantName};
 use qipu::write::{write_record, Format, WriteOptions};
 use qipu::{read_document, Document, Game, ReadOptions};
 use serde_json::Value;
@@ -492,7 +492,7 @@ fn lines_keep_variations_from_their_branch_point() {
         "{:?}",
         document.records[0].diagnostics
     );
-    let moves: &Line<DraughtsMove> = &record(&document, 0).moves;
+    let moves: &[Node<DraughtsMove>] = &record(&document, 0).moves;
     assert_eq!(moves.len(), 2);
     assert_eq!(moves[0].variations[0].len(), 2);
     assert_eq!(moves[0].variations[0][1].ply, 2);

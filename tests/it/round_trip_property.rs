@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use qipu::draughts::Numbering;
 use qipu::draughts::{PdnOptions, Squares};
-use qipu::record::{FamilyTypes, Line, Record};
+use qipu::record::{FamilyTypes, Node, Record};
 use qipu::shatar::{Notation, TextOptions};
 use qipu::write::{write_record, Format, Pieces, WriteOptions};
 use qipu::{read_document, AnyRecord, Game, ReadOptions};
@@ -142,7 +142,7 @@ fn normal_opt(text: Option<&str>) -> Option<String> {
     text.map(normal).filter(|t| !t.is_empty())
 }
 
-fn line<M>(moves: &Line<M>, id: &dyn Fn(&M) -> String) -> Vec<Move> {
+fn line<M>(moves: &[Node<M>], id: &dyn Fn(&M) -> String) -> Vec<Move> {
     moves
         .iter()
         .map(|node| Move {

@@ -3,7 +3,7 @@
 //! rules, see `tools/oracle/shatar_random_games.py`) and written in every notation.
 
 use crate::support::pointed::pointed_at;
-use qipu::record::Line;
+use qipu::record::Node;
 use qipu::shatar::ShatarMove;
 use qipu::{read_document, Document, Game, ReadOptions};
 
@@ -21,14 +21,14 @@ fn read_file(path: &str) -> Document {
     read(path, &bytes)
 }
 
-fn main_line(document: &Document, index: usize) -> &Line<ShatarMove> {
+fn main_line(document: &Document, index: usize) -> &[Node<ShatarMove>] {
     match document.records[index].kept::<qipu::record::Record<qipu::shatar::ShatarMove>>() {
         Some(record) => &record.moves,
         other => panic!("record {index} is not a Shatar record: {other:?}"),
     }
 }
 
-fn uci_line(line: &Line<ShatarMove>) -> Vec<String> {
+fn uci_line(line: &[Node<ShatarMove>]) -> Vec<String> {
     line.iter()
         .map(|node| node.mv.mv.uci().to_string())
         .collect()
