@@ -2,10 +2,11 @@
 //! (points, colours, move numbers), worded only on demand.
 
 use super::board::{BoardPoint, Color, KoRule, Point};
+use super::properties::{self, Repeat};
 use super::rules::Rules;
 use super::scoring::{GameResult, Komi, KomiUnit, Unverifiable};
 use super::sgf::{SgfSyntaxError, ValueError};
-use super::sgf_check::{self, Repeat, SgfIssue};
+use super::sgf_issue::SgfIssue;
 use crate::diag::{Issue, Severity, Words};
 use crate::lang::{zh, Lang, ToZh, Zh};
 
@@ -723,7 +724,7 @@ fn structure_help_zh(issue: &SgfIssue) -> Option<Zh> {
                 }
                 Repeat::Joined => zh!("把两段文字写进一个 {}", ident),
                 Repeat::Merged | Repeat::Conflict => {
-                    let what = Zh::own(if sgf_check::is_point_list(ident) {
+                    let what = Zh::own(if properties::is_point_list(ident) {
                         "点"
                     } else {
                         "值"
@@ -838,7 +839,7 @@ fn structure_help(issue: &SgfIssue) -> Option<String> {
                 }
                 Repeat::Joined => format!("write one {ident} with both texts"),
                 Repeat::Merged | Repeat::Conflict => {
-                    let what = if sgf_check::is_point_list(ident) {
+                    let what = if properties::is_point_list(ident) {
                         "points"
                     } else {
                         "values"

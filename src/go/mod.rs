@@ -26,10 +26,13 @@ mod gib;
 mod issue;
 mod left_out;
 mod ngf;
+mod properties;
+mod replay;
 mod rules;
 mod scoring;
 pub mod sgf;
 mod sgf_check;
+mod sgf_issue;
 mod sgf_writer;
 mod text_writer;
 mod ugf;
@@ -43,12 +46,14 @@ pub use board::{
 pub use charset::{charset_parts, declared_charset, TreeScan};
 pub use issue::GoIssue;
 pub use left_out::left_out;
+pub use properties::Repeat;
 pub use rules::{HandicapCompensation, RuleSet, Rules, Scoring};
 pub use scoring::{
     check_result, count_area, handicap_compensation, parse_result, score, AreaCount, AreaScore,
     GameResult, Komi, KomiError, KomiUnit, ResultCheck, ResultError, Unverifiable, WinBy,
 };
-pub use sgf_check::{check as check_tree, Repeat, SgfIssue};
+pub use sgf_check::check as check_tree;
+pub use sgf_issue::SgfIssue;
 pub use sgf_writer::{write_collection, write_game, write_game_into};
 pub use text_writer::write_text;
 pub use validate::read_records;

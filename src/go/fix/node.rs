@@ -6,11 +6,11 @@ use std::collections::{HashMap, HashSet};
 
 use super::board::Replay;
 use super::{values, written, CorrectionKind, Fixer, Model, Prop};
-use crate::go::sgf::{Point, Value};
-use crate::go::sgf_check::{
+use crate::go::properties::{
     holds_one_value, is_game_info, is_joined_text, is_list, is_markup, is_move_annotation,
     is_position_annotation, is_root_only, is_setup,
 };
+use crate::go::sgf::{Point, Value};
 
 /// Properties that go with a move: those a move out of the root takes along, and those
 /// that stay with it when setup is split off (SGFC's move type).

@@ -4,9 +4,9 @@
 
 use super::info::{self, Reading};
 use super::{written, CorrectionKind, Fixer, Prop};
+use crate::go::properties::{holds_one_value, is_joined_text, value_is_valid};
 use crate::go::sgf::grammar::compose;
 use crate::go::sgf::{unescape, BoardSize};
-use crate::go::sgf_check::{holds_one_value, is_joined_text, value_is_valid};
 
 /// The value types repaired here.
 #[derive(Clone, Copy, PartialEq, Eq)]
