@@ -179,7 +179,7 @@ impl GoRecord {
             .corrections
             .into_iter()
             .map(|c| Fixed {
-                what: c.kind.name(),
+                what: c.kind,
                 lost: c.lost,
                 from: c.from,
                 to: c.to,

@@ -1,13 +1,13 @@
 //! What the structural checks of an SGF game tree find ([`SgfIssue`]), and its wording in
 //! English and Chinese.
 
-use std::fmt;
 use std::ops::Range;
 
-use crate::diag::Severity;
+use crate::diag::{Issue, Severity, Words};
 use crate::go::board::BoardPoint;
-use crate::go::properties::{is_decisive, Repeat};
+use crate::go::properties::{is_decisive, is_point_list, Repeat};
 use crate::go::sgf::ValueError;
+use crate::lang::{zh, Lang, ToZh, Zh};
 
 /// A structural problem, with the span of the offending property, value or node.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -338,222 +338,412 @@ impl SgfIssue {
     }
 }
 
-impl fmt::Display for SgfIssue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Issue for SgfIssue {
+    fn code(&self) -> &'static str {
+        SgfIssue::code(self)
+    }
+
+    fn words(&self, lang: Lang) -> Words {
         match self {
-            Self::MixedSetupMove { .. } => f.write_str("move and setup properties in one node"),
-            Self::RootPropertyOutsideRoot { ident, .. } => {
-                write!(f, "root property {ident} outside the root node is ignored")
-            }
-            Self::DuplicateProperty { ident, .. } if matches!(ident.as_str(), "B" | "W") => {
-                write!(
-                    f,
-                    "property {ident} appears twice in this node with different moves; both \
-                     were replayed"
-                )
-            }
-            Self::DuplicateProperty { ident, .. } => write!(
-                f,
-                "property {ident} appears twice in this node with different values; the first \
-                 is used"
+            Self::MixedSetupMove { .. } => Words::new(
+                lang,
+                || "move and setup properties in one node".to_string(),
+                || Zh::own("一个节点中同时有着法和摆子属性"),
+            )
+            .help(
+                || {
+                    "FF[4] keeps setup (AB/AW/AE) and moves in separate nodes; the setup was \
+                     applied first"
+                        .to_string()
+                },
+                || Zh::own("FF[4] 把摆子（AB/AW/AE）和着法放在不同的节点；已先执行摆子"),
             ),
-            Self::MergedProperty { ident, repeat, .. } => {
-                write!(f, "property {ident} appears twice in this node; ")?;
-                f.write_str(match repeat {
-                    Repeat::Identical => "the same value again, kept once",
-                    Repeat::Joined => "the texts were joined",
-                    Repeat::Collected => "both values are kept in one property",
-                    Repeat::Merged | Repeat::Conflict => "the values were merged",
-                })
+            Self::RootPropertyOutsideRoot { ident, .. } => Words::new(
+                lang,
+                || format!("root property {ident} outside the root node is ignored"),
+                || zh!("根属性 {} 不在根节点中，已忽略", ident),
+            )
+            .help(
+                || "move the property to the root node".to_string(),
+                || Zh::own("把该属性移到根节点"),
+            ),
+            Self::DuplicateProperty { ident, written, .. } if is_move(ident) => Words::new(
+                lang,
+                || {
+                    format!(
+                        "property {ident} appears twice in this node with different moves; \
+                         both were replayed"
+                    )
+                },
+                || zh!("属性 {} 在本节点出现两次，着法不同；两手都已复盘", ident),
+            )
+            .help(
+                || {
+                    format!(
+                        "keep the move that was played; an alternative goes in a variation: \
+                         ({})",
+                        variations(written)
+                    )
+                },
+                || {
+                    zh!(
+                        "保留实际下的那一手；另一手放入变化：({})",
+                        variations(written)
+                    )
+                },
+            ),
+            Self::DuplicateProperty { ident, written, .. } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "property {ident} appears twice in this node with different values; \
+                         the first is used"
+                    )
+                },
+                || zh!("属性 {} 在本节点出现两次，值不同；采用第一个", ident),
+            )
+            .help(
+                || format!("keep one value: {}", written.join(" or ")),
+                || {
+                    let values: Vec<Zh> = written.iter().map(|w| zh!("{}", w)).collect();
+                    zh!("保留一个值：{}", Zh::join(values, " 或 "))
+                },
+            ),
+            Self::MergedProperty {
+                ident,
+                repeat,
+                merged,
+                ..
+            } => {
+                let (how, how_zh) = match repeat {
+                    Repeat::Identical => ("the same value again, kept once", "同一个值重复，只保留一个"),
+                    Repeat::Joined => ("the texts were joined", "两段文字已合并"),
+                    Repeat::Collected => {
+                        ("both values are kept in one property", "两个值都保留在一个属性中")
+                    }
+                    Repeat::Merged | Repeat::Conflict => ("the values were merged", "各值已合并"),
+                };
+                let words = Words::new(
+                    lang,
+                    || format!("property {ident} appears twice in this node; {how}"),
+                    || zh!("属性 {} 在本节点出现两次；{}", ident, Zh::own(how_zh)),
+                );
+                match repeat {
+                    Repeat::Identical => words.help(
+                        || format!("keep one value: {merged}"),
+                        || zh!("保留一个值：{}", merged),
+                    ),
+                    Repeat::Collected => words.help(
+                        || format!("keep one value: {merged} (qipu writes both in one {ident})"),
+                        || zh!("保留一个值：{}（qipu 把两者写在一个 {} 中）", merged, ident),
+                    ),
+                    Repeat::Joined => words.help(
+                        || format!("write one {ident} with both texts"),
+                        || zh!("把两段文字写进一个 {}", ident),
+                    ),
+                    Repeat::Merged | Repeat::Conflict => {
+                        let (what, what_zh) = if is_point_list(ident) {
+                            ("points", "点")
+                        } else {
+                            ("values", "值")
+                        };
+                        words.help(
+                            || format!("write one {ident} with all {what}: {merged}"),
+                            || zh!("把所有{}写进一个 {}：{}", Zh::own(what_zh), ident, merged),
+                        )
+                    }
+                }
             }
-            Self::TwoMovesInNode { .. } => f.write_str("black and white move in the same node"),
+            Self::TwoMovesInNode { .. } => Words::new(
+                lang,
+                || "black and white move in the same node".to_string(),
+                || Zh::own("黑白双方的着法在同一个节点中"),
+            )
+            .help(
+                || "give each move its own node: ;B[..];W[..]".to_string(),
+                || Zh::own("每手棋各占一个节点：;B[..];W[..]"),
+            ),
             Self::DuplicateSetupPoint {
                 point, conflicting, ..
-            } => {
-                let how = if *conflicting {
-                    "with different stones"
-                } else {
-                    "twice"
-                };
-                write!(f, "point {point} is set up {how} in this node")
-            }
-            Self::BadValue { ident, reason, .. } => write!(f, "bad value for {ident}: {reason}"),
-            Self::BadKomi { .. } => f.write_str("komi is not a number (such as 7.5)"),
-            Self::BadResult { .. } => {
-                f.write_str("result is not in SGF form (B+R, W+3.5, B+T, B+F, 0, Draw, Void, ?)")
-            }
-            Self::BadDate { .. } => f.write_str("date is not in YYYY-MM-DD form"),
-            Self::NotGo { .. } => f.write_str("not a Go record (GM is not 1)"),
-            Self::SeveralValues { ident, differ, .. } => {
-                let which = if *differ { "different" } else { "repeated" };
-                write!(
-                    f,
-                    "{ident} holds one value but has {which} values; the first is read"
-                )
-            }
-            Self::MixedCaseIdentifier { written, ident, .. } => {
-                write!(
-                    f,
-                    "identifier {written} has lower-case letters; read as {ident}"
-                )
-            }
-            Self::ConflictingAnnotations { first, second, .. } => {
-                write!(
-                    f,
-                    "annotations {first} and {second} contradict each other in one node"
-                )
-            }
-            Self::AnnotationWithoutMove { ident, .. } => {
-                write!(f, "move annotation {ident} in a node without a move")
-            }
-            Self::DuplicateMarkup { point, .. } => {
-                write!(f, "point {point} has more than one markup in this node")
-            }
-            Self::GameInfoInTwoNodes { ident, .. } => write!(
-                f,
-                "game information ({ident}) in a second node of this game; a game keeps it in one"
+            } => Words::new(
+                lang,
+                || {
+                    let how = if *conflicting {
+                        "with different stones"
+                    } else {
+                        "twice"
+                    };
+                    format!("point {point} is set up {how} in this node")
+                },
+                || {
+                    if *conflicting {
+                        zh!("点 {} 在本节点中被摆上不同颜色的棋子", point)
+                    } else {
+                        zh!("点 {} 在本节点中被摆了两次", point)
+                    }
+                },
             ),
-            Self::UnknownFileFormat { .. } => {
-                f.write_str("unknown file format (FF is 1 to 4); read as FF[4]")
-            }
-            Self::SquareAsRectangle { .. } => {
-                f.write_str("square board written as a rectangle (SZ[n:n])")
-            }
-            Self::RectangleInFf1 { .. } => f.write_str("FF[1] knows only square boards"),
-            Self::EmptyPassInFf3 { .. } => {
-                f.write_str("empty move as a pass in FF[3], where a pass is `tt`")
-            }
-            Self::LooseReal { ident, .. } => {
-                write!(
-                    f,
-                    "real number in {ident} has a point and no digit after it"
+            Self::BadValue { ident, reason, .. } => Words::new(
+                lang,
+                || format!("bad value for {ident}: {reason}"),
+                || zh!("{} 的值有误：{}", ident, reason.to_zh()),
+            ),
+            Self::BadKomi { .. } => Words::new(
+                lang,
+                || "komi is not a number (such as 7.5)".to_string(),
+                || Zh::own("贴目不是数字（如 7.5）"),
+            )
+            .help(
+                || "write komi in points, such as KM[7.5]".to_string(),
+                || Zh::own("以目写贴目，如 KM[7.5]"),
+            ),
+            Self::BadResult { .. } => Words::new(
+                lang,
+                || "result is not in SGF form (B+R, W+3.5, B+T, B+F, 0, Draw, Void, ?)".to_string(),
+                || Zh::own("结果不是 SGF 格式（B+R、W+3.5、B+T、B+F、0、Draw、Void、?）"),
+            )
+            .help(
+                || "write the result as B+R, W+3.5, 0 (draw) or ?".to_string(),
+                || Zh::own("结果写作 B+R、W+3.5、0（和棋）或 ?"),
+            ),
+            Self::BadDate { .. } => Words::new(
+                lang,
+                || "date is not in YYYY-MM-DD form".to_string(),
+                || Zh::own("日期不是 YYYY-MM-DD 格式"),
+            )
+            .help(
+                || "write dates as YYYY-MM-DD".to_string(),
+                || Zh::own("日期写作 YYYY-MM-DD"),
+            ),
+            Self::NotGo { .. } => Words::new(
+                lang,
+                || "not a Go record (GM is not 1)".to_string(),
+                || Zh::own("不是围棋棋谱（GM 不是 1）"),
+            )
+            .help(
+                || "qipu reads Go records (GM[1]) from SGF".to_string(),
+                || Zh::own("qipu 从 SGF 读取围棋棋谱（GM[1]）"),
+            ),
+            Self::SeveralValues { ident, differ, .. } => {
+                let (which, which_zh) = if *differ {
+                    ("different", "不同")
+                } else {
+                    ("repeated", "重复")
+                };
+                Words::new(
+                    lang,
+                    || format!("{ident} holds one value but has {which} values; the first is read"),
+                    || {
+                        zh!(
+                            "{} 只能有一个值，却有多个{}的值；读取第一个",
+                            ident,
+                            Zh::own(which_zh)
+                        )
+                    },
+                )
+                .help(
+                    || format!("give {ident} one value"),
+                    || zh!("{} 只给一个值", ident),
                 )
             }
-            Self::ControlCharacters { ident, .. } => {
-                write!(f, "value of {ident} holds control characters")
-            }
-            Self::LongIdentifier { len, .. } => {
-                write!(
-                    f,
-                    "identifier of {len} letters (SGF readers may stop at 100)"
-                )
-            }
-            Self::ApplicationWithoutVersion { .. } => {
-                f.write_str("AP is not in its name:version form")
-            }
-            Self::OtherCharset { written, declared, .. } => write!(
-                f,
-                "this tree declares CA[{written}], the file's first tree {declared}: charsets are mixed in one collection"
+            Self::MixedCaseIdentifier { written, ident, .. } => Words::new(
+                lang,
+                || format!("identifier {written} has lower-case letters; read as {ident}"),
+                || zh!("属性名 {} 含有小写字母；按 {} 读取", written, ident),
+            )
+            .help(
+                || format!("write {ident}: FF[4] identifiers are upper-case letters only"),
+                || zh!("写作 {}：FF[4] 的属性名只用大写字母", ident),
+            ),
+            Self::ConflictingAnnotations { first, second, .. } => Words::new(
+                lang,
+                || format!("annotations {first} and {second} contradict each other in one node"),
+                || zh!("评注 {} 和 {} 在同一节点中互相矛盾", first, second),
+            )
+            .help(
+                || format!("keep one of them; {first} was written first"),
+                || zh!("只保留其中一个；先写的是 {}", first),
+            ),
+            Self::AnnotationWithoutMove { ident, .. } => Words::new(
+                lang,
+                || format!("move annotation {ident} in a node without a move"),
+                || zh!("着法评注 {} 所在的节点没有着法", ident),
+            )
+            .help(
+                || "put the annotation in the node of the move it judges".to_string(),
+                || Zh::own("把评注放在它所评价的着法的节点中"),
+            ),
+            Self::DuplicateMarkup { point, .. } => Words::new(
+                lang,
+                || format!("point {point} has more than one markup in this node"),
+                || zh!("点 {} 在本节点中有不止一个标记", point),
+            )
+            .help(
+                || "mark each point once (CR, MA, SL, SQ or TR)".to_string(),
+                || Zh::own("每个点只标记一次（CR、MA、SL、SQ 或 TR）"),
+            ),
+            Self::GameInfoInTwoNodes { ident, .. } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "game information ({ident}) in a second node of this game; a game keeps \
+                         it in one"
+                    )
+                },
+                || {
+                    zh!(
+                        "本局的第二个节点中又有对局信息（{}）；一局的信息应在同一个节点中",
+                        ident
+                    )
+                },
+            )
+            .help(
+                || "put all of a game's information in one node".to_string(),
+                || Zh::own("把一局的所有对局信息放在同一个节点中"),
+            ),
+            Self::UnknownFileFormat { .. } => Words::new(
+                lang,
+                || "unknown file format (FF is 1 to 4); read as FF[4]".to_string(),
+                || Zh::own("未知的文件格式（FF 应为 1 到 4）；按 FF[4] 读取"),
+            )
+            .help(|| "write FF[4]".to_string(), || Zh::own("写作 FF[4]")),
+            Self::SquareAsRectangle { .. } => Words::new(
+                lang,
+                || "square board written as a rectangle (SZ[n:n])".to_string(),
+                || Zh::own("正方形棋盘写成了长方形（SZ[n:n]）"),
+            )
+            .help(
+                || "write a square board's size once, such as SZ[19]".to_string(),
+                || Zh::own("正方形棋盘的大小只写一次，如 SZ[19]"),
+            ),
+            Self::RectangleInFf1 { .. } => Words::new(
+                lang,
+                || "FF[1] knows only square boards".to_string(),
+                || Zh::own("FF[1] 只有正方形棋盘"),
+            )
+            .help(
+                || "write FF[4] for a board that is not square".to_string(),
+                || Zh::own("非正方形的棋盘请写 FF[4]"),
+            ),
+            Self::EmptyPassInFf3 { .. } => Words::new(
+                lang,
+                || "empty move as a pass in FF[3], where a pass is `tt`".to_string(),
+                || Zh::own("FF[3] 中用空着法表示虚着，而 FF[3] 的虚着是 `tt`"),
+            )
+            .help(
+                || "write a pass as [tt] in FF[3], or the file as FF[4]".to_string(),
+                || Zh::own("在 FF[3] 中虚着写作 [tt]，或把文件写成 FF[4]"),
+            ),
+            Self::LooseReal { ident, .. } => Words::new(
+                lang,
+                || format!("real number in {ident} has a point and no digit after it"),
+                || zh!("{} 中的实数有小数点，其后却没有数字", ident),
+            )
+            .help(
+                || "write a digit after the point, or no point: BL[34]".to_string(),
+                || Zh::own("在小数点后写上数字，或不写小数点：BL[34]"),
+            ),
+            Self::ControlCharacters { ident, .. } => Words::new(
+                lang,
+                || format!("value of {ident} holds control characters"),
+                || zh!("{} 的值中含有控制字符", ident),
+            )
+            .help(
+                || "remove them: no SGF reader shows them".to_string(),
+                || Zh::own("删去它们：SGF 读取程序都不显示它们"),
+            ),
+            Self::LongIdentifier { len, .. } => Words::new(
+                lang,
+                || format!("identifier of {len} letters (SGF readers may stop at 100)"),
+                || zh!("属性名长 {} 个字母（SGF 读取程序可能只读 100 个）", len),
+            )
+            .help(
+                || "FF[4] identifiers are short upper-case names".to_string(),
+                || Zh::own("FF[4] 的属性名是简短的大写名称"),
+            ),
+            Self::ApplicationWithoutVersion { .. } => Words::new(
+                lang,
+                || "AP is not in its name:version form".to_string(),
+                || Zh::own("AP 不是 名称:版本 的格式"),
+            )
+            .help(
+                || "write AP[name:version]".to_string(),
+                || Zh::own("写作 AP[名称:版本]"),
+            ),
+            Self::OtherCharset {
+                written, declared, ..
+            } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "this tree declares CA[{written}], the file's first tree {declared}: \
+                         charsets are mixed in one collection"
+                    )
+                },
+                || {
+                    zh!(
+                        "此棋谱树声明 CA[{}]，文件的第一棵树声明 {}：一个合集中混用了字符集",
+                        written,
+                        declared
+                    )
+                },
+            )
+            .help(
+                || {
+                    "qipu decodes each tree by its own CA; readers that decode a file by its \
+                     first tree's do not: split the collection by charset for them"
+                        .to_string()
+                },
+                || {
+                    Zh::own(
+                        "qipu 按每棵树自己的 CA 解码；按第一棵树解码整个文件的程序则不然，可按字符集把合集分成几个文件",
+                    )
+                },
             ),
             Self::OldProperty {
                 ident,
-                in_ff4: true,
+                in_ff4,
+                replacement,
                 ..
             } => {
-                write!(f, "{ident} is a property of FF[1]–FF[3], not of FF[4]")
-            }
-            Self::OldProperty { ident, .. } => {
-                write!(f, "{ident} is obsolete: since FF[3] komi is KM")
+                let words = if *in_ff4 {
+                    Words::new(
+                        lang,
+                        || format!("{ident} is a property of FF[1]–FF[3], not of FF[4]"),
+                        || zh!("{} 是 FF[1]–FF[3] 的属性，不属于 FF[4]", ident),
+                    )
+                } else {
+                    Words::new(
+                        lang,
+                        || format!("{ident} is obsolete: since FF[3] komi is KM"),
+                        || zh!("{} 已过时：自 FF[3] 起贴目写作 KM", ident),
+                    )
+                };
+                match replacement {
+                    Some(replacement) => words.help(
+                        || format!("write {replacement}, its FF[4] equivalent"),
+                        || zh!("写作 {}，即它在 FF[4] 中的对应属性", replacement),
+                    ),
+                    None => words.help(
+                        || "FF[4] has no equivalent; readers may ignore it".to_string(),
+                        || Zh::own("FF[4] 没有对应的属性；读取程序可能忽略它"),
+                    ),
+                }
             }
         }
     }
 }
 
-impl crate::lang::ToZh for SgfIssue {
-    fn to_zh(&self) -> crate::lang::Zh {
-        use crate::lang::{zh, Zh};
-        match self {
-            Self::MixedSetupMove { .. } => Zh::own("一个节点中同时有着法和摆子属性"),
-            Self::RootPropertyOutsideRoot { ident, .. } => {
-                zh!("根属性 {} 不在根节点中，已忽略", ident)
-            }
-            Self::DuplicateProperty { ident, .. } if matches!(ident.as_str(), "B" | "W") => {
-                zh!("属性 {} 在本节点出现两次，着法不同；两手都已复盘", ident)
-            }
-            Self::DuplicateProperty { ident, .. } => {
-                zh!("属性 {} 在本节点出现两次，值不同；采用第一个", ident)
-            }
-            Self::MergedProperty { ident, repeat, .. } => zh!(
-                "属性 {} 在本节点出现两次；{}",
-                ident,
-                Zh::own(match repeat {
-                    Repeat::Identical => "同一个值重复，只保留一个",
-                    Repeat::Joined => "两段文字已合并",
-                    Repeat::Collected => "两个值都保留在一个属性中",
-                    Repeat::Merged | Repeat::Conflict => "各值已合并",
-                })
-            ),
-            Self::TwoMovesInNode { .. } => Zh::own("黑白双方的着法在同一个节点中"),
-            Self::DuplicateSetupPoint {
-                point, conflicting, ..
-            } => {
-                if *conflicting {
-                    zh!("点 {} 在本节点中被摆上不同颜色的棋子", point)
-                } else {
-                    zh!("点 {} 在本节点中被摆了两次", point)
-                }
-            }
-            Self::BadValue { ident, reason, .. } => zh!("{} 的值有误：{}", ident, reason.to_zh()),
-            Self::BadKomi { .. } => Zh::own("贴目不是数字（如 7.5）"),
-            Self::BadResult { .. } => {
-                Zh::own("结果不是 SGF 格式（B+R、W+3.5、B+T、B+F、0、Draw、Void、?）")
-            }
-            Self::BadDate { .. } => Zh::own("日期不是 YYYY-MM-DD 格式"),
-            Self::NotGo { .. } => Zh::own("不是围棋棋谱（GM 不是 1）"),
-            Self::SeveralValues { ident, differ, .. } => zh!(
-                "{} 只能有一个值，却有多个{}的值；读取第一个",
-                ident,
-                Zh::own(if *differ { "不同" } else { "重复" })
-            ),
-            Self::MixedCaseIdentifier { written, ident, .. } => {
-                zh!("属性名 {} 含有小写字母；按 {} 读取", written, ident)
-            }
-            Self::ConflictingAnnotations { first, second, .. } => {
-                zh!("评注 {} 和 {} 在同一节点中互相矛盾", first, second)
-            }
-            Self::AnnotationWithoutMove { ident, .. } => {
-                zh!("着法评注 {} 所在的节点没有着法", ident)
-            }
-            Self::DuplicateMarkup { point, .. } => {
-                zh!("点 {} 在本节点中有不止一个标记", point)
-            }
-            Self::GameInfoInTwoNodes { ident, .. } => zh!(
-                "本局的第二个节点中又有对局信息（{}）；一局的信息应在同一个节点中",
-                ident
-            ),
-            Self::UnknownFileFormat { .. } => {
-                Zh::own("未知的文件格式（FF 应为 1 到 4）；按 FF[4] 读取")
-            }
-            Self::SquareAsRectangle { .. } => Zh::own("正方形棋盘写成了长方形（SZ[n:n]）"),
-            Self::RectangleInFf1 { .. } => Zh::own("FF[1] 只有正方形棋盘"),
-            Self::EmptyPassInFf3 { .. } => {
-                Zh::own("FF[3] 中用空着法表示虚着，而 FF[3] 的虚着是 `tt`")
-            }
-            Self::LooseReal { ident, .. } => {
-                zh!("{} 中的实数有小数点，其后却没有数字", ident)
-            }
-            Self::ControlCharacters { ident, .. } => zh!("{} 的值中含有控制字符", ident),
-            Self::LongIdentifier { len, .. } => {
-                zh!("属性名长 {} 个字母（SGF 读取程序可能只读 100 个）", len)
-            }
-            Self::ApplicationWithoutVersion { .. } => Zh::own("AP 不是 名称:版本 的格式"),
-            Self::OtherCharset {
-                written, declared, ..
-            } => zh!(
-                "此棋谱树声明 CA[{}]，文件的第一棵树声明 {}：一个合集中混用了字符集",
-                written,
-                declared
-            ),
-            Self::OldProperty {
-                ident,
-                in_ff4: true,
-                ..
-            } => {
-                zh!("{} 是 FF[1]–FF[3] 的属性，不属于 FF[4]", ident)
-            }
-            Self::OldProperty { ident, .. } => {
-                zh!("{} 已过时：自 FF[3] 起贴目写作 KM", ident)
-            }
-        }
-    }
+/// Whether `ident` is a move (`B`, `W`).
+fn is_move(ident: &str) -> bool {
+    matches!(ident, "B" | "W")
+}
+
+/// The moves written in one node as the variations they should be: `;B[aa])(;B[bb]`.
+fn variations(written: &[String]) -> String {
+    written
+        .iter()
+        .map(|w| format!(";{w}"))
+        .collect::<Vec<_>>()
+        .join(")(")
 }

@@ -760,38 +760,17 @@ fn every_issue() -> Vec<Kind> {
         written: "Kd8—d7".to_string(),
         used: "Ke8—e7".to_string(),
     }));
-    for what in [
-        "move in the root node",
-        "variation start",
-        "repeated values",
-        "date",
-        "result",
-        "komi",
-        "pass",
-        "old property",
-        "application",
-        "time",
-        "value",
-        "empty value",
-        "root value",
-        "repeated property",
-        "long identifier",
-        "NUL character",
-        "root property outside the root",
-        "game information outside its node",
-        "annotation",
-        "markup",
-        "setup that changes nothing",
-        "setup and move in one node",
-        "two moves in one node",
-    ] {
-        kinds.push(Kind::game(qipu::write::Fixed {
-            what,
-            from: "DT[14 apr 97]".to_string(),
-            to: "DT[1997-04-14]".to_string(),
-            lost: false,
-        }));
-    }
+    // A correction of --fix, as a Go record reports it: each names what it corrected in
+    // both languages.
+    let options = qipu::ReadOptions {
+        keep_records: true,
+        ..qipu::ReadOptions::default()
+    };
+    let document = qipu::read_str("t.sgf", "(;GM[1]FF[4]DT[14 apr 97])", &options);
+    let record = document.records[0]
+        .kept::<go::GoRecord>()
+        .expect("a kept Go record");
+    kinds.extend(record.fixes().into_iter().map(Kind::game));
     kinds
 }
 
