@@ -37,13 +37,6 @@ pub fn write_collection(collection: &Collection) -> String {
     out
 }
 
-/// Writes one game tree followed by a line break.
-pub fn write_game(tree: &GameTree) -> String {
-    let mut out = String::new();
-    write_game_into(tree, &mut out);
-    out
-}
-
 /// Appends one game tree, followed by a line break, to `out`.
 pub fn write_game_into(tree: &GameTree, out: &mut String) {
     write_tree(tree, out);

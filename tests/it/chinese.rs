@@ -439,7 +439,7 @@ fn draughts_issues() -> Vec<Kind> {
 }
 
 fn go_issues() -> Vec<Kind> {
-    use go::sgf::{BoardSize, SgfSyntaxError, ValueError};
+    use go::sgf::{SgfSyntaxError, ValueError};
     use go::{
         Color, GameResult, GoIssue, Komi, Point, Repeat, Rules, SgfIssue, Unverifiable, WinBy,
     };
@@ -471,13 +471,6 @@ fn go_issues() -> Vec<Kind> {
         ValueError::NotAColor,
         ValueError::NotADouble,
         ValueError::NotAPoint,
-        ValueError::OutsideBoard {
-            point: go::sgf::Point::new(20, 20),
-            size: BoardSize {
-                width: 19,
-                height: 19,
-            },
-        },
         ValueError::BadBoardSize,
         ValueError::NotCompose,
         ValueError::NotEmpty,
@@ -692,7 +685,13 @@ fn go_issues() -> Vec<Kind> {
         GoIssue::VariationsTooDeep { depth: 100 },
         GoIssue::SuperkoLimited,
     ]);
-    issues.into_iter().map(Kind::game).collect()
+    let mut kinds: Vec<Kind> = issues.into_iter().map(Kind::game).collect();
+    // A point outside the board (`ValueError::OutsideBoard`), as a record reports it.
+    let options = qipu::ReadOptions::default();
+    let document = qipu::read_str("t.sgf", "(;SZ[9]AB[jj])", &options);
+    let diagnostics = document.records.iter().flat_map(|r| &r.diagnostics);
+    kinds.extend(diagnostics.map(|d| d.kind.clone()));
+    kinds
 }
 
 fn every_issue() -> Vec<Kind> {

@@ -25,8 +25,10 @@ use std::ops::Range;
 use crate::text::{control_picture, is_unwritable_control};
 
 pub use error::SgfSyntaxError;
-pub use parser::{parse, trees, Trees};
-pub use value::{unescape, BoardSize, Color, Double, Move, Point, Value, ValueError};
+pub use parser::parse;
+pub(crate) use parser::trees;
+pub use value::{unescape, Value, ValueError};
+pub(crate) use value::{BoardSize, Move, Point};
 
 /// Marks a missing link in the arena.
 const NONE: u32 = u32::MAX;
