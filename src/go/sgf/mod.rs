@@ -17,6 +17,7 @@
 
 mod error;
 pub(crate) mod grammar;
+mod node_id;
 mod parser;
 mod value;
 
@@ -25,6 +26,7 @@ use std::ops::Range;
 use crate::text::{control_picture, is_unwritable_control};
 
 pub use error::SgfSyntaxError;
+pub(crate) use node_id::NodeId;
 pub use parser::parse;
 pub(crate) use parser::trees;
 pub use value::{unescape, Value, ValueError};
@@ -87,20 +89,6 @@ pub struct Collection {
     pub games: Vec<GameTree>,
     /// Problems outside any game tree (stray text, no tree at all).
     pub errors: Vec<SgfSyntaxError>,
-}
-
-/// Index of a node inside its [`GameTree`]; the root is [`NodeId::ROOT`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NodeId(u32);
-
-impl NodeId {
-    /// The root node of every tree.
-    pub const ROOT: NodeId = NodeId(0);
-
-    /// Position in document order (0 for the root).
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
 }
 
 /// The arena holds offsets into the tree's own text as `u32`, to keep it small; the parser
