@@ -176,8 +176,17 @@ fn go_game(rng: &mut Rng, index: usize) -> String {
         color = color.opponent();
     }
     sgf.push(')');
-    let collection = qipu::go::sgf::parse(&sgf);
-    qipu::go::write_game(&collection.games[0])
+    let options = qipu::ReadOptions {
+        keep_records: true,
+        ..qipu::ReadOptions::default()
+    };
+    let document = qipu::read_str("game.sgf", &sgf, &options);
+    let record = document.records[0]
+        .record
+        .as_ref()
+        .expect("a kept Go record");
+    let options = qipu::WriteOptions::default();
+    qipu::write_record(record, "game.sgf", 0, qipu::go::SGF, &options).expect("SGF is written")
 }
 
 fn main() -> std::io::Result<()> {

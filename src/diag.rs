@@ -409,14 +409,39 @@ impl Issue for FileIssue {
 /// reported as a `fixed` note.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fixed {
-    /// What was corrected, in a few words (`date`, `result`, `move out of the root node`).
-    pub what: &'static str,
+    /// What was corrected, named in a few words (`date`, `result`, `move in the root node`).
+    pub what: Fixable,
     /// As written.
     pub from: String,
     /// As written out instead.
     pub to: String,
     /// The correction dropped what could not be read (`KM[five]`): a warning, not a note.
     pub lost: bool,
+}
+
+/// What a correction corrected ([`Fixed::what`]), named in English and in Chinese by the
+/// family that corrects it (`date`, `日期`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fixable {
+    english: &'static str,
+    chinese: &'static str,
+}
+
+impl Fixable {
+    /// What a family corrects, named in both languages.
+    pub(crate) const fn named(english: &'static str, chinese: &'static str) -> Fixable {
+        Fixable { english, chinese }
+    }
+
+    /// The English name (`date`).
+    pub fn name(self) -> &'static str {
+        self.english
+    }
+
+    /// The Chinese name (`日期`).
+    pub fn name_zh(self) -> &'static str {
+        self.chinese
+    }
 }
 
 /// Something a record holds that the target format has no place for. `convert` names
@@ -579,46 +604,23 @@ impl Issue for Fixed {
     fn words(&self, lang: Lang) -> Words {
         Words::new(
             lang,
-            || format!("fixed the {}: {} → {}", self.what, self.from, self.to),
+            || {
+                format!(
+                    "fixed the {}: {} → {}",
+                    self.what.name(),
+                    self.from,
+                    self.to
+                )
+            },
             || {
                 zh!(
                     "已修正{}：{} → {}",
-                    Zh::own(fixed_what_zh(self.what)),
+                    Zh::own(self.what.name_zh()),
                     self.from,
                     self.to
                 )
             },
         )
-    }
-}
-
-/// The Chinese of a [`Fixed::what`].
-fn fixed_what_zh(what: &str) -> &'static str {
-    match what {
-        "move in the root node" => "根节点中的着法",
-        "variation start" => "变化的开头",
-        "repeated values" => "重复的值",
-        "date" => "日期",
-        "result" => "结果",
-        "komi" => "贴目",
-        "pass" => "虚着",
-        "old property" => "旧版属性",
-        "application" => "软件名",
-        "time" => "用时",
-        "value" => "属性值",
-        "empty value" => "空值",
-        "root value" => "根属性值",
-        "repeated property" => "重复的属性",
-        "long identifier" => "过长的属性名",
-        "NUL character" => "NUL 字符",
-        "root property outside the root" => "根节点外的根属性",
-        "game information outside its node" => "对局信息节点外的对局信息",
-        "annotation" => "评注",
-        "markup" => "标记",
-        "setup that changes nothing" => "不起作用的摆子",
-        "setup and move in one node" => "同一节点中的摆子和着法",
-        "two moves in one node" => "同一节点中的两手棋",
-        _ => "记录",
     }
 }
 

@@ -119,17 +119,6 @@ fn expected_zh(expected: &str) -> Zh {
 
 impl Issue for ArchiveIssue {
     fn code(&self) -> &'static str {
-        ArchiveIssue::code(self)
-    }
-
-    fn words(&self, lang: Lang) -> Words {
-        Words::new(lang, || self.message(), || self.message_zh())
-            .bridged_help(|| self.help(), || self.help_zh())
-    }
-}
-
-impl ArchiveIssue {
-    fn code(&self) -> &'static str {
         match self {
             ArchiveIssue::BadLine { .. } => "bad-archive-line",
             ArchiveIssue::BadField { .. } => "bad-archive-field",
@@ -147,165 +136,190 @@ impl ArchiveIssue {
         }
     }
 
-    fn message(&self) -> String {
+    fn words(&self, lang: Lang) -> Words {
         match self {
-            ArchiveIssue::BadLine { format, expected } => {
-                format!("this {} line cannot be read as {expected}", format.name())
-            }
-            ArchiveIssue::BadField { field, value } => {
-                format!("{field} `{value}` cannot be read; it is left out")
-            }
-            ArchiveIssue::MoveNumber { expected, found } => {
-                format!("move numbered {found} where {expected} comes next")
-            }
-            ArchiveIssue::MoveCount { announced, found } => {
-                format!("the header announces {announced} moves; the file holds {found}")
-            }
+            ArchiveIssue::BadLine { format, expected } => Words::new(
+                lang,
+                || format!("this {} line cannot be read as {expected}", format.name()),
+                || zh!("这一行 {} 无法读作{}", format.name(), expected_zh(expected)),
+            )
+            .help(
+                || String::from("the moves after it are replayed without it"),
+                || Zh::own("其后的着法照常复演，略去此行"),
+            ),
+            ArchiveIssue::BadField { field, value } => Words::new(
+                lang,
+                || format!("{field} `{value}` cannot be read; it is left out"),
+                || zh!("{} 的值 `{}` 无法读取，已略去", field, value),
+            ),
+            ArchiveIssue::MoveNumber { expected, found } => Words::new(
+                lang,
+                || format!("move numbered {found} where {expected} comes next"),
+                || zh!("着法编号为 {}，而下一着应为 {}", found, expected),
+            ),
+            ArchiveIssue::MoveCount { announced, found } => Words::new(
+                lang,
+                || format!("the header announces {announced} moves; the file holds {found}"),
+                || zh!("文件头写明 {} 着，文件中有 {} 着", announced, found),
+            ),
             ArchiveIssue::HandicapPlaced {
                 format,
                 stones,
                 points,
             } => {
-                let points: Vec<String> = points.iter().map(BoardPoint::to_string).collect();
-                format!(
-                    "{} gives {stones} handicap stones but not their points; placed as the \
-                     site does: {}",
-                    format.name(),
-                    points.join(" ")
+                let points = || {
+                    points
+                        .iter()
+                        .map(BoardPoint::to_string)
+                        .collect::<Vec<String>>()
+                        .join(" ")
+                };
+                Words::new(
+                    lang,
+                    || {
+                        format!(
+                            "{} gives {stones} handicap stones but not their points; placed as \
+                             the site does: {}",
+                            format.name(),
+                            points()
+                        )
+                    },
+                    || {
+                        zh!(
+                            "{} 只写了 {} 个让子，没写位置；已按该网站的摆法放在：{}",
+                            format.name(),
+                            stones,
+                            points()
+                        )
+                    },
                 )
             }
-            ArchiveIssue::HalfPointAdded { written } => format!(
-                "komi `{written}` read as {written}.5: NGF writes komi in whole points and \
-                 an even game has the half point"
+            ArchiveIssue::HalfPointAdded { written } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "komi `{written}` read as {written}.5: NGF writes komi in whole points \
+                         and an even game has the half point"
+                    )
+                },
+                || {
+                    zh!(
+                        "贴目 `{}` 读作 {}.5：NGF 只写整数贴目，分先对局另有半目",
+                        written,
+                        written
+                    )
+                },
             ),
-            ArchiveIssue::RowsAssumed => String::from(
-                "no CoordinateType: rows counted from the bottom, as Pandanet's IGS \
-                 coordinates are",
+            ArchiveIssue::RowsAssumed => Words::new(
+                lang,
+                || {
+                    String::from(
+                        "no CoordinateType: rows counted from the bottom, as Pandanet's IGS \
+                         coordinates are",
+                    )
+                },
+                || Zh::own("没有 CoordinateType：行号按 Pandanet 的 IGS 坐标从下往上数"),
+            )
+            .help(
+                || String::from("add `CoordinateType=JPN` to the header if rows count from the top"),
+                || Zh::own("若行号从上往下数，请在文件头加上 `CoordinateType=JPN`"),
             ),
-            ArchiveIssue::FigureOutsideGame { move_number } => format!(
-                "the figure at move {move_number} shows a position the game does not reach; \
-                 it is left out"
+            ArchiveIssue::FigureOutsideGame { move_number } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "the figure at move {move_number} shows a position the game does not \
+                         reach; it is left out"
+                    )
+                },
+                || zh!("第 {} 着处的图所示局面不在本局中，已略去", move_number),
             ),
-            ArchiveIssue::CommentOutsideReview { node } => format!(
-                "the review comment on node {node} finds no such node in the review; it is \
-                 kept as a comment on the game"
+            ArchiveIssue::CommentOutsideReview { node } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "the review comment on node {node} finds no such node in the review; \
+                         it is kept as a comment on the game"
+                    )
+                },
+                || zh!("复盘评论所指的节点 {} 不在复盘中；已作为对局评论保留", node),
             ),
-            ArchiveIssue::ColoursAssumed => String::from(
-                "the NGF header of GI lines does not say who has Black: the first player is \
-                 taken as White, as the twelve-line NGF header orders them",
+            ArchiveIssue::ColoursAssumed => Words::new(
+                lang,
+                || {
+                    String::from(
+                        "the NGF header of GI lines does not say who has Black: the first \
+                         player is taken as White, as the twelve-line NGF header orders them",
+                    )
+                },
+                || {
+                    Zh::own(
+                        "此 NGF 文件的 GI 文件头没有写明谁执黑：按十二行 NGF 文件头的顺序，第一位对局者视为执白",
+                    )
+                },
             ),
-            ArchiveIssue::NotTheFormat { format } => format!(
-                "this file cannot be read as {}: {}",
-                format.names(),
-                match format {
-                    ArchiveFormat::Gib =>
-                        "a GIB file opens with `\\HS` or `\\[NAME=value\\]` lines",
-                    ArchiveFormat::Ngf => {
-                        "an NGF file opens with twelve header lines (title, board size, White, \
-                         Black, …) or eleven `GI` lines, then `PM` move lines"
-                    }
-                    ArchiveFormat::Ugf => "a UGF or UGI file opens with a `[Header]` section",
-                }
+            ArchiveIssue::NotTheFormat { format } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "this file cannot be read as {}: {}",
+                        format.names(),
+                        match format {
+                            ArchiveFormat::Gib =>
+                                "a GIB file opens with `\\HS` or `\\[NAME=value\\]` lines",
+                            ArchiveFormat::Ngf => {
+                                "an NGF file opens with twelve header lines (title, board size, \
+                                 White, Black, …) or eleven `GI` lines, then `PM` move lines"
+                            }
+                            ArchiveFormat::Ugf =>
+                                "a UGF or UGI file opens with a `[Header]` section",
+                        }
+                    )
+                },
+                || {
+                    zh!(
+                        "此文件无法读作 {}：{}",
+                        format.names(),
+                        Zh::own(match format {
+                            ArchiveFormat::Gib => "GIB 文件以 `\\HS` 或 `\\[名称=值\\]` 行开头",
+                            ArchiveFormat::Ngf => {
+                                "NGF 文件以十二行文件头（标题、棋盘大小、白方、黑方……）或十一行 `GI` 开头，其后是 `PM` 着法行"
+                            }
+                            ArchiveFormat::Ugf => "UGF 或 UGI 文件以 `[Header]` 段开头",
+                        })
+                    )
+                },
+            )
+            .help(
+                || {
+                    String::from(
+                        "the file is read by its content: an SGF file of another name is read \
+                         as SGF; is this one cut short, or of another format?",
+                    )
+                },
+                || {
+                    Zh::own(
+                        "文件按内容读取：别的名字的 SGF 文件照样读作 SGF；此文件是否不完整，或是别的格式？",
+                    )
+                },
             ),
-            ArchiveIssue::UnreadFields { format, names } => format!(
-                "{} fields that no SGF property holds: {}",
-                format.name(),
-                names.join(", ")
+            ArchiveIssue::UnreadFields { format, names } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "{} fields that no SGF property holds: {}",
+                        format.name(),
+                        names.join(", ")
+                    )
+                },
+                || {
+                    zh!(
+                        "{} 中没有 SGF 属性可容纳的字段：{}",
+                        format.name(),
+                        names.join("、")
+                    )
+                },
             ),
-        }
-    }
-
-    fn help(&self) -> Option<String> {
-        match self {
-            ArchiveIssue::BadLine { .. } => {
-                Some(String::from("the moves after it are replayed without it"))
-            }
-            ArchiveIssue::RowsAssumed => Some(String::from(
-                "add `CoordinateType=JPN` to the header if rows count from the top",
-            )),
-            ArchiveIssue::NotTheFormat { .. } => Some(String::from(
-                "the file is read by its content: an SGF file of another name is read as SGF; \
-                 is this one cut short, or of another format?",
-            )),
-            _ => None,
-        }
-    }
-    fn message_zh(&self) -> Zh {
-        match self {
-            ArchiveIssue::BadLine { format, expected } => {
-                zh!("这一行 {} 无法读作{}", format.name(), expected_zh(expected))
-            }
-            ArchiveIssue::BadField { field, value } => {
-                zh!("{} 的值 `{}` 无法读取，已略去", field, value)
-            }
-            ArchiveIssue::MoveNumber { expected, found } => {
-                zh!("着法编号为 {}，而下一着应为 {}", found, expected)
-            }
-            ArchiveIssue::MoveCount { announced, found } => {
-                zh!("文件头写明 {} 着，文件中有 {} 着", announced, found)
-            }
-            ArchiveIssue::HandicapPlaced {
-                format,
-                stones,
-                points,
-            } => {
-                let points: Vec<String> = points.iter().map(BoardPoint::to_string).collect();
-                zh!(
-                    "{} 只写了 {} 个让子，没写位置；已按该网站的摆法放在：{}",
-                    format.name(),
-                    stones,
-                    points.join(" ")
-                )
-            }
-            ArchiveIssue::HalfPointAdded { written } => zh!(
-                "贴目 `{}` 读作 {}.5：NGF 只写整数贴目，分先对局另有半目",
-                written,
-                written
-            ),
-            ArchiveIssue::RowsAssumed => {
-                Zh::own("没有 CoordinateType：行号按 Pandanet 的 IGS 坐标从下往上数")
-            }
-            ArchiveIssue::FigureOutsideGame { move_number } => {
-                zh!("第 {} 着处的图所示局面不在本局中，已略去", move_number)
-            }
-            ArchiveIssue::CommentOutsideReview { node } => zh!(
-                "复盘评论所指的节点 {} 不在复盘中；已作为对局评论保留",
-                node
-            ),
-            ArchiveIssue::ColoursAssumed => Zh::own(
-                "此 NGF 文件的 GI 文件头没有写明谁执黑：按十二行 NGF 文件头的顺序，第一位对局者视为执白",
-            ),
-            ArchiveIssue::NotTheFormat { format } => zh!(
-                "此文件无法读作 {}：{}",
-                format.names(),
-                Zh::own(match format {
-                    ArchiveFormat::Gib => "GIB 文件以 `\\HS` 或 `\\[名称=值\\]` 行开头",
-                    ArchiveFormat::Ngf => {
-                        "NGF 文件以十二行文件头（标题、棋盘大小、白方、黑方……）或十一行 `GI` 开头，其后是 `PM` 着法行"
-                    }
-                    ArchiveFormat::Ugf => "UGF 或 UGI 文件以 `[Header]` 段开头",
-                })
-            ),
-            ArchiveIssue::UnreadFields { format, names } => {
-                zh!(
-                    "{} 中没有 SGF 属性可容纳的字段：{}",
-                    format.name(),
-                    names.join("、")
-                )
-            }
-        }
-    }
-
-    fn help_zh(&self) -> Option<Zh> {
-        match self {
-            ArchiveIssue::BadLine { .. } => Some(Zh::own("其后的着法照常复演，略去此行")),
-            ArchiveIssue::RowsAssumed => Some(Zh::own(
-                "若行号从上往下数，请在文件头加上 `CoordinateType=JPN`",
-            )),
-            ArchiveIssue::NotTheFormat { .. } => Some(Zh::own(
-                "文件按内容读取：别的名字的 SGF 文件照样读作 SGF；此文件是否不完整，或是别的格式？",
-            )),
-            _ => None,
         }
     }
 }

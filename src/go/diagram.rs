@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 
 use super::board::{Board, Color, KoRule, Point};
+use super::replay::setup_points;
 use super::sgf::{BoardSize, Move};
-use super::validate::setup_points;
 use super::{GoIssue, GoMove, GoRecord};
 use crate::diag::Side;
 use crate::diagram::{

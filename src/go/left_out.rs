@@ -5,8 +5,8 @@
 //! everything else in the tree is named here. SGF output is written from the tree itself,
 //! so it loses only text outside the tree that cannot be written back.
 
+use super::properties::GAME_INFO;
 use super::sgf::NodeRef;
-use super::validate::GAME_INFO;
 use super::{outside_is_writable, GoRecord};
 use crate::record::Format;
 use crate::write::LeftOut;

@@ -1,17 +1,15 @@
 //! Go (weiqi, 围棋), under the Chinese rules of 2002 or the rules a record names: SGF
 //! reading, checking and writing, the rules engine and area scoring.
 //!
-//! - [`sgf`]: the SGF reader (a public module of its own); [`check_tree`]: its
-//!   structural checks; [`declared_charset`]: the character set a file declares,
-//!   [`charset_parts`]: the trees of a collection that declare their own.
-//! - [`Board`], [`count_area`], [`score`]: captures, forbidden points, ko; area
-//!   counting, komi, results.
+//! - [`sgf`]: the SGF reader's tree ([`sgf::GameTree`], which a kept record holds in
+//!   [`GoTree`]); the structural checks of a tree find [`SgfIssue`]s.
+//! - [`Board`]: captures, forbidden points, ko; area counting, komi ([`Komi`]), results
+//!   ([`GameResult`]).
 //! - [`Rules`]: the rule sets (Chinese, the default; Japanese, Korean, AGA, New Zealand,
 //!   Tromp-Taylor, Ing) as data, chosen by `RU` or `--rules`.
-//! - [`read_records`]: validation of every game tree by replay ([`GoIssue`]).
-//! - [`write_game`]: the normalised `FF[4]` writer; [`write_text`]: the text form for
-//!   people (tags, numbered moves in board coordinates); [`left_out()`]: what a conversion
-//!   cannot carry.
+//! - Reading validates every game tree by replay ([`GoIssue`]); writing gives the
+//!   normalised `FF[4]` SGF ([`SgfOptions`]), or the text form for people (tags, numbered
+//!   moves in board coordinates), and names what a conversion cannot carry.
 //! - The archive formats SGF readers miss — Tygem GIB, WBaduk/Cyberoro NGF, Pandanet
 //!   UGF and UGI ([`ArchiveFormat`]) — read as records of their own, replayed as SGF.
 
@@ -21,15 +19,20 @@ mod board;
 mod charset;
 mod cut;
 mod diagram;
+#[cfg(test)]
+mod engine_tests;
 mod fix;
 mod gib;
 mod issue;
 mod left_out;
 mod ngf;
+mod properties;
+mod replay;
 mod rules;
 mod scoring;
 pub mod sgf;
 mod sgf_check;
+mod sgf_issue;
 mod sgf_writer;
 mod text_writer;
 mod ugf;
@@ -37,21 +40,14 @@ mod validate;
 
 pub use archive::ArchiveFormat;
 pub use archive_issue::ArchiveIssue;
-pub use board::{
-    Board, BoardPoint, BoardSizeError, Color, KoRule, PlayError, PlayOutcome, Point, MAX_SIZE,
-};
-pub use charset::{charset_parts, declared_charset, TreeScan};
+pub use board::{Board, BoardPoint, BoardSizeError, Color, KoRule, PlayError, Point};
 pub use issue::GoIssue;
-pub use left_out::left_out;
-pub use rules::{HandicapCompensation, RuleSet, Rules, Scoring};
-pub use scoring::{
-    check_result, count_area, handicap_compensation, parse_result, score, AreaCount, AreaScore,
-    GameResult, Komi, KomiError, KomiUnit, ResultCheck, ResultError, Unverifiable, WinBy,
-};
-pub use sgf_check::{check as check_tree, Repeat, SgfIssue};
-pub use sgf_writer::{write_collection, write_game, write_game_into};
-pub use text_writer::write_text;
-pub use validate::read_records;
+pub use properties::Repeat;
+pub use rules::Rules;
+pub use scoring::{GameResult, Komi, Unverifiable, WinBy};
+pub use sgf_check::check as check_tree;
+pub use sgf_issue::SgfIssue;
+pub use sgf_writer::write_collection;
 
 use std::fmt;
 
@@ -64,7 +60,10 @@ use crate::record::{FamilyTypes, Format, Game, NoVariant, Record, Tags};
 use crate::text::{picture_controls, Syntax};
 use crate::write::{Fixed, LeftOut, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
+use left_out::left_out;
 use sgf::{GameTree, NodeId};
+use text_writer::write_text;
+use validate::read_records;
 
 /// A replayed Go move as the record keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,7 +173,7 @@ impl GoRecord {
             .corrections
             .into_iter()
             .map(|c| Fixed {
-                what: c.kind.name(),
+                what: c.kind,
                 lost: c.lost,
                 from: c.from,
                 to: c.to,
@@ -186,7 +185,7 @@ impl GoRecord {
 /// Normalised SGF (`FF[4]`, UTF-8) of a record, with the text that stood before and after
 /// it where that can be written back faithfully (it holds no `(`, which would start a tree);
 /// with `fix`, corrected as SGFC corrects (see [`GoRecord::fixes`]).
-pub fn write_sgf(record: &GoRecord, fix: bool) -> String {
+fn write_sgf(record: &GoRecord, fix: bool) -> String {
     let mut out = String::new();
     let kept = &record.extra;
     if let Some(before) = kept.before.as_deref().filter(|t| outside_is_writable(t)) {

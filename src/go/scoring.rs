@@ -224,13 +224,6 @@ impl AreaScore {
         f64::from(self.black) - f64::from(self.white) - self.komi - self.handicap_compensation
     }
 
-    /// The area Black needs for a draw: half the board plus half of what White receives
-    /// (180.5 + 3.75 = 184.25 on 19×19 with 7.5 komi).
-    pub fn black_par(&self) -> f64 {
-        (f64::from(self.black) + f64::from(self.white) + self.komi + self.handicap_compensation)
-            / 2.0
-    }
-
     /// The result this count gives.
     pub fn result(&self) -> GameResult {
         let margin = self.margin();

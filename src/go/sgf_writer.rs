@@ -16,10 +16,10 @@
 //!
 //! Writing walks the tree with an explicit stack, so deep trees are no problem.
 
+use crate::go::properties::{self, Repeat};
 use crate::go::sgf::grammar::compose;
 use crate::go::sgf::is_typed;
 use crate::go::sgf::{unescape, Collection, GameTree, NodeId, NodeRef, Property};
-use crate::go::sgf_check::{self, Repeat};
 use crate::wrap::LineWrapper;
 
 /// Properties whose values are compose-typed (`a:b`), where `:` must be escaped.
@@ -34,13 +34,6 @@ pub fn write_collection(collection: &Collection) -> String {
     for game in &collection.games {
         write_game_into(game, &mut out);
     }
-    out
-}
-
-/// Writes one game tree followed by a line break.
-pub fn write_game(tree: &GameTree) -> String {
-    let mut out = String::new();
-    write_game_into(tree, &mut out);
     out
 }
 
@@ -132,13 +125,13 @@ impl Writer<'_> {
 }
 
 /// The units of one identifier's occurrences in a node, written once where they can be read
-/// as one (see [`sgf_check::repeat`]): a merged list, a repeat kept once, joined texts.
+/// as one (see [`properties::repeat`]): a merged list, a repeat kept once, joined texts.
 /// Conflicting values are all written, as read, for the reader to decide.
 fn property_units(group: &[Property<'_>], units: &mut Vec<String>) {
     let Some(first) = group.first() else { return };
     let ident = first.ident();
     let repeat = if group.len() > 1 {
-        sgf_check::repeat(group)
+        properties::repeat(group)
     } else {
         Repeat::Identical
     };

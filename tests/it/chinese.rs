@@ -441,7 +441,7 @@ fn draughts_issues() -> Vec<Kind> {
 }
 
 fn go_issues() -> Vec<Kind> {
-    use go::sgf::{BoardSize, SgfSyntaxError, ValueError};
+    use go::sgf::{SgfSyntaxError, ValueError};
     use go::{
         Color, GameResult, GoIssue, Komi, Point, Repeat, Rules, SgfIssue, Unverifiable, WinBy,
     };
@@ -473,13 +473,6 @@ fn go_issues() -> Vec<Kind> {
         ValueError::NotAColor,
         ValueError::NotADouble,
         ValueError::NotAPoint,
-        ValueError::OutsideBoard {
-            point: go::sgf::Point::new(20, 20),
-            size: BoardSize {
-                width: 19,
-                height: 19,
-            },
-        },
         ValueError::BadBoardSize,
         ValueError::NotCompose,
         ValueError::NotEmpty,
@@ -694,7 +687,13 @@ fn go_issues() -> Vec<Kind> {
         GoIssue::VariationsTooDeep { depth: 100 },
         GoIssue::SuperkoLimited,
     ]);
-    issues.into_iter().map(Kind::game).collect()
+    let mut kinds: Vec<Kind> = issues.into_iter().map(Kind::game).collect();
+    // A point outside the board (`ValueError::OutsideBoard`), as a record reports it.
+    let options = qipu::ReadOptions::default();
+    let document = qipu::read_str("t.sgf", "(;SZ[9]AB[jj])", &options);
+    let diagnostics = document.records.iter().flat_map(|r| &r.diagnostics);
+    kinds.extend(diagnostics.map(|d| d.kind.clone()));
+    kinds
 }
 
 fn every_issue() -> Vec<Kind> {
@@ -762,38 +761,17 @@ fn every_issue() -> Vec<Kind> {
         written: "Kd8—d7".to_string(),
         used: "Ke8—e7".to_string(),
     }));
-    for what in [
-        "move in the root node",
-        "variation start",
-        "repeated values",
-        "date",
-        "result",
-        "komi",
-        "pass",
-        "old property",
-        "application",
-        "time",
-        "value",
-        "empty value",
-        "root value",
-        "repeated property",
-        "long identifier",
-        "NUL character",
-        "root property outside the root",
-        "game information outside its node",
-        "annotation",
-        "markup",
-        "setup that changes nothing",
-        "setup and move in one node",
-        "two moves in one node",
-    ] {
-        kinds.push(Kind::game(qipu::write::Fixed {
-            what,
-            from: "DT[14 apr 97]".to_string(),
-            to: "DT[1997-04-14]".to_string(),
-            lost: false,
-        }));
-    }
+    // A correction of --fix, as a Go record reports it: each names what it corrected in
+    // both languages.
+    let options = qipu::ReadOptions {
+        keep_records: true,
+        ..qipu::ReadOptions::default()
+    };
+    let document = qipu::read_str("t.sgf", "(;GM[1]FF[4]DT[14 apr 97])", &options);
+    let record = document.records[0]
+        .kept::<go::GoRecord>()
+        .expect("a kept Go record");
+    kinds.extend(record.fixes().into_iter().map(Kind::game));
     kinds
 }
 

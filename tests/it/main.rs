@@ -21,7 +21,6 @@ mod fuzz_round_trip;
 mod go_cli;
 mod go_convert;
 mod go_encoded;
-mod go_engine;
 mod go_formats;
 mod go_repeated;
 mod go_rules;

@@ -7,7 +7,7 @@ const ISSUE_SOURCES: [&str; 7] = [
     "src/shatar/issue.rs",
     "src/draughts/issue.rs",
     "src/go/issue.rs",
-    "src/go/sgf_check.rs",
+    "src/go/sgf_issue.rs",
     "src/go/sgf/error.rs",
     "src/go/archive_issue.rs",
 ];

@@ -4,8 +4,10 @@
 
 use qipu::diag::Severity;
 use qipu::go::check_tree;
-use qipu::go::sgf::{parse, BoardSize, Collection, Move};
+use qipu::go::sgf::{parse, Collection};
 use qipu::go::write_collection;
+use qipu::go::GoRecord;
+use qipu::{read_document, ReadOptions};
 
 use crate::support::sgf::{archives, decode, samples_dir, sgf_files, Archive};
 
@@ -78,7 +80,7 @@ fn complex_file(archive: &Archive) {
     for node in game.nodes() {
         for prop in node.properties().filter(|p| matches!(p.ident(), "B" | "W")) {
             let value = prop.value().expect("a value");
-            assert!(value.go_move(BoardSize::DEFAULT).is_ok(), "{:?}", value);
+            assert!(value.go_move(Default::default()).is_ok(), "{:?}", value);
         }
     }
 }
@@ -118,15 +120,10 @@ fn nihon_kiin_file(archive: &Archive) {
         ["missing-semicolon"]
     );
     assert_eq!(game.main_line().count(), 9);
-    let first = game
-        .root()
-        .first_child()
-        .and_then(|n| n.get("B"))
-        .and_then(|p| p.value());
-    assert!(matches!(
-        first.map(|v| v.go_move(BoardSize::DEFAULT)),
-        Some(Ok(Move::Play(_)))
-    ));
+    let first = game.root().first_child().and_then(|n| n.get("B"));
+    assert!(first.is_some(), "the first move is Black's");
+    let record = kept(&archive.dir.join("encodings/nihon-kiin.sgf"));
+    assert!(record.moves[0].mv.point.is_some(), "a stone, not a pass");
 }
 
 #[test]
@@ -193,19 +190,23 @@ fn samples_decode_names_with_bracket_trail_bytes() {
 
 #[test]
 fn nine_by_nine_ends_with_two_passes() {
-    let (_, c) = read(&samples_dir().join("nine-by-nine-two-passes.sgf"));
-    let game = &c.games[0];
-    let size = game
-        .root()
-        .get("SZ")
-        .and_then(|p| p.value())
-        .and_then(|v| v.board_size().ok());
-    let size = size.expect("SZ[9]");
-    let moves: Vec<Move> = game
-        .main_line()
-        .filter_map(|n| n.get("B").or_else(|| n.get("W")))
-        .filter_map(|p| p.value().and_then(|v| v.go_move(size).ok()))
-        .collect();
-    assert_eq!(moves.len(), 20);
-    assert_eq!(moves[18..], [Move::Pass, Move::Pass]);
+    let record = kept(&samples_dir().join("nine-by-nine-two-passes.sgf"));
+    assert_eq!(record.tags.get("SZ"), Some("9"));
+    let points: Vec<_> = record.moves.iter().map(|m| m.mv.point).collect();
+    assert_eq!(points.len(), 20);
+    assert_eq!(points[18..], [None, None]);
+}
+
+/// The Go record `path` holds, replayed and kept.
+fn kept(path: &std::path::Path) -> GoRecord {
+    let bytes = std::fs::read(path).expect("readable file");
+    let options = ReadOptions {
+        keep_records: true,
+        ..ReadOptions::default()
+    };
+    let document = read_document(&path.to_string_lossy(), &bytes, &options);
+    document.records[0]
+        .kept::<GoRecord>()
+        .expect("a kept Go record")
+        .clone()
 }

@@ -2,10 +2,11 @@
 //! reader, checker and writer must not panic nor overflow the stack (that work grows
 //! linearly is counted in tests/linear_work.rs).
 
+use qipu::family::Family;
 use qipu::go::check_tree;
-use qipu::go::declared_charset;
 use qipu::go::sgf::{parse, Collection};
 use qipu::go::write_collection;
+use qipu::go::Go;
 
 use crate::support::rng::Rng;
 use crate::support::sgf::{archives, decode, samples_dir, sgf_files};
@@ -32,7 +33,7 @@ fn random_bytes() {
     for _ in 0..2000 {
         let len = rng.below(200);
         let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
-        declared_charset(&bytes);
+        Go.declared_charset(&bytes);
         exercise(&String::from_utf8_lossy(&bytes));
     }
 }
@@ -47,7 +48,7 @@ fn random_sgf_tokens() {
     for _ in 0..3000 {
         let n = rng.below(60);
         let text: String = (0..n).map(|_| TOKENS[rng.below(TOKENS.len())]).collect();
-        declared_charset(text.as_bytes());
+        Go.declared_charset(text.as_bytes());
         exercise(&text);
     }
 }
@@ -66,7 +67,7 @@ fn truncated_records() {
             .collect();
         for cut in cuts.into_iter().filter(|&k| text.is_char_boundary(k)) {
             exercise(&text[..cut]);
-            declared_charset(&bytes[..cut.min(bytes.len())]);
+            Go.declared_charset(&bytes[..cut.min(bytes.len())]);
         }
     }
 }

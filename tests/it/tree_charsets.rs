@@ -7,7 +7,8 @@
 
 use encoding_rs::{Encoding, BIG5, EUC_KR, GB18030, GBK, SHIFT_JIS, UTF_8};
 use qipu::diag::Diagnostic;
-use qipu::go::GoRecord;
+use qipu::family::Family;
+use qipu::go::{Go, GoRecord};
 use qipu::stream::{DocumentStream, WHOLE_DECODE};
 use qipu::{read_document, Document, ReadOptions, RecordReport};
 
@@ -564,7 +565,7 @@ fn a_tree_without_ca_among_declared_ones_is_detected() {
 /// file is decoded part by part: the same text, issues and encodings.
 #[test]
 fn parts_decode_alike_in_pieces_of_any_size() {
-    use qipu::text::{decode_parts, PartScan, PartsDecoder, Syntax};
+    use qipu::text::{decode_parts, PartsDecoder, Syntax};
     let mut rng = Rng(0x0018_0004_0000_c4a7);
     let mut mixed = 0;
     for round in 0..60 {
@@ -572,16 +573,16 @@ fn parts_decode_alike_in_pieces_of_any_size() {
             .map(|_| random_tree(&mut rng))
             .collect();
         let bytes = collection(&trees);
-        let Some(parts) = qipu::go::charset_parts(&bytes) else {
+        let Some(parts) = Go.charset_parts(&bytes) else {
             continue;
         };
         mixed += 1;
         let whole = decode_parts(&bytes, &parts, Syntax::Sgf);
-        let scan = || Box::new(qipu::go::TreeScan::default()) as Box<dyn PartScan>;
+        let scan = || Go.part_scan(0).expect("SGF scans its trees");
         // The first bytes are taken in whole, as a stream's first 8 MB are.
         let mut at = rng.below(bytes.len());
         let sample = &bytes[..at];
-        let declared = qipu::go::declared_charset(sample).map(|(label, _)| (label, None));
+        let declared = Go.declared_charset(sample).map(|(label, _)| (label, None));
         let chosen = qipu::text::choose_encoding(sample, false, None, declared, Syntax::Sgf);
         let mut decoder =
             PartsDecoder::new(scan, sample, (chosen.encoding, chosen.bom_len), Syntax::Sgf);

@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use super::node::keep_points;
-use super::{CorrectionKind, Fixer, Prop};
+use super::{Fixer, Prop, SETUP};
 use crate::go::board::{Board, Color};
 use crate::go::sgf::{BoardSize, Point, Value};
 
@@ -71,7 +71,7 @@ impl Replay {
                 } else {
                     prop.written()
                 };
-                fixer.note(CorrectionKind::Setup, from, to);
+                fixer.note(SETUP, from, to);
             }
             !prop.values.is_empty()
         });

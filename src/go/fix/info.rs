@@ -3,8 +3,8 @@
 //! `B+R`), `KM` in points (`KM[650]` → `KM[6.5]`, `KM[5 1/2]` → `KM[5.5]`), `TM` in
 //! seconds (`9 hours` → `32400`). Each only when the new form reads back as the same value.
 
+use crate::go::properties::is_date_list;
 use crate::go::scoring::{parse_result, Komi};
-use crate::go::sgf_check::is_date_list;
 
 /// What becomes of a value: kept, written anew, or dropped as unreadable.
 #[derive(Clone, Debug, PartialEq, Eq)]

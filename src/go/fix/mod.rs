@@ -41,12 +41,13 @@ mod values;
 
 use super::sgf::grammar::compose;
 use super::sgf::{self, BoardSize, GameTree};
+use crate::diag::Fixable;
 
 /// One correction `--fix` made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Correction {
     /// What was corrected.
-    pub kind: CorrectionKind,
+    pub kind: Fixable,
     /// The property as written (identifier and values), or the structure corrected.
     pub from: String,
     /// What was written instead.
@@ -56,87 +57,82 @@ pub struct Correction {
     pub lost: bool,
 }
 
-/// The kinds of correction `--fix` makes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CorrectionKind {
-    /// A move in the root node, moved to a node of its own.
-    MoveOutOfRoot,
-    /// A variation opened by `((`: the inner `(` was ignored.
-    VariationStart,
-    /// Values beyond the first of a property that holds one, dropped.
-    ExtraValues,
-    /// `DT` normalised.
-    Date,
-    /// `RE` normalised.
-    Result,
-    /// `KM` in points, or dropped when it is no number.
-    Komi,
-    /// `TM` in seconds.
-    Time,
-    /// A pass written `[tt]`, written `[]`.
-    Pass,
-    /// An `FF[1]`–`FF[3]` property written as its `FF[4]` equivalent.
-    OldProperty,
-    /// `AP` names qipu, which rewrote the file.
-    Application,
-    /// A value of the wrong type, repaired or dropped.
-    Value,
-    /// An empty value where the property needs one, dropped.
-    EmptyValue,
-    /// A root value SGFC reads otherwise (`GM`, `SZ`).
-    RootValue,
-    /// A property repeated in one node, written once.
-    RepeatedProperty,
-    /// An identifier over 100 letters, dropped.
-    LongIdentifier,
-    /// A NUL, written as a space.
-    Control,
-    /// A root property outside the root, dropped.
-    RootProperty,
-    /// Game information outside the node that holds the game's, moved there or dropped.
-    GameInfo,
-    /// Two position or move judgements in one node, or one without a move.
-    Annotation,
-    /// A point marked twice in one node.
-    Markup,
-    /// Setup that changes nothing.
-    Setup,
-    /// A node that mixes setup and a move, split.
-    SetupAndMove,
-    /// A node with a black and a white move, split.
-    TwoMoves,
-}
+// What `--fix` corrects, each named in English and in Chinese for its `fixed` note.
 
-impl CorrectionKind {
-    /// What was corrected, in a few words.
-    pub fn name(self) -> &'static str {
-        match self {
-            CorrectionKind::MoveOutOfRoot => "move in the root node",
-            CorrectionKind::VariationStart => "variation start",
-            CorrectionKind::ExtraValues => "repeated values",
-            CorrectionKind::Date => "date",
-            CorrectionKind::Result => "result",
-            CorrectionKind::Komi => "komi",
-            CorrectionKind::Time => "time",
-            CorrectionKind::Pass => "pass",
-            CorrectionKind::OldProperty => "old property",
-            CorrectionKind::Application => "application",
-            CorrectionKind::Value => "value",
-            CorrectionKind::EmptyValue => "empty value",
-            CorrectionKind::RootValue => "root value",
-            CorrectionKind::RepeatedProperty => "repeated property",
-            CorrectionKind::LongIdentifier => "long identifier",
-            CorrectionKind::Control => "NUL character",
-            CorrectionKind::RootProperty => "root property outside the root",
-            CorrectionKind::GameInfo => "game information outside its node",
-            CorrectionKind::Annotation => "annotation",
-            CorrectionKind::Markup => "markup",
-            CorrectionKind::Setup => "setup that changes nothing",
-            CorrectionKind::SetupAndMove => "setup and move in one node",
-            CorrectionKind::TwoMoves => "two moves in one node",
-        }
-    }
-}
+/// A move in the root node, moved to a node of its own.
+pub(crate) const MOVE_OUT_OF_ROOT: Fixable =
+    Fixable::named("move in the root node", "根节点中的着法");
+
+/// A variation opened by `((`: the inner `(` was ignored.
+pub(crate) const VARIATION_START: Fixable = Fixable::named("variation start", "变化的开头");
+
+/// Values beyond the first of a property that holds one, dropped.
+pub(crate) const EXTRA_VALUES: Fixable = Fixable::named("repeated values", "重复的值");
+
+/// `DT` normalised.
+pub(crate) const DATE: Fixable = Fixable::named("date", "日期");
+
+/// `RE` normalised.
+pub(crate) const RESULT: Fixable = Fixable::named("result", "结果");
+
+/// `KM` in points, or dropped when it is no number.
+pub(crate) const KOMI: Fixable = Fixable::named("komi", "贴目");
+
+/// `TM` in seconds.
+pub(crate) const TIME: Fixable = Fixable::named("time", "用时");
+
+/// A pass written `[tt]`, written `[]`.
+pub(crate) const PASS: Fixable = Fixable::named("pass", "虚着");
+
+/// An `FF[1]`–`FF[3]` property written as its `FF[4]` equivalent.
+pub(crate) const OLD_PROPERTY: Fixable = Fixable::named("old property", "旧版属性");
+
+/// `AP` names qipu, which rewrote the file.
+pub(crate) const APPLICATION: Fixable = Fixable::named("application", "软件名");
+
+/// A value of the wrong type, repaired or dropped.
+pub(crate) const VALUE: Fixable = Fixable::named("value", "属性值");
+
+/// An empty value where the property needs one, dropped.
+pub(crate) const EMPTY_VALUE: Fixable = Fixable::named("empty value", "空值");
+
+/// A root value SGFC reads otherwise (`GM`, `SZ`).
+pub(crate) const ROOT_VALUE: Fixable = Fixable::named("root value", "根属性值");
+
+/// A property repeated in one node, written once.
+pub(crate) const REPEATED_PROPERTY: Fixable = Fixable::named("repeated property", "重复的属性");
+
+/// An identifier over 100 letters, dropped.
+pub(crate) const LONG_IDENTIFIER: Fixable = Fixable::named("long identifier", "过长的属性名");
+
+/// A NUL, written as a space.
+pub(crate) const CONTROL: Fixable = Fixable::named("NUL character", "NUL 字符");
+
+/// A root property outside the root, dropped.
+pub(crate) const ROOT_PROPERTY: Fixable =
+    Fixable::named("root property outside the root", "根节点外的根属性");
+
+/// Game information outside the node that holds the game's, moved there or dropped.
+pub(crate) const GAME_INFO: Fixable = Fixable::named(
+    "game information outside its node",
+    "对局信息节点外的对局信息",
+);
+
+/// Two position or move judgements in one node, or one without a move.
+pub(crate) const ANNOTATION: Fixable = Fixable::named("annotation", "评注");
+
+/// A point marked twice in one node.
+pub(crate) const MARKUP: Fixable = Fixable::named("markup", "标记");
+
+/// Setup that changes nothing.
+pub(crate) const SETUP: Fixable = Fixable::named("setup that changes nothing", "不起作用的摆子");
+
+/// A node that mixes setup and a move, split.
+pub(crate) const SETUP_AND_MOVE: Fixable =
+    Fixable::named("setup and move in one node", "同一节点中的摆子和着法");
+
+/// A node with a black and a white move, split.
+pub(crate) const TWO_MOVES: Fixable = Fixable::named("two moves in one node", "同一节点中的两手棋");
 
 /// A tree as `--fix` corrected it, and what was corrected, in tree order.
 #[derive(Clone, Debug)]
@@ -288,15 +284,15 @@ struct Fixer {
 }
 
 impl Fixer {
-    fn note(&mut self, kind: CorrectionKind, from: String, to: String) {
+    fn note(&mut self, kind: Fixable, from: String, to: String) {
         self.push(kind, from, to, false);
     }
 
-    fn lose(&mut self, kind: CorrectionKind, from: String, to: String) {
+    fn lose(&mut self, kind: Fixable, from: String, to: String) {
         self.push(kind, from, to, true);
     }
 
-    fn push(&mut self, kind: CorrectionKind, from: String, to: String, lost: bool) {
+    fn push(&mut self, kind: Fixable, from: String, to: String, lost: bool) {
         self.corrections.push(Correction {
             kind,
             from,
@@ -316,11 +312,7 @@ pub fn fix(tree: &GameTree) -> Fixed {
     };
     for error in &tree.errors {
         if let sgf::SgfSyntaxError::IllegalVariationStart { .. } = error {
-            fixer.note(
-                CorrectionKind::VariationStart,
-                "((".to_string(),
-                "(".to_string(),
-            );
+            fixer.note(VARIATION_START, "((".to_string(), "(".to_string());
         }
     }
     node::walk(&mut fixer, &mut model);
@@ -352,7 +344,7 @@ fn application(fixer: &mut Fixer, root: &mut Node) {
     let from = at.map_or_else(|| "none".to_string(), |i| root.props[i].written());
     let to = ap.written();
     if from != to {
-        fixer.note(CorrectionKind::Application, from, to);
+        fixer.note(APPLICATION, from, to);
     }
     match at {
         Some(i) => root.props[i] = ap,

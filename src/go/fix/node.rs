@@ -5,12 +5,15 @@
 use std::collections::{HashMap, HashSet};
 
 use super::board::Replay;
-use super::{values, written, CorrectionKind, Fixer, Model, Prop};
-use crate::go::sgf::{Point, Value};
-use crate::go::sgf_check::{
+use super::{
+    values, written, Fixer, Model, Prop, ANNOTATION, GAME_INFO, LONG_IDENTIFIER, MARKUP,
+    MOVE_OUT_OF_ROOT, OLD_PROPERTY, REPEATED_PROPERTY, ROOT_PROPERTY, SETUP_AND_MOVE, TWO_MOVES,
+};
+use crate::go::properties::{
     holds_one_value, is_game_info, is_joined_text, is_list, is_markup, is_move_annotation,
     is_position_annotation, is_root_only, is_setup,
 };
+use crate::go::sgf::{Point, Value};
 
 /// Properties that go with a move: those a move out of the root takes along, and those
 /// that stay with it when setup is split off (SGFC's move type).
@@ -66,7 +69,7 @@ fn fix_node(fixer: &mut Fixer, model: &mut Model, id: usize) {
                 return true;
             }
             let to = "left out: a root property means nothing outside the root".to_string();
-            fixer.lose(CorrectionKind::RootProperty, prop.written(), to);
+            fixer.lose(ROOT_PROPERTY, prop.written(), to);
             false
         });
     }
@@ -83,7 +86,7 @@ fn identifiers(fixer: &mut Fixer, props: &mut Vec<Prop>) {
     props.retain_mut(|prop| {
         if prop.ident.len() > 100 {
             let to = "left out: an identifier over 100 letters".to_string();
-            fixer.lose(CorrectionKind::LongIdentifier, prop.written(), to);
+            fixer.lose(LONG_IDENTIFIER, prop.written(), to);
             return false;
         }
         let from = prop.written();
@@ -111,14 +114,14 @@ fn identifiers(fixer: &mut Fixer, props: &mut Vec<Prop>) {
                     }
                     _ => {
                         let to = "left out, as KM is given".to_string();
-                        fixer.note(CorrectionKind::OldProperty, from, to);
+                        fixer.note(OLD_PROPERTY, from, to);
                         return false;
                     }
                 }
             }
             _ => return true,
         }
-        fixer.note(CorrectionKind::OldProperty, from, prop.written());
+        fixer.note(OLD_PROPERTY, from, prop.written());
         true
     });
 }
@@ -178,12 +181,7 @@ fn merge_repeats(fixer: &mut Fixer, props: &mut Vec<Prop>) {
         } else {
             true
         };
-        fixer.push(
-            CorrectionKind::RepeatedProperty,
-            from,
-            first.written(),
-            lost,
-        );
+        fixer.push(REPEATED_PROPERTY, from, first.written(), lost);
     }
     *props = merged;
 }
@@ -202,14 +200,14 @@ fn annotations(fixer: &mut Fixer, props: &mut Vec<Prop>) {
                 None => position = Some(ident),
                 Some(first) => {
                     let to = format!("left out: it contradicts {first}");
-                    fixer.lose(CorrectionKind::Annotation, props[i].written(), to);
+                    fixer.lose(ANNOTATION, props[i].written(), to);
                     keep[i] = false;
                 }
             }
         } else if is_move_annotation(&ident) {
             if !has_move {
                 let to = "left out: no move in the node".to_string();
-                fixer.lose(CorrectionKind::Annotation, props[i].written(), to);
+                fixer.lose(ANNOTATION, props[i].written(), to);
                 keep[i] = false;
                 continue;
             }
@@ -227,11 +225,11 @@ fn annotations(fixer: &mut Fixer, props: &mut Vec<Prop>) {
             match both {
                 Some(both) => {
                     props[f] = Prop::new(both, vec![String::new()]);
-                    fixer.note(CorrectionKind::Annotation, from, props[f].written());
+                    fixer.note(ANNOTATION, from, props[f].written());
                 }
                 None => {
                     let to = format!("{} (the second left out)", props[f].written());
-                    fixer.lose(CorrectionKind::Annotation, from, to);
+                    fixer.lose(ANNOTATION, from, to);
                 }
             }
         }
@@ -257,7 +255,7 @@ fn markup(fixer: &mut Fixer, props: &mut Vec<Prop>) {
         } else {
             prop.written()
         };
-        fixer.note(CorrectionKind::Markup, from, to);
+        fixer.note(MARKUP, from, to);
         !prop.values.is_empty()
     });
 }
@@ -318,7 +316,7 @@ fn move_out_of_root(fixer: &mut Fixer, model: &mut Model) {
         .map(Prop::written)
         .collect();
     fixer.note(
-        CorrectionKind::MoveOutOfRoot,
+        MOVE_OUT_OF_ROOT,
         from,
         "a node of its own after the root".to_string(),
     );
@@ -338,7 +336,7 @@ fn split_setup_and_move(fixer: &mut Fixer, model: &mut Model, id: usize) {
         if let Some(at) = at {
             let pl = node.props.remove(at);
             let to = "left out: a move says who played".to_string();
-            fixer.lose(CorrectionKind::SetupAndMove, pl.written(), to);
+            fixer.lose(SETUP_AND_MOVE, pl.written(), to);
         }
         return;
     }
@@ -354,7 +352,7 @@ fn split_setup_and_move(fixer: &mut Fixer, model: &mut Model, id: usize) {
         node_written(&second)
     );
     node.props = first;
-    fixer.note(CorrectionKind::SetupAndMove, from, to);
+    fixer.note(SETUP_AND_MOVE, from, to);
     model.split(id, second);
 }
 
@@ -383,7 +381,7 @@ fn split_moves(fixer: &mut Fixer, model: &mut Model, id: usize) {
         node_written(&node.props),
         node_written(&moved)
     );
-    fixer.note(CorrectionKind::TwoMoves, from, to);
+    fixer.note(TWO_MOVES, from, to);
     model.split(id, moved);
 }
 
@@ -412,14 +410,14 @@ fn game_info(
             Some(there) => {
                 let to = format!("left out: the game's information has {}", there.written());
                 let lost = there.values != prop.values;
-                fixer.push(CorrectionKind::GameInfo, prop.written(), to, lost);
+                fixer.push(GAME_INFO, prop.written(), to, lost);
             }
             None => {
                 let to = format!(
                     "{} moved to the node that holds the game's information",
                     written(&prop.ident, &prop.values)
                 );
-                fixer.note(CorrectionKind::GameInfo, prop.written(), to);
+                fixer.note(GAME_INFO, prop.written(), to);
                 target.props.push(prop);
             }
         }

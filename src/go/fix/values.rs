@@ -3,10 +3,14 @@
 //! E50). A repaired value must pass the SGF check ([`value_is_valid`]), else it is dropped.
 
 use super::info::{self, Reading};
-use super::{written, CorrectionKind, Fixer, Prop};
+use super::{
+    written, Fixer, Prop, CONTROL, DATE, EMPTY_VALUE, EXTRA_VALUES, KOMI, PASS, RESULT, ROOT_VALUE,
+    TIME, VALUE,
+};
+use crate::diag::Fixable;
+use crate::go::properties::{holds_one_value, is_joined_text, value_is_valid};
 use crate::go::sgf::grammar::compose;
 use crate::go::sgf::{unescape, BoardSize};
-use crate::go::sgf_check::{holds_one_value, is_joined_text, value_is_valid};
 
 /// The value types repaired here.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -63,7 +67,7 @@ fn expected(ty: Type) -> &'static str {
 /// What becomes of one value.
 enum Repair {
     Keep,
-    New(String, CorrectionKind),
+    New(String, Fixable),
     /// Dropped; whether it held something (a warning, not a note).
     Drop {
         lost: bool,
@@ -81,7 +85,7 @@ pub(super) fn root_values(fixer: &mut Fixer, props: &mut Vec<Prop>) {
         if number(first).is_none() {
             let from = prop.written();
             prop.values = vec!["1".to_string()];
-            fixer.note(CorrectionKind::RootValue, from, prop.written());
+            fixer.note(ROOT_VALUE, from, prop.written());
         }
     }
     let mut drop_size = false;
@@ -104,7 +108,7 @@ pub(super) fn root_values(fixer: &mut Fixer, props: &mut Vec<Prop>) {
                 };
                 if *first != value {
                     prop.values[0] = value;
-                    fixer.note(CorrectionKind::RootValue, from, prop.written());
+                    fixer.note(ROOT_VALUE, from, prop.written());
                 }
                 fixer.size = BoardSize {
                     width: w as u8,
@@ -114,7 +118,7 @@ pub(super) fn root_values(fixer: &mut Fixer, props: &mut Vec<Prop>) {
             None => {
                 drop_size = true;
                 let to = "left out: the board is 19×19".to_string();
-                fixer.lose(CorrectionKind::RootValue, from, to);
+                fixer.lose(ROOT_VALUE, from, to);
             }
         }
     }
@@ -134,7 +138,7 @@ pub(super) fn repair(fixer: &mut Fixer, prop: &mut Prop) -> bool {
         for value in &mut prop.values {
             *value = value.replace('\0', " ");
         }
-        fixer.note(CorrectionKind::Control, from, prop.written());
+        fixer.note(CONTROL, from, prop.written());
     }
     if prop.values.len() > 1 && holds_one_value(&prop.ident) {
         let from = prop.written();
@@ -145,14 +149,14 @@ pub(super) fn repair(fixer: &mut Fixer, prop: &mut Prop) -> bool {
             prop.values.swap_remove(0)
         };
         prop.values = vec![value];
-        fixer.note(CorrectionKind::ExtraValues, from, prop.written());
+        fixer.note(EXTRA_VALUES, from, prop.written());
     }
     let ty = type_of(&prop.ident);
     if prop.ident == "VW" && prop.values.len() > 1 && prop.values[0].trim().is_empty() {
         // `VW[]` shows the whole board: what follows it means nothing.
         let from = prop.written();
         prop.values.truncate(1);
-        fixer.note(CorrectionKind::Value, from, prop.written());
+        fixer.note(VALUE, from, prop.written());
     }
     let from = prop.written();
     let only = prop.values.len() == 1;
@@ -169,9 +173,9 @@ pub(super) fn repair(fixer: &mut Fixer, prop: &mut Prop) -> bool {
             Repair::Drop { lost: held } => {
                 lost |= held;
                 let k = match (held, prop.ident.as_str()) {
-                    (_, "KM") => CorrectionKind::Komi,
-                    (false, _) => CorrectionKind::EmptyValue,
-                    (true, _) => CorrectionKind::Value,
+                    (_, "KM") => KOMI,
+                    (false, _) => EMPTY_VALUE,
+                    (true, _) => VALUE,
                 };
                 kind.get_or_insert(k);
             }
@@ -208,14 +212,14 @@ fn repair_value(fixer: &Fixer, ident: &str, ty: Type, raw: &str, only: bool) -> 
     match (ident, ty) {
         ("DT", _) => {
             return match info::date(&unescape(raw, true)) {
-                Some(dt) => Repair::New(dt, CorrectionKind::Date),
+                Some(dt) => Repair::New(dt, DATE),
                 None if raw.trim().is_empty() => drop(),
                 None => Repair::Keep,
             }
         }
         ("RE", _) => {
             return match info::result(&unescape(raw, true)) {
-                Some(re) => Repair::New(re, CorrectionKind::Result),
+                Some(re) => Repair::New(re, RESULT),
                 None if raw.trim().is_empty() => drop(),
                 None => Repair::Keep,
             }
@@ -223,13 +227,13 @@ fn repair_value(fixer: &Fixer, ident: &str, ty: Type, raw: &str, only: bool) -> 
         ("KM", _) => {
             return match info::komi(&unescape(raw, true)) {
                 Reading::Keep => Repair::Keep,
-                Reading::New(km) => Repair::New(km, CorrectionKind::Komi),
+                Reading::New(km) => Repair::New(km, KOMI),
                 Reading::Unreadable => drop(),
             }
         }
         ("TM" | "BL" | "WL", _) if !valid(raw) => {
             if let Some(tm) = info::time(&unescape(raw, true)) {
-                return new(tm, CorrectionKind::Time);
+                return new(tm, TIME);
             }
         }
         _ => {}
@@ -256,13 +260,11 @@ fn repair_value(fixer: &Fixer, ident: &str, ty: Type, raw: &str, only: bool) -> 
         Type::Move => {
             let squeezed = squeeze(raw);
             if squeezed.is_empty() {
-                return new(String::new(), CorrectionKind::Value);
+                return new(String::new(), VALUE);
             }
             match point(&squeezed) {
-                Some(p) if p == "tt" && size.tt_is_pass() => {
-                    new(String::new(), CorrectionKind::Pass)
-                }
-                Some(p) => new(p, CorrectionKind::Value),
+                Some(p) if p == "tt" && size.tt_is_pass() => new(String::new(), PASS),
+                Some(p) => new(p, VALUE),
                 None => drop(),
             }
         }
@@ -273,34 +275,34 @@ fn repair_value(fixer: &Fixer, ident: &str, ty: Type, raw: &str, only: bool) -> 
                 None => point(&squeeze(raw)).map(|p| (p, String::new())),
             };
             match value {
-                Some((a, b)) if b.is_empty() => new(a, CorrectionKind::Value),
-                Some((a, b)) => new(format!("{a}:{b}"), CorrectionKind::Value),
+                Some((a, b)) if b.is_empty() => new(a, VALUE),
+                Some((a, b)) => new(format!("{a}:{b}"), VALUE),
                 None => drop(),
             }
         }
         Type::Label => match compose(raw).and_then(|(a, text)| Some((point(&squeeze(a))?, text))) {
-            Some((p, text)) => new(format!("{p}:{text}"), CorrectionKind::Value),
+            Some((p, text)) => new(format!("{p}:{text}"), VALUE),
             None => drop(),
         },
         Type::Number => match number(raw) {
-            Some(n) => new(n.to_string(), CorrectionKind::Value),
+            Some(n) => new(n.to_string(), VALUE),
             None => drop(),
         },
         Type::Real => match real(raw) {
-            Some(r) => new(r, CorrectionKind::Value),
+            Some(r) => new(r, VALUE),
             None => drop(),
         },
         Type::Double => {
             let digit = raw.chars().find(|c| matches!(c, '1' | '2'));
             // With neither `1` nor `2`, the normal degree, as SGFC reads it.
             let digit = digit.unwrap_or('1');
-            new(digit.to_string(), CorrectionKind::Value)
+            new(digit.to_string(), VALUE)
         }
         Type::Color => match raw.chars().find(|c| matches!(c, 'B' | 'b' | 'W' | 'w')) {
-            Some(c) => new(c.to_ascii_uppercase().to_string(), CorrectionKind::Value),
+            Some(c) => new(c.to_ascii_uppercase().to_string(), VALUE),
             None => drop(),
         },
-        Type::Empty => new(String::new(), CorrectionKind::Value),
+        Type::Empty => new(String::new(), VALUE),
         _ => drop(),
     }
 }

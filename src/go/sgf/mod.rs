@@ -7,16 +7,17 @@
 //! and never recurses: problems are collected as [`SgfSyntaxError`]s and the reader carries on.
 //!
 //! ```
-//! use qipu::go::sgf::{parse, BoardSize, Move};
+//! use qipu::go::sgf::parse;
 //! let c = parse("(;GM[1]SZ[9];B[ee](;W[cc])(;W[gg]))");
 //! let game = &c.games[0];
 //! let first = game.root().first_child().and_then(|n| n.get("B")).and_then(|p| p.value());
-//! assert!(matches!(first.map(|v| v.go_move(BoardSize::DEFAULT)), Some(Ok(Move::Play(_)))));
+//! assert_eq!(first.map(|v| v.simple_text()).as_deref(), Some("ee"));
 //! assert_eq!(game.len(), 4);
 //! ```
 
 mod error;
 pub(crate) mod grammar;
+mod node_id;
 mod parser;
 mod value;
 
@@ -25,8 +26,11 @@ use std::ops::Range;
 use crate::text::{control_picture, is_unwritable_control};
 
 pub use error::SgfSyntaxError;
-pub use parser::{parse, trees, Trees};
-pub use value::{unescape, BoardSize, Color, Double, Move, Point, Value, ValueError};
+pub(crate) use node_id::NodeId;
+pub use parser::parse;
+pub(crate) use parser::trees;
+pub use value::{unescape, Value, ValueError};
+pub(crate) use value::{BoardSize, Move, Point};
 
 /// Marks a missing link in the arena.
 const NONE: u32 = u32::MAX;
@@ -85,20 +89,6 @@ pub struct Collection {
     pub games: Vec<GameTree>,
     /// Problems outside any game tree (stray text, no tree at all).
     pub errors: Vec<SgfSyntaxError>,
-}
-
-/// Index of a node inside its [`GameTree`]; the root is [`NodeId::ROOT`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NodeId(u32);
-
-impl NodeId {
-    /// The root node of every tree.
-    pub const ROOT: NodeId = NodeId(0);
-
-    /// Position in document order (0 for the root).
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
 }
 
 /// The arena holds offsets into the tree's own text as `u32`, to keep it small; the parser

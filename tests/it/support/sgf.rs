@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use qipu::go::declared_charset;
+use qipu::family::Family;
+use qipu::go::Go;
 use qipu::text::{self, Syntax};
 
 use super::corpus::corpus;
@@ -13,7 +14,7 @@ use super::fixtures::{fixture, sample};
 /// then the root `CA`, then detection.
 pub fn decode(bytes: &[u8]) -> String {
     // The declaration's position only places diagnostics, which these tests do not read.
-    let declared = declared_charset(bytes).map(|(label, _)| (label, None));
+    let declared = Go.declared_charset(bytes).map(|(label, _)| (label, None));
     text::decode(bytes, None, declared, Syntax::Sgf).text
 }
 

@@ -1,0 +1,352 @@
+//! The `FF[4]` property catalogue: which properties are root-only, lists, setup, game
+//! information, markup and annotations, which hold one value and how their repeats are
+//! read, the old `FF[1]`–`FF[3]` names, and the value forms (types, results, dates). The
+//! checks, the `--fix` corrections and the writer read it from here.
+
+use crate::go::sgf::grammar::{is_space, whole};
+use crate::go::sgf::{BoardSize, Property, Value, ValueError};
+
+/// The root properties.
+const ROOT_ONLY: [&str; 6] = ["FF", "GM", "SZ", "CA", "AP", "ST"];
+
+/// Whether `ident` is a root property (`FF`, `GM`, `SZ`, `CA`, `AP`, `ST`).
+pub(crate) fn is_root_only(ident: &str) -> bool {
+    ROOT_ONLY.contains(&ident)
+}
+
+/// Whether `ident` holds a list (its repeats are one longer list).
+pub(crate) fn is_list(ident: &str) -> bool {
+    LISTS.contains(&ident)
+}
+
+/// Whether `value` of `ident` has the type the checks require (what `bad-value` reports,
+/// `KM`, `RE` and `DT` aside); `only` says it is the property's one value, where a list
+/// that may be empty can be `[]`. Properties without a checked type always pass.
+pub(crate) fn value_is_valid(ident: &str, raw: &str, size: BoardSize, only: bool) -> bool {
+    let Some(kind) = kind(ident) else { return true };
+    let value = Value { raw, span: 0..0 };
+    let only_empty = only && value.is_empty();
+    check_value(&value, kind, size, only_empty).is_ok()
+}
+
+/// Setup properties.
+const SETUP: [&str; 4] = ["AB", "AW", "AE", "PL"];
+
+/// Whether `ident` is setup (`AB`, `AW`, `AE`, `PL`).
+pub(crate) fn is_setup(ident: &str) -> bool {
+    SETUP.contains(&ident)
+}
+
+// The property classes below are matches, not lists to search: they run for every
+// property of every node that is more than a move.
+
+/// The game-information properties of `FF[4]`: a game keeps them in one node.
+pub(crate) fn is_game_info(ident: &str) -> bool {
+    matches!(
+        ident,
+        "AN" | "BR"
+            | "BT"
+            | "CP"
+            | "DT"
+            | "EV"
+            | "GN"
+            | "GC"
+            | "ON"
+            | "OT"
+            | "PB"
+            | "PC"
+            | "PW"
+            | "RE"
+            | "RO"
+            | "RU"
+            | "SO"
+            | "TM"
+            | "US"
+            | "WR"
+            | "WT"
+            | "HA"
+            | "KM"
+    )
+}
+
+/// Position judgements: a node holds at most one.
+pub(crate) fn is_position_annotation(ident: &str) -> bool {
+    matches!(ident, "GB" | "GW" | "DM" | "UC")
+}
+
+/// Move judgements: a node holds at most one, and only with a move.
+pub(crate) fn is_move_annotation(ident: &str) -> bool {
+    matches!(ident, "BM" | "TE" | "DO" | "IT")
+}
+
+/// Markup: a point has at most one in a node.
+pub(crate) fn is_markup(ident: &str) -> bool {
+    matches!(ident, "CR" | "MA" | "SL" | "SQ" | "TR")
+}
+
+/// A property of `FF[1]`–`FF[3]` that `FF[4]` dropped, with the one that replaced it.
+pub(crate) fn old_property(ident: &str) -> Option<Option<&'static str>> {
+    match ident {
+        "KI" => Some(Some("KM")),
+        "L" => Some(Some("LB")),
+        "TC" | "LT" | "M" => Some(None),
+        _ => None,
+    }
+}
+
+/// Properties whose values are lists (`FF[4]` list types): repeats are one longer list.
+const LISTS: [&str; 15] = [
+    "AB", "AW", "AE", "CR", "MA", "SL", "SQ", "TR", "DD", "VW", "TB", "TW", "AR", "LN", "LB",
+];
+
+/// Single-valued properties the replay, the count or the players depend on: two different
+/// values cannot both be true.
+const DECISIVE: [&str; 15] = [
+    "B", "W", "KO", "MN", "PL", "SZ", "KM", "HA", "RE", "RU", "GM", "FF", "CA", "PB", "PW",
+];
+
+/// Text properties whose repeats are joined with a line break.
+const JOINED: [&str; 2] = ["C", "GC"];
+
+/// The other single-valued `FF[4]` properties: nothing is replayed or counted from them, so
+/// different values are kept side by side.
+const DESCRIPTIVE: [&str; 35] = [
+    "AP", "ST", "N", "GN", "EV", "RO", "DT", "PC", "BR", "WR", "BT", "WT", "TM", "OT", "ON", "SO",
+    "US", "AN", "CP", "V", "DM", "GB", "GW", "HO", "UC", "BM", "TE", "DO", "IT", "BL", "WL", "OB",
+    "OW", "FG", "PM",
+];
+
+/// Whether `ident` is single-valued and decisive: the replay, the count or the players
+/// depend on it, so two different values cannot both be true.
+pub(crate) fn is_decisive(ident: &str) -> bool {
+    DECISIVE.contains(&ident)
+}
+
+/// Whether `ident` is an `FF[4]` property that holds one value, whose further values are
+/// `several-values` (and what `--fix` drops).
+pub fn holds_one_value(ident: &str) -> bool {
+    DECISIVE.contains(&ident) || JOINED.contains(&ident) || DESCRIPTIVE.contains(&ident)
+}
+
+/// Whether `ident` is a text whose repeats are read as one text joined by line breaks.
+pub fn is_joined_text(ident: &str) -> bool {
+    JOINED.contains(&ident)
+}
+
+/// Properties that describe the game rather than a position (`FF[4]` game-info, plus the
+/// board size); they become the record's tags.
+pub(crate) const GAME_INFO: [&str; 25] = [
+    "SZ", "GN", "EV", "RO", "DT", "PC", "PB", "BR", "BT", "PW", "WR", "WT", "KM", "HA", "RU", "RE",
+    "TM", "OT", "GC", "ON", "SO", "US", "AN", "CP", "PL",
+];
+
+/// How the occurrences of one property in one node are read together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Repeat {
+    /// A list or an unknown property: the values in order, in one property.
+    Merged,
+    /// A single-valued property nothing depends on (`AP`, `EV`, …) with different values:
+    /// they are kept side by side in one property.
+    Collected,
+    /// The same values again: kept once.
+    Identical,
+    /// Texts (`C`, `GC`) joined with a line break.
+    Joined,
+    /// Different values of a property that holds one: the first is used, both are kept.
+    Conflict,
+}
+
+/// How `occurrences` (every property of one identifier in one node, in order) are read.
+pub fn repeat(occurrences: &[Property<'_>]) -> Repeat {
+    let Some(first) = occurrences.first() else {
+        return Repeat::Identical;
+    };
+    let same = |p: &Property<'_>| p.values().map(|v| v.raw).eq(first.values().map(|v| v.raw));
+    if occurrences.iter().all(same) {
+        return Repeat::Identical;
+    }
+    let ident = first.ident();
+    if LISTS.contains(&ident) {
+        Repeat::Merged
+    } else if is_joined_text(ident) {
+        Repeat::Joined
+    } else if DECISIVE.contains(&ident) {
+        Repeat::Conflict
+    } else if DESCRIPTIVE.contains(&ident) {
+        Repeat::Collected
+    } else {
+        // An unknown property may hold a list: keeping every value loses nothing.
+        Repeat::Merged
+    }
+}
+
+/// Whether `ident` holds a list of points (for the wording of a help line).
+pub fn is_point_list(ident: &str) -> bool {
+    matches!(kind(ident), Some(Kind::PointList | Kind::EPointList))
+}
+
+/// The value types of the `FF[4]` properties checked.
+#[derive(Clone, Copy)]
+pub(crate) enum Kind {
+    Move,
+    PointList,
+    EPointList,
+    Number,
+    Real,
+    Double,
+    Color,
+    Empty,
+    Size,
+    PointPair,
+    Label,
+}
+
+/// The value type of `ident`, where it has one that is checked.
+pub(crate) fn kind(ident: &str) -> Option<Kind> {
+    Some(match ident {
+        "B" | "W" => Kind::Move,
+        "AB" | "AW" | "AE" | "CR" | "MA" | "SL" | "SQ" | "TR" => Kind::PointList,
+        "DD" | "VW" | "TB" | "TW" => Kind::EPointList,
+        "FF" | "GM" | "ST" | "HA" | "MN" | "OB" | "OW" | "PM" => Kind::Number,
+        "TM" | "V" | "BL" | "WL" => Kind::Real,
+        "DM" | "GB" | "GW" | "HO" | "UC" | "BM" | "TE" => Kind::Double,
+        "PL" => Kind::Color,
+        "KO" | "DO" | "IT" => Kind::Empty,
+        "SZ" => Kind::Size,
+        "AR" | "LN" => Kind::PointPair,
+        "LB" => Kind::Label,
+        _ => return None,
+    })
+}
+
+/// Whether `v` has the value type `kind` on a board of `size`; `only_empty` says it is the
+/// property's one value and empty, which a list that may be empty can be.
+pub(crate) fn check_value(
+    v: &Value<'_>,
+    kind: Kind,
+    size: BoardSize,
+    only_empty: bool,
+) -> Result<(), ValueError> {
+    match kind {
+        Kind::Move => v.go_move(size).map(drop),
+        Kind::PointList => v.points(size).map(drop),
+        Kind::EPointList if only_empty => Ok(()),
+        Kind::EPointList => v.points(size).map(drop),
+        Kind::Number => v.number().map(drop),
+        Kind::Real => v.real().map(drop),
+        Kind::Double => v.double().map(drop),
+        Kind::Color => v.color().map(drop),
+        Kind::Empty if v.is_empty() => Ok(()),
+        Kind::Empty => Err(ValueError::NotEmpty),
+        Kind::Size => v.board_size().map(drop),
+        Kind::PointPair => {
+            let (a, b) = v.compose().ok_or(ValueError::NotCompose)?;
+            let pair = |raw| {
+                Value {
+                    raw,
+                    span: v.span.clone(),
+                }
+                .point(size)
+            };
+            pair(a).and(pair(b)).map(drop)
+        }
+        Kind::Label => {
+            let (a, _) = v.compose().ok_or(ValueError::NotCompose)?;
+            Value {
+                raw: a,
+                span: v.span.clone(),
+            }
+            .point(size)
+            .map(drop)
+        }
+    }
+}
+
+/// Whether `re` is an SGF result, or a Chinese/Japanese one (`黑中盘胜`, `白胜3/4子`,
+/// `黒中押し勝`, `和棋`, `ジゴ`).
+pub fn is_result(re: &str) -> bool {
+    let re = re.trim_matches(is_space);
+    if matches!(re, "0" | "?" | "Draw" | "Void" | "Jigo") {
+        return true;
+    }
+    if let Some(rest) = re.strip_prefix("B+").or_else(|| re.strip_prefix("W+")) {
+        let reason = ["R", "Resign", "T", "Time", "F", "Forfeit", ""];
+        return reason.iter().any(|r| rest.eq_ignore_ascii_case(r))
+            || whole(rest, crate::go::sgf::grammar::real).is_some();
+    }
+    let has = |words: &[&str]| words.iter().any(|w| re.contains(w));
+    let colour = has(&["黑", "黒", "白"]);
+    let win = has(&["胜", "勝", "赢", "贏"]);
+    colour && win || has(&["和棋", "和局", "持碁", "ジゴ", "無勝負", "无胜负"])
+}
+
+/// Whether `dt` is a list of `FF[4]` dates: `YYYY[-MM[-DD]]` first, later items may omit the
+/// parts they share with the item before (`1996-05-06,07,08`, `1996-05-06,06-10`).
+pub fn is_date_list(dt: &str) -> bool {
+    let mut first = true;
+    dt.split(',').all(|item| {
+        let parts: Vec<&str> = item.trim_matches(is_space).split('-').collect();
+        let ok_digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+        let in_range = |s: &str, max: u32| s.parse::<u32>().is_ok_and(|n| (1..=max).contains(&n));
+        let ok = match parts[..] {
+            [y] if ok_digits(y, 4) => true,
+            [y, m] if ok_digits(y, 4) => ok_digits(m, 2) && in_range(m, 12),
+            [y, m, d] if ok_digits(y, 4) => {
+                ok_digits(m, 2) && in_range(m, 12) && ok_digits(d, 2) && in_range(d, 31)
+            }
+            [d] if !first => ok_digits(d, 2) && in_range(d, 31),
+            [m, d] if !first => {
+                ok_digits(m, 2) && in_range(m, 12) && ok_digits(d, 2) && in_range(d, 31)
+            }
+            _ => false,
+        };
+        first = false;
+        ok
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results() {
+        for ok in [
+            "B+R",
+            "W+3.5",
+            "B+T",
+            "B+F",
+            "0",
+            "Draw",
+            "Void",
+            "?",
+            "B+",
+            "W+Resign",
+            "黑中盘胜",
+            "白胜3/4子",
+            "黒中押し勝",
+            "和棋",
+        ] {
+            assert!(is_result(ok), "{ok}");
+        }
+        for bad in ["B+X", "black wins", "W+3.5.5", ""] {
+            assert!(!is_result(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn dates() {
+        for ok in [
+            "2016-03-09",
+            "1996-05",
+            "1996",
+            "1996-05-06,07,08",
+            "1996-05-06,06-10,1997-01-01",
+        ] {
+            assert!(is_date_list(ok), "{ok}");
+        }
+        for bad in ["9 March 2016", "2016-13-01", "2017-04-03T20:19:36", "07"] {
+            assert!(!is_date_list(bad), "{bad}");
+        }
+    }
+}
