@@ -133,20 +133,6 @@ impl Words {
         }
     }
 
-    /// The help where each wording gives one; only while families move their wording
-    /// into one place per kind of issue.
-    pub(crate) fn bridged_help(
-        self,
-        english: impl FnOnce() -> Option<String>,
-        chinese: impl FnOnce() -> Option<Zh>,
-    ) -> Words {
-        let help = match self.message {
-            Said::English(_) => english().map(Said::English),
-            Said::Chinese(_) => chinese().map(Said::Chinese),
-        };
-        Words { help, ..self }
-    }
-
     /// The message and the help as text in `lang`.
     pub fn text(self, lang: Lang) -> (String, Option<String>) {
         (

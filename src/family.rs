@@ -98,7 +98,7 @@ pub struct ReadOptions {
     /// alone does not need them.
     pub keep_records: bool,
     /// The most text a streamed input may hold without a record boundary (`None`:
-    /// [`crate::DEFAULT_MAX_RECORD_SIZE`]). A FIFO, a device or standard input could
+    /// [`ReadOptions::DEFAULT_MAX_RECORD_SIZE`]). A FIFO, a device or standard input could
     /// otherwise grow one record without end.
     pub max_record_size: Option<usize>,
     /// Where a move fits no legal move but exactly one legal move fits what the writer
@@ -120,6 +120,10 @@ pub struct ReadOptions {
 }
 
 impl ReadOptions {
+    /// The largest record a stream reads when [`ReadOptions::max_record_size`] is not
+    /// set: 256 MiB.
+    pub const DEFAULT_MAX_RECORD_SIZE: usize = 256 << 20;
+
     /// The options with a family's rules set, instead of what each record says: a
     /// draughts `Variant`, Go `Rules`. Each family looks for its own type.
     pub fn with_rules<T: Any + fmt::Debug + Send + Sync>(mut self, rules: T) -> ReadOptions {

@@ -222,6 +222,9 @@ impl Zh {
 /// let words = qipu::zh!("{}走了{}", Zh::own("蓝方"), "马g8—f6");
 /// assert_eq!(words.traditional(), "藍方走了马g8—f6");
 /// ```
+// qipu's own wording macro (its command line words its lines with it); hidden from the
+// documented surface, which offers `Zh` itself.
+#[doc(hidden)]
 #[macro_export]
 macro_rules! zh {
     ($template:literal $(, $arg:expr)* $(,)?) => {

@@ -9,9 +9,6 @@ use crate::report::{Document, RecordReport};
 use crate::text::{self, LineIndex};
 use crate::{detect, registry};
 
-/// The largest record a stream reads by default: 256 MiB.
-pub const DEFAULT_MAX_RECORD_SIZE: usize = 256 << 20;
-
 /// Decodes `bytes`, detects the game family, parses every record and replays it.
 /// `source` names the input (a path: its extension may tell the family).
 /// [`crate::DocumentStream`] does the same piece by piece for large inputs; [`read_str`] reads

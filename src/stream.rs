@@ -13,7 +13,7 @@ use crate::boundary::{self, Cutting};
 use crate::diag::FileIssue;
 use crate::family::ReadOptions;
 use crate::family::RecordCut;
-use crate::read::{read_text, Piece, DEFAULT_MAX_RECORD_SIZE};
+use crate::read::{read_text, Piece};
 use crate::record::Game;
 use crate::report::Document;
 use crate::shard::{Shard, ShardPlace};
@@ -217,7 +217,7 @@ impl<R: Read> DocumentStream<R> {
         let limit = self
             .options
             .max_record_size
-            .unwrap_or(DEFAULT_MAX_RECORD_SIZE);
+            .unwrap_or(ReadOptions::DEFAULT_MAX_RECORD_SIZE);
         loop {
             let Some(state) = self.state.as_mut() else {
                 return Ok(Next::End);
@@ -450,7 +450,9 @@ impl<R: Read + Seek> DocumentStream<io::Take<R>> {
             encoding: state.first_encoding,
             bom_len: state.bom_len as u64,
         };
-        let limit = options.max_record_size.unwrap_or(DEFAULT_MAX_RECORD_SIZE);
+        let limit = options
+            .max_record_size
+            .unwrap_or(ReadOptions::DEFAULT_MAX_RECORD_SIZE);
         let cutter = registry::cutter(state.game);
         let range = shard.byte_range(len);
         let mut cut = |at: u64| match at {

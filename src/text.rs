@@ -275,6 +275,7 @@ impl crate::lang::ToZh for DecodeIssue {
 }
 
 /// Name shown to users. GBK text is decoded as its superset GB18030, so it is named so.
+#[doc(hidden)]
 pub fn encoding_display_name(encoding: &'static Encoding) -> &'static str {
     if encoding == GB18030 || encoding == GBK {
         "GB18030"
@@ -764,7 +765,7 @@ fn declared_choice(
 
 /// A problem found while parsing, and where: `K` is the family's own kind of problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SyntaxError<K> {
+pub(crate) struct SyntaxError<K> {
     /// What the problem is.
     pub kind: K,
     /// Where it is, in the decoded text.

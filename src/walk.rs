@@ -1,6 +1,6 @@
 //! Folders walked as qipu reads them: recursively, in name order, the files of a folder
 //! before its sub-folders, hidden names (`.git`, `.DS_Store`) skipped, and only regular
-//! files with a record extension ([`crate::record_extensions`]), so that a FIFO or a
+//! files with a record extension ([`Walk::extensions`]), so that a FIFO or a
 //! device met in a folder can neither block a run nor make it endless. The command line
 //! and the Python module read folders through this one walk, so both meet the same files
 //! in the same order.
@@ -40,14 +40,16 @@ pub enum Found {
     },
 }
 
-/// The path below the folder walked, its names joined by `/` whatever the system's
-/// separator: the name a shard hashes, the same on every system.
-pub fn relative_name(relative: &Path) -> String {
-    let names: Vec<_> = relative
-        .components()
-        .map(|name| name.as_os_str().to_string_lossy())
-        .collect();
-    names.join("/")
+impl Found {
+    /// The path below the folder walked, its names joined by `/` whatever the system's
+    /// separator: the name a shard hashes, the same on every system.
+    pub fn relative_name(relative: &Path) -> String {
+        let names: Vec<_> = relative
+            .components()
+            .map(|name| name.as_os_str().to_string_lossy())
+            .collect();
+        names.join("/")
+    }
 }
 
 /// A depth-first walk of one folder, an iterator of what it finds. It keeps its own
@@ -60,6 +62,12 @@ pub struct Walk {
 }
 
 impl Walk {
+    /// The extensions a walk reads, in lower case (matched in any case): every family's
+    /// own, then `txt` (scoresheets).
+    pub fn extensions() -> &'static [&'static str] {
+        crate::registry::record_extensions()
+    }
+
     /// The walk of `root`.
     pub fn new(root: impl Into<PathBuf>) -> Walk {
         let root = root.into();
@@ -149,7 +157,7 @@ impl Iterator for Walk {
 
 fn has_record_extension(path: &Path) -> bool {
     path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-        crate::record_extensions()
+        crate::registry::record_extensions()
             .iter()
             .any(|r| e.eq_ignore_ascii_case(r))
     })
@@ -161,7 +169,7 @@ mod tests {
 
     fn names(walk: Walk) -> Vec<String> {
         walk.map(|found| match found {
-            Found::File { relative, .. } => relative_name(&relative),
+            Found::File { relative, .. } => Found::relative_name(&relative),
             Found::Unreadable { path, .. } => format!("unreadable {}", path.display()),
         })
         .collect()

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use qipu::shard::Shard;
 use qipu::stream::{DocumentStream, WHOLE_DECODE};
-use qipu::walk::{relative_name, Found, Walk};
+use qipu::walk::{Found, Walk};
 use qipu::{read_document, Document, ReadOptions};
 use rayon::prelude::*;
 
@@ -99,7 +99,7 @@ pub fn collect(paths: &[PathBuf], shard: Option<Shard>) -> Vec<Entry> {
 fn walk(root: &Path, entries: &mut Vec<Entry>) {
     entries.extend(Walk::new(root).map(|found| match found {
         Found::File { path, relative } => Entry::File {
-            relative: relative_name(&relative),
+            relative: Found::relative_name(&relative),
             path,
             walked: true,
         },

@@ -3,7 +3,7 @@
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use qipu::walk::{relative_name, Found, Walk};
+use qipu::walk::{Found, Walk};
 
 /// Files larger than this are streamed; smaller ones the stream would decode whole too.
 const STREAM_ABOVE: u64 = qipu::stream::WHOLE_DECODE as u64;
@@ -52,7 +52,7 @@ impl Input {
                 relative,
                 walked: true,
                 ..
-            } => shard.holds_path(&relative_name(relative)),
+            } => shard.holds_path(&Found::relative_name(relative)),
             Input::File { .. } | Input::Stdin => true,
             Input::Missing { .. } | Input::NoRecordFiles { .. } => shard.index() == 0,
         }

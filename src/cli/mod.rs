@@ -452,7 +452,7 @@ fn emit_batch(
             },
             Loaded::NoRecordFiles => {
                 let extensions: Vec<String> =
-                    qipu::record_extensions().iter().map(|e| format!(".{e}")).collect();
+                    qipu::walk::Walk::extensions().iter().map(|e| format!(".{e}")).collect();
                 let extensions = extensions.join(" ");
                 let name = input.name();
                 let line = lang.say(

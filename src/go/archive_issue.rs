@@ -16,6 +16,9 @@ pub enum ArchiveIssue {
         format: ArchiveFormat,
         /// What the line should look like.
         expected: &'static str,
+        /// The same in Chinese; `None` where `expected` is the line's syntax, quoted as it
+        /// is in both languages.
+        expected_zh: Option<&'static str>,
     },
     /// A field whose value cannot be read (a komi, a date, a board size, a result);
     /// it is left out of the SGF.
@@ -105,18 +108,6 @@ impl ArchiveIssue {
     }
 }
 
-/// What a line should look like ([`ArchiveIssue::BadLine`]), in Chinese: the forms in
-/// words are worded, a line's syntax (`STO 0 n colour x y`) is quoted.
-fn expected_zh(expected: &str) -> Zh {
-    match expected {
-        "a move (PM, number, colour, four letters)" => Zh::own("着法（PM、编号、颜色、四个字母）"),
-        "a stone (`QD,B1,5,12`) or a `key=value` header line" => {
-            Zh::own("棋子（`QD,B1,5,12`）或 `key=value` 文件头行")
-        }
-        syntax => zh!(" {}", syntax),
-    }
-}
-
 impl Issue for ArchiveIssue {
     fn code(&self) -> &'static str {
         match self {
@@ -138,10 +129,17 @@ impl Issue for ArchiveIssue {
 
     fn words(&self, lang: Lang) -> Words {
         match self {
-            ArchiveIssue::BadLine { format, expected } => Words::new(
+            ArchiveIssue::BadLine {
+                format,
+                expected,
+                expected_zh,
+            } => Words::new(
                 lang,
                 || format!("this {} line cannot be read as {expected}", format.name()),
-                || zh!("这一行 {} 无法读作{}", format.name(), expected_zh(expected)),
+                || zh!("这一行 {} 无法读作{}", format.name(), match expected_zh {
+                    Some(words) => Zh::own(words),
+                    None => zh!(" {}", expected),
+                }),
             )
             .help(
                 || String::from("the moves after it are replayed without it"),

@@ -246,6 +246,7 @@ fn bad_line(expected: &'static str) -> ArchiveIssue {
     ArchiveIssue::BadLine {
         format: ArchiveFormat::Gib,
         expected,
+        expected_zh: None,
     }
 }
 

@@ -45,8 +45,12 @@ pub use issue::GoIssue;
 pub use properties::Repeat;
 pub use rules::Rules;
 pub use scoring::{GameResult, Komi, Unverifiable, WinBy};
+// The checks and the collection writer alone, reached by the corpus and fuzz tests;
+// not part of the interface (read and write records instead).
+#[doc(hidden)]
 pub use sgf_check::check as check_tree;
 pub use sgf_issue::SgfIssue;
+#[doc(hidden)]
 pub use sgf_writer::write_collection;
 
 use std::fmt;

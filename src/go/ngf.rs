@@ -281,6 +281,7 @@ fn bad_line() -> ArchiveIssue {
     ArchiveIssue::BadLine {
         format: ArchiveFormat::Ngf,
         expected: "a move (PM, number, colour, four letters)",
+        expected_zh: Some("着法（PM、编号、颜色、四个字母）"),
     }
 }
 

@@ -419,6 +419,7 @@ fn bad_line() -> ArchiveIssue {
     ArchiveIssue::BadLine {
         format: ArchiveFormat::Ugf,
         expected: "a stone (`QD,B1,5,12`) or a `key=value` header line",
+        expected_zh: Some("棋子（`QD,B1,5,12`）或 `key=value` 文件头行"),
     }
 }
 
@@ -837,6 +838,7 @@ fn bad_review_line() -> ArchiveIssue {
     ArchiveIssue::BadLine {
         format: ArchiveFormat::Ugf,
         expected: "a review node (`NODE,2,1,17,16`)",
+        expected_zh: Some("复盘节点（`NODE,2,1,17,16`）"),
     }
 }
 

@@ -708,10 +708,12 @@ fn every_issue() -> Vec<Kind> {
             ArchiveIssue::BadLine {
                 format: ArchiveFormat::Gib,
                 expected: "STO 0 n colour x y",
+                expected_zh: None,
             },
             ArchiveIssue::BadLine {
                 format: ArchiveFormat::Ngf,
                 expected: "a move (PM, number, colour, four letters)",
+                expected_zh: Some("着法（PM、编号、颜色、四个字母）"),
             },
             ArchiveIssue::BadField {
                 field: "GAMEKOMI",

@@ -27,10 +27,15 @@ use crate::text::{control_picture, is_unwritable_control};
 
 pub use error::SgfSyntaxError;
 pub(crate) use node_id::NodeId;
+// The parser alone, reached by the tests and fuzz targets; a library user reads records
+// (`read_str`) and walks the tree a `GoRecord` keeps.
+#[doc(hidden)]
 pub use parser::parse;
 pub(crate) use parser::trees;
-pub use value::{unescape, Value, ValueError};
+#[doc(hidden)]
+pub use value::unescape;
 pub(crate) use value::{BoardSize, Move, Point};
+pub use value::{Value, ValueError};
 
 /// Marks a missing link in the arena.
 const NONE: u32 = u32::MAX;
@@ -84,6 +89,7 @@ pub(crate) fn is_typed(ident: &str) -> bool {
 
 /// The result of reading a text: its game trees and the problems found outside them.
 #[derive(Debug, Clone, Default)]
+#[doc(hidden)]
 pub struct Collection {
     /// Game trees in text order; each one is a record.
     pub games: Vec<GameTree>,
