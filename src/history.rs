@@ -76,6 +76,7 @@ impl PositionCounts {
     }
 
     /// Records the position `key` and says how often it has now been seen.
+    #[inline]
     pub fn record(&mut self, key: u64) -> Seen {
         let index = self.recorded;
         self.recorded += 1;
