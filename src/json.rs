@@ -205,8 +205,9 @@ fn serialize_located<S: Serializer>(
     map.serialize_entry("line", &line)?;
     map.serialize_entry("column", &column)?;
     map.serialize_entry("text", &located.snippet())?;
-    map.serialize_entry("message", &d.kind.message_in(lang))?;
-    map.serialize_entry("help", &d.kind.help_in(lang))?;
+    let (message, help) = d.kind.text_in(lang);
+    map.serialize_entry("message", &message)?;
+    map.serialize_entry("help", &help)?;
     map.end()
 }
 

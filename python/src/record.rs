@@ -228,11 +228,12 @@ impl Record {
             .map(|d| {
                 let located = d.located(&document.text, &document.lines);
                 let (line, column) = located.line_col().unzip();
+                let (message, help) = d.kind.text_in(Lang::En);
                 Diagnostic {
                     severity: d.severity.name(),
                     code: d.code(),
-                    message: d.kind.message_in(Lang::En),
-                    help: d.kind.help_in(Lang::En),
+                    message,
+                    help,
                     line,
                     column,
                     ply: d.ply,

@@ -191,8 +191,7 @@ fn render_at(
         level = level.with_name(Some(diagnostic.severity.name_in(lang)));
         help_level = help_level.with_name(lang.chinese(&Zh::own("提示")));
     }
-    let message = diagnostic.kind.message_in(lang);
-    let help = diagnostic.kind.help_in(lang);
+    let (message, help) = diagnostic.kind.text_in(lang);
     let label = ply_label(diagnostic, lang);
     let located = diagnostic.located(&document.text, &document.lines);
     let title = level
