@@ -56,6 +56,9 @@ struct Comparison {
     value: String,
     /// `~`'s pattern, compiled once.
     pattern: Option<regex::Regex>,
+    /// The value read as a date and as a number, once, not for every record.
+    date: Option<DateRange>,
+    number: Option<f64>,
 }
 
 /// A comparison operator.
@@ -270,6 +273,8 @@ fn comparison(input: &str) -> Parsed<'_, Expr> {
         Expr::Compare(Comparison {
             field: name.to_string(),
             op,
+            date: DateRange::of(&text),
+            number: number(&text),
             value: text,
             pattern,
         }),
@@ -544,11 +549,15 @@ impl Comparison {
         }
         // Dates first: `1990.05` is May 1990, not a number; on whole years (and any
         // other four-digit numbers) the two readings agree.
-        if let (Some(a), Some(b)) = (DateRange::of(found), DateRange::of(&self.value)) {
-            return a.compare(self.op, b);
+        if let Some(b) = self.date {
+            if let Some(a) = DateRange::of(found) {
+                return a.compare(self.op, b);
+            }
         }
-        if let (Some(a), Some(b)) = (number(found), number(&self.value)) {
-            return self.ordered(a.partial_cmp(&b));
+        if let Some(b) = self.number {
+            if let Some(a) = number(found) {
+                return self.ordered(a.partial_cmp(&b));
+            }
         }
         self.ordered(Some(found.cmp(self.value.as_str())))
     }

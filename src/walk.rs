@@ -156,11 +156,9 @@ impl Iterator for Walk {
 }
 
 fn has_record_extension(path: &Path) -> bool {
-    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-        crate::registry::record_extensions()
-            .iter()
-            .any(|r| e.eq_ignore_ascii_case(r))
-    })
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| Walk::extensions().iter().any(|r| e.eq_ignore_ascii_case(r)))
 }
 
 #[cfg(test)]
