@@ -9,6 +9,7 @@ use std::fmt;
 use crate::lang::{zh, Lang, ToZh, Zh};
 use crate::record::Format;
 use crate::record::Game;
+use crate::record::Likeness;
 use crate::text::{DecodeIssue, LineIndex, Span};
 
 /// How bad a diagnostic is. Only errors make a record invalid.
@@ -189,6 +190,15 @@ pub enum FileIssue {
         /// The formats that hold them, which the help offers (the families' own).
         keep_in: Vec<Format>,
     },
+    /// The record is the same game as an earlier one (`--dedup`, [`crate::dedup`]).
+    Duplicate {
+        /// The file of the first record of the game.
+        source: String,
+        /// Its 0-based index there (as JSON's `index`).
+        index: usize,
+        /// What made them the same.
+        likeness: Likeness,
+    },
 }
 
 impl FileIssue {
@@ -229,6 +239,7 @@ impl Issue for FileIssue {
             FileIssue::BinaryFile => "binary-file",
             FileIssue::RecordTooLarge { .. } => "record-too-large",
             FileIssue::LeftOut { .. } => "left-out",
+            FileIssue::Duplicate { .. } => "duplicate",
         }
     }
 
@@ -335,6 +346,33 @@ impl Issue for FileIssue {
                 },
                 || Zh::own("用 --max-record-size BYTES（可带 K、M 或 G）可允许更大的棋谱"),
             ),
+            FileIssue::Duplicate {
+                source,
+                index,
+                likeness,
+            } => {
+                // Counted from 1, as the human report counts records.
+                let number = index + 1;
+                match likeness {
+                    Likeness::Moves => Words::new(
+                        lang,
+                        || format!("the same game as record {number} of {source}"),
+                        || zh!("与 {} 的第 {} 份棋谱是同一盘棋", source, number),
+                    ),
+                    Likeness::Final => Words::new(
+                        lang,
+                        || format!("the same final position as record {number} of {source}"),
+                        || zh!("与 {} 的第 {} 份棋谱终局局面相同", source, number),
+                    ),
+                }
+                .help(
+                    || {
+                        "convert leaves it out; --only-duplicates keeps only such records"
+                            .to_string()
+                    },
+                    || Zh::own("convert 不写出它；--only-duplicates 只保留这样的棋谱"),
+                )
+            }
             FileIssue::LeftOut {
                 format,
                 what,

@@ -36,6 +36,10 @@
 //! `[{"ply":12,"move_number":6,"side":"blue","line":5,"column":30,"written":"Kd8—d7",
 //! "used":"Ke8—e7"}]`.
 //!
+//! Checked for duplicates ([`crate::dedup::Duplicates`], `--dedup`), records gain
+//! `"duplicate_of"`: the first record of the same game, `{"source":"a.pgn","index":3}`,
+//! or `null`.
+//!
 //! # `convert --to json`
 //!
 //! One object per record (`record_line`) with `source`, `index`, `game`, `variant`,
@@ -130,11 +134,23 @@ impl Serialize for JsonRecord<'_> {
                 .collect();
             map.serialize_entry("repaired", &repairs)?;
         }
+        if document.dedup {
+            let first = crate::dedup::duplicate_of(report);
+            let first = first.map(|(source, index)| JsonOrigin { source, index });
+            map.serialize_entry("duplicate_of", &first)?;
+        }
         if let Some(place) = &document.shard {
             map.serialize_entry("shard", &JsonShard(place))?;
         }
         map.end()
     }
+}
+
+/// The first record of the game a duplicate repeats.
+#[derive(Serialize)]
+struct JsonOrigin<'a> {
+    source: &'a str,
+    index: usize,
 }
 
 /// Where the shard a record was read from lies: `k`, `n`, and the byte `offset` that

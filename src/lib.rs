@@ -155,6 +155,7 @@
 
 mod blocks;
 mod boundary;
+pub mod dedup;
 mod detect;
 pub mod diag;
 pub mod diagram;

@@ -174,6 +174,9 @@ pub(crate) fn read_text(
         ));
     }
     attach_decode_issues(&mut records, decode_issues);
+    if let Some(likeness) = options.dedup {
+        crate::dedup::fingerprint_all(&mut records, likeness);
+    }
     let lines = LineIndex::continuing(&text, piece.lines_before, piece.columns_before);
     Document {
         source: source.to_string(),
@@ -184,6 +187,7 @@ pub(crate) fn read_text(
         game,
         records,
         repair: options.repair,
+        dedup: false,
         shard: None,
     }
 }

@@ -326,3 +326,17 @@ impl<M: FamilyTypes> Record<M> {
         }
     }
 }
+
+/// What makes two records the same game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Likeness {
+    /// The same start position and the same moves in the same order (Go: under any of
+    /// the board's symmetries, colours as written). Moves that could not be replayed
+    /// count as written.
+    #[default]
+    Moves,
+    /// The same final position, side to move included, reached in any move order (Go:
+    /// under any symmetry); a record whose replay stopped at an error ends where it
+    /// stopped, with the rest as written.
+    Final,
+}

@@ -30,6 +30,9 @@ pub struct Document {
     pub records: Vec<RecordReport>,
     /// Whether the records were replayed with repairs ([`crate::ReadOptions::repair`]).
     pub repair: bool,
+    /// Whether its records were checked for duplicates ([`crate::dedup::Duplicates`]):
+    /// JSON then gives each record's `duplicate_of`.
+    pub dedup: bool,
     /// The shard of the file the document is part of, when only a shard was read
     /// ([`crate::DocumentStream::shard`]): record indices and lines count from its start.
     pub shard: Option<crate::shard::ShardPlace>,
@@ -73,6 +76,7 @@ impl Document {
             game,
             records: vec![RecordReport::unreadable(0, game, diagnostic)],
             repair: false,
+            dedup: false,
             shard: None,
         }
     }
@@ -116,6 +120,8 @@ pub struct RecordReport {
     pub diagnostics: Vec<Diagnostic>,
     /// `None` when nothing could be read as a record of any family.
     pub record: Option<AnyRecord>,
+    /// What makes the record the game it is, with [`crate::ReadOptions::dedup`].
+    pub(crate) fingerprint: Option<u128>,
 }
 
 impl RecordReport {
@@ -146,6 +152,7 @@ impl RecordReport {
             plies: 0,
             diagnostics: vec![diagnostic],
             record: None,
+            fingerprint: None,
         }
     }
 }

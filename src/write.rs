@@ -219,6 +219,10 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
     fn picture_controls(&mut self);
     /// Moves every span `offset` bytes on.
     fn shift(&mut self, offset: usize);
+    /// What makes the record the game it is under `likeness`, as 128 bits equal for two
+    /// records of one game ([`crate::dedup`]); the family says what counts: the start
+    /// position and its moves, or the final position, and the board's symmetries.
+    fn fingerprint(&self, likeness: crate::record::Likeness) -> u128;
     /// The board that `view` asks for, replayed from the record's moves;
     /// [`NoBoard::PastTheEnd`] when the main line is shorter.
     fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard>;

@@ -2,10 +2,13 @@
 //! with them: each argument type converts into the library's own (`From`), and the
 //! formats and games offered are the library's.
 
+use std::ffi::OsString;
+
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 use encoding_rs::Encoding;
 
+use qipu::dedup::Likeness;
 use qipu::draughts::{PdnOptions, Results, Squares, Variant};
 use qipu::go::Rules;
 use qipu::lang::Lang;
@@ -77,6 +80,10 @@ pub enum Command {
         /// DT, RE and KM forms, passes, FF[3] properties), each correction reported.
         #[arg(long)]
         fix: bool,
+        /// Write the duplicates to this file, in the target format, instead of leaving
+        /// them out (implies --dedup).
+        #[arg(long, value_name = "FILE")]
+        duplicates: Option<std::path::PathBuf>,
         /// With --to json: each move also gives the position after it ("position": FEN
         /// for Shatar and draughts, rows of X, O and . for Go).
         #[arg(long)]
@@ -210,6 +217,21 @@ pub struct ReadArgs {
     /// joined by and, or, not and parentheses, e.g. 'black ~ "Lee" and date >= 2016'.
     #[arg(long = "where", value_name = "EXPR", value_parser = parse_selection)]
     pub selection: Option<Selection>,
+    /// Mark each record that repeats an earlier one, whatever its headers, as a
+    /// duplicate (convert leaves it out): the same start position and moves (Go: under
+    /// any symmetry of the board); `final`: the same final position, in any move order.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "LIKENESS",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "moves"
+    )]
+    pub dedup: Option<LikenessArg>,
+    /// Keep only the duplicates (implies --dedup).
+    #[arg(long)]
+    pub only_duplicates: bool,
     /// Files, folders (read recursively), or - for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
@@ -251,6 +273,7 @@ macro_rules! mirror {
 }
 
 mirror!(ShowFormat => Picture { Text, Svg, Png });
+mirror!(LikenessArg => Likeness { Moves, Final });
 mirror!(NotationArg => Notation { Full, Short });
 mirror!(PiecesArg => Pieces { Latin, Zh });
 mirror!(SquaresArg => Squares { Numeric, Algebraic });
@@ -300,7 +323,41 @@ fn game_parser() -> impl TypedValueParser<Value = Game> {
     PossibleValuesParser::new(names).map(|name| Game::of_name(&name).expect("a game listed"))
 }
 
+/// The command line with `--dedup`'s optional value joined to it (`--dedup final` as
+/// `--dedup=final`), so that `--dedup PATH` leaves the path a path: clap would take any
+/// word after a flag of optional value for the value.
+pub fn dedup_value_joined(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    let mut joined: Vec<OsString> = Vec::new();
+    let mut args = args.into_iter().peekable();
+    while let Some(arg) = args.next() {
+        if arg == "--" {
+            joined.push(arg);
+            joined.extend(args);
+            break;
+        }
+        if arg == "--dedup" {
+            let value =
+                args.next_if(|next| LikenessArg::from_str(&next.to_string_lossy(), false).is_ok());
+            let mut flag = OsString::from("--dedup=");
+            flag.push(value.unwrap_or_else(|| OsString::from("moves")));
+            joined.push(flag);
+            continue;
+        }
+        joined.push(arg);
+    }
+    joined
+}
+
 impl ReadArgs {
+    /// The likeness `--dedup` asks for, or that `--only-duplicates` implies.
+    pub fn likeness(&self) -> Option<Likeness> {
+        match (self.dedup, self.only_duplicates) {
+            (Some(likeness), _) => Some(likeness.into()),
+            (None, true) => Some(Likeness::Moves),
+            (None, false) => None,
+        }
+    }
+
     /// The library's options for these arguments, `encoding` resolved from its label.
     pub fn options(&self, encoding: Option<&'static Encoding>, keep_records: bool) -> ReadOptions {
         let mut options = ReadOptions {
@@ -309,6 +366,7 @@ impl ReadArgs {
             keep_records,
             max_record_size: self.max_record_size,
             repair: self.repair,
+            dedup: self.likeness(),
             ..ReadOptions::default()
         };
         if let Some(variant) = self.variant {

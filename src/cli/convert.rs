@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use qipu::diag::{Diagnostic, FileIssue, Kind, Severity};
 use qipu::lang::{Lang, Zh};
@@ -15,7 +15,7 @@ use qipu::{zh, Document, RecordReport};
 use super::failure::{Doing, PathError};
 use super::inputs::{Excluded, Input};
 use super::output::{self, AtomicFile, RecordWriter, RunOutput};
-use super::summary::Selected;
+use super::sieve::Sieve;
 use super::{for_each_document, render, summary, Event, ReadArgs, Status};
 
 /// Where converted records go.
@@ -42,6 +42,10 @@ pub struct Convert {
     /// The shard read (`--shard`): a file named on the command line gives one output
     /// per shard below `--output-dir`, named after it.
     pub shard: Option<qipu::shard::Shard>,
+    /// Where the duplicates go (`--duplicates`) instead of nowhere, with `--dedup`.
+    pub duplicates: Option<PathBuf>,
+    /// Only duplicates are read (`--only-duplicates`): they are the output.
+    pub only_duplicates: bool,
 }
 
 /// What `convert` did, for its closing line.
@@ -53,20 +57,22 @@ struct Counts {
     skipped: usize,
     unreadable_files: usize,
     files_left_unchanged: usize,
-    /// With `--where`: what it selected.
-    selected: Option<Selected>,
+    /// What `--where` and `--dedup` counted, as the line says it after the files.
+    sieve: String,
+    /// Duplicates written to the `--duplicates` file.
+    duplicates_written: usize,
 }
 
 impl Counts {
-    fn line_in(&self, lang: Lang) -> String {
+    /// The closing lines; `duplicates`: the `--duplicates` file.
+    fn line_in(&self, lang: Lang, duplicates: Option<&Path>) -> String {
         if lang == Lang::En {
-            return self.line();
+            return self.line(duplicates);
         }
-        let selected = self.selected.map(|s| s.words(lang)).unwrap_or_default();
         let mut line = zh!(
             "qipu: convert：{} 个文件{}：已写出 {} 份棋谱（其中 {} 份有错误），跳过 {} 份，{} 个文件无法读取\n",
             self.files,
-            Zh::own(&selected),
+            Zh::own(&self.sieve),
             self.written,
             self.written_with_errors,
             self.skipped,
@@ -78,14 +84,21 @@ impl Counts {
                 self.files_left_unchanged
             ));
         }
+        if let Some(path) = duplicates {
+            line.push(&zh!(
+                "qipu: convert：{} 份重复的棋谱已写入 {}\n",
+                self.duplicates_written,
+                path.display()
+            ));
+        }
         lang.chinese(&line).unwrap_or_default()
     }
 
-    fn line(&self) -> String {
-        let selected = self.selected.map(|s| s.words(Lang::En)).unwrap_or_default();
+    fn line(&self, duplicates: Option<&Path>) -> String {
         let mut line = format!(
-            "qipu: convert: {}{selected}: {} written ({} with errors), {} skipped, {} unreadable\n",
+            "qipu: convert: {}{}: {} written ({} with errors), {} skipped, {} unreadable\n",
             summary::counted(self.files, "file"),
+            self.sieve,
             summary::counted(self.written, "record"),
             self.written_with_errors,
             self.skipped,
@@ -95,6 +108,13 @@ impl Counts {
             line.push_str(&format!(
                 "qipu: convert: {} left unchanged: not every record could be written\n",
                 summary::counted(self.files_left_unchanged, "file")
+            ));
+        }
+        if let Some(path) = duplicates {
+            line.push_str(&format!(
+                "qipu: convert: {} written to {}\n",
+                summary::counted(self.duplicates_written, "duplicate"),
+                path.display()
             ));
         }
         line
@@ -121,6 +141,8 @@ struct Run<'a> {
     refused: bool,
     /// Outputs already made, so that two inputs never write one file.
     targets: HashSet<PathBuf>,
+    /// The `--duplicates` file.
+    duplicates: Option<RecordWriter<RunOutput>>,
 }
 
 impl Convert {
@@ -139,6 +161,15 @@ impl Convert {
             }
             Destination::Stdout | Destination::InPlace => RunOutput::stdout(),
         };
+        let duplicates = match &self.duplicates {
+            Some(path) => {
+                excluded.file(path);
+                Some(RecordWriter::new(RunOutput::File(AtomicFile::create(
+                    path,
+                )?)))
+            }
+            None => None,
+        };
         let mut run = Run {
             convert: self,
             style: render::Style::detect(io::stderr().is_terminal()),
@@ -147,22 +178,27 @@ impl Convert {
             current: None,
             refused: false,
             targets: HashSet::new(),
+            duplicates,
         };
-        let mut selected = Selected::default();
+        let mut sieve = Sieve::new(read);
         let status = for_each_document(
             read,
             true,
             &excluded,
             self.lang,
-            &mut selected,
+            &mut sieve,
             |input, event| match event {
                 Event::Document(document) => run.document(input, document),
                 Event::End => run.end_of_input(),
             },
         )?;
         run.shared.into_inner().finish()?;
-        run.counts.selected = read.selection.is_some().then_some(selected);
-        io::stderr().write_all(run.counts.line_in(self.lang).as_bytes())?;
+        if let Some(duplicates) = run.duplicates {
+            duplicates.into_inner().finish()?;
+        }
+        run.counts.sieve = sieve.words(self.lang);
+        let line = run.counts.line_in(self.lang, self.duplicates.as_deref());
+        io::stderr().write_all(line.as_bytes())?;
         Ok(status)
     }
 
@@ -301,12 +337,25 @@ impl Run<'_> {
     /// Writes one record (or says why not), and names what the format left out of it.
     fn record(&mut self, document: &Document, report: &RecordReport) -> io::Result<Status> {
         let invalid = !report.valid();
+        // With --only-duplicates, the duplicates are what the output is for.
+        let duplicate = (!self.convert.only_duplicates)
+            .then(|| {
+                let mut notes = report.diagnostics.iter();
+                notes.find(|d| matches!(d.kind, Kind::File(FileIssue::Duplicate { .. })))
+            })
+            .flatten();
         let mut status = Status::Valid;
         if invalid {
             status = Status::Invalid;
             io::stderr().write_all(
                 render::human_record(document, report, self.style, self.convert.lang).as_bytes(),
             )?;
+        } else if let Some(note) = duplicate {
+            let text = render::record_note(document, report, note, self.style, self.convert.lang);
+            io::stderr().write_all(text.as_bytes())?;
+        }
+        if duplicate.is_some() && self.duplicates.is_none() {
+            return Ok(status);
         }
         let Some(record) = report
             .record
@@ -352,13 +401,19 @@ impl Run<'_> {
                 return Ok(Status::Failure);
             }
         };
-        match &mut self.current {
-            Some(per_input) => per_input.file.write(&text, format)?,
-            None => self.shared.write(&text, format)?,
+        match (&mut self.duplicates, &mut self.current) {
+            (Some(duplicates), _) if duplicate.is_some() => {
+                duplicates.write(&text, format)?;
+                self.counts.duplicates_written += 1;
+            }
+            (_, Some(per_input)) => per_input.file.write(&text, format)?,
+            (_, None) => self.shared.write(&text, format)?,
         }
-        self.counts.written += 1;
-        if invalid {
-            self.counts.written_with_errors += 1;
+        if duplicate.is_none() {
+            self.counts.written += 1;
+            if invalid {
+                self.counts.written_with_errors += 1;
+            }
         }
         let fixed = record
             .as_game_record()

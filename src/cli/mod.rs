@@ -10,6 +10,7 @@ mod lang;
 mod output;
 mod render;
 mod show;
+mod sieve;
 mod summary;
 
 use std::io::{self, IsTerminal, Write};
@@ -31,7 +32,8 @@ use args::{Cli, Command, DenyArg, OutputFormat, ReadArgs};
 use convert::{Convert, Destination};
 use failure::PathError;
 use inputs::{Excluded, Input};
-use summary::{Selected, Summary};
+use sieve::Sieve;
+use summary::Summary;
 
 /// Outcome of a run, ordered by severity: the exit status is the worst seen.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -45,7 +47,7 @@ enum Status {
 const BATCH: usize = 512;
 
 pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(args::dedup_value_joined(std::env::args_os())) {
         Ok(cli) => cli,
         Err(err) => {
             let _ = err.print();
@@ -119,10 +121,14 @@ fn execute(cli: Cli) -> io::Result<Status> {
             output_dir,
             valid_only,
             fix,
+            duplicates,
             positions,
-            read,
+            mut read,
             lang,
         } => {
+            if duplicates.is_some() && read.dedup.is_none() {
+                read.dedup = Some(args::LikenessArg::Moves);
+            }
             if positions && to != Format::Json {
                 writeln!(io::stderr(), "qipu: convert: --positions is for --to json")?;
                 return Ok(Status::Failure);
@@ -150,6 +156,8 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 destination,
                 lang: lang.lang(),
                 shard: read.shard,
+                duplicates,
+                only_duplicates: read.only_duplicates,
             };
             convert.run(&read)
         }
@@ -231,8 +239,8 @@ fn html_report(
     out: &mut dyn Write,
 ) -> io::Result<Status> {
     let mut report = html::HtmlReport::new(lang);
-    let mut selected = Selected::default();
-    let status = for_each_document(read, true, excluded, lang, &mut selected, |input, event| {
+    let mut sieve = Sieve::new(read);
+    let status = for_each_document(read, true, excluded, lang, &mut sieve, |input, event| {
         let document = match event {
             Event::Document(document) => document,
             Event::End => {
@@ -262,55 +270,48 @@ fn validate(
 ) -> io::Result<Status> {
     let style = render::Style::detect(colour);
     let mut summary = Summary::default();
-    let mut selected = Selected::default();
-    let status = for_each_document(
-        read,
-        false,
-        excluded,
-        lang,
-        &mut selected,
-        |input, event| {
-            let document = match event {
-                Event::Document(document) => document,
-                Event::End => {
-                    summary.file();
-                    return Ok(Status::Valid);
-                }
-            };
-            if input.is_walked_text() && document.not_a_record_file() {
-                // A walked text file that is no record is skipped; in JSON output the note
-                // goes to standard error, so that standard output stays one object per record.
-                summary.skipped_files += 1;
-                let note = render::skipped_note(document, style, lang);
-                match (human, quiet) {
-                    (_, true) => {}
-                    (true, false) => out.write_all(note.as_bytes())?,
-                    (false, false) => io::stderr().write_all(note.as_bytes())?,
-                }
+    let mut sieve = Sieve::new(read);
+    let status = for_each_document(read, false, excluded, lang, &mut sieve, |input, event| {
+        let document = match event {
+            Event::Document(document) => document,
+            Event::End => {
+                summary.file();
                 return Ok(Status::Valid);
             }
-            summary.document(document);
-            if !human && document.read_failed() {
-                for kind in document.records.iter().flat_map(|r| &r.diagnostics) {
-                    if let Some(line) = unreadable_line(document, &kind.kind, lang) {
-                        writeln!(io::stderr(), "qipu: {line}")?;
-                    }
+        };
+        if input.is_walked_text() && document.not_a_record_file() {
+            // A walked text file that is no record is skipped; in JSON output the note
+            // goes to standard error, so that standard output stays one object per record.
+            summary.skipped_files += 1;
+            let note = render::skipped_note(document, style, lang);
+            match (human, quiet) {
+                (_, true) => {}
+                (true, false) => out.write_all(note.as_bytes())?,
+                (false, false) => io::stderr().write_all(note.as_bytes())?,
+            }
+            return Ok(Status::Valid);
+        }
+        summary.document(document);
+        if !human && document.read_failed() {
+            for kind in document.records.iter().flat_map(|r| &r.diagnostics) {
+                if let Some(line) = unreadable_line(document, &kind.kind, lang) {
+                    writeln!(io::stderr(), "qipu: {line}")?;
                 }
             }
-            let text = match (human, quiet) {
-                (true, false) => render::human_report(document, style, lang),
-                (true, true) => render::human_errors(document, style, lang),
-                (false, false) => qipu::json::report_lines_in(document, |_| true, lang),
-                (false, true) => {
-                    qipu::json::report_lines_in(document, |r| fails(r, deny_warnings), lang)
-                }
-            };
-            out.write_all(text.as_bytes())?;
-            Ok(status_of(document, deny_warnings))
-        },
-    )?;
+        }
+        let text = match (human, quiet) {
+            (true, false) => render::human_report(document, style, lang),
+            (true, true) => render::human_errors(document, style, lang),
+            (false, false) => qipu::json::report_lines_in(document, |_| true, lang),
+            (false, true) => {
+                qipu::json::report_lines_in(document, |r| fails(r, deny_warnings), lang)
+            }
+        };
+        out.write_all(text.as_bytes())?;
+        Ok(status_of(document, deny_warnings))
+    })?;
     if human {
-        summary.selected = read.selection.is_some().then_some(selected);
+        summary.sieve = sieve.words(lang);
         out.write_all(summary.line_in(lang).as_bytes())?;
     }
     out.flush()?;
@@ -367,12 +368,12 @@ fn for_each_document(
     keep_records: bool,
     excluded: &Excluded,
     lang: Lang,
-    selected: &mut Selected,
+    sieve: &mut Sieve,
     mut emit: impl FnMut(&Input, Event) -> io::Result<Status>,
 ) -> io::Result<Status> {
     let mut emit = |input: &Input, mut event: Event| {
-        if let (Event::Document(document), Some(selection)) = (&mut event, &args.selection) {
-            selected.select(document, selection);
+        if let Event::Document(document) = &mut event {
+            sieve.sift(document);
         }
         emit(input, event)
     };
@@ -386,8 +387,10 @@ fn for_each_document(
         },
         None => None,
     };
-    // A selection reads the records' tags, which only kept records have.
-    let options = args.options(encoding, keep_records || args.selection.is_some());
+    // A selection reads the records' tags, and a fingerprint their moves, which only
+    // kept records have.
+    let sieved = args.selection.is_some() || args.likeness().is_some();
+    let options = args.options(encoding, keep_records || sieved);
     let mut inputs = inputs::collect(&args.paths, excluded);
     if let Some(shard) = args.shard {
         if inputs.iter().any(|input| matches!(input, Input::Stdin)) {

@@ -11,7 +11,7 @@ use qipu::zh;
 
 use super::inputs::Excluded;
 use super::output::AtomicFile;
-use super::summary::Selected;
+use super::sieve::Sieve;
 use super::{for_each_document, Event, ReadArgs, Status};
 
 /// How `show` draws the board.
@@ -64,10 +64,10 @@ impl Show {
         let mut seen = 0;
         let mut picture: Option<Result<Vec<u8>, Refusal>> = None;
         let mut unreadable = None;
-        let mut selected = Selected::default();
+        let mut sieve = Sieve::new(read);
         let excluded = Excluded::default();
         let read_status =
-            for_each_document(read, true, &excluded, lang, &mut selected, |_, event| {
+            for_each_document(read, true, &excluded, lang, &mut sieve, |_, event| {
                 let Event::Document(document) = event else {
                     return Ok(Status::Valid);
                 };

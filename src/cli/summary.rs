@@ -45,8 +45,8 @@ impl Selected {
 /// Counts over the whole run.
 #[derive(Default)]
 pub struct Summary {
-    /// With `--where`: what it selected.
-    pub selected: Option<Selected>,
+    /// What `--where` and `--dedup` counted, as the line says it after the records.
+    pub sieve: String,
     pub files: usize,
     pub unreadable_files: usize,
     pub skipped_files: usize,
@@ -106,12 +106,11 @@ impl Summary {
         if lang == Lang::En {
             return self.line();
         }
-        let selected = self.selected.map(|s| s.words(lang)).unwrap_or_default();
         let mut line = zh!(
             "汇总：{} 个文件，{} 份棋谱{}：{} 份有效，{} 份无效",
             self.files,
             self.records,
-            Zh::own(&selected),
+            Zh::own(&self.sieve),
             self.valid,
             self.records - self.valid
         );
@@ -132,11 +131,11 @@ impl Summary {
 
     /// `summary: 3 files, 12 records: 10 valid, 2 invalid; 3 errors (illegal-move 2, ko 1), 1 warning`
     pub fn line(&self) -> String {
-        let selected = self.selected.map(|s| s.words(Lang::En)).unwrap_or_default();
         let mut line = format!(
-            "summary: {}, {}{selected}: {} valid, {} invalid",
+            "summary: {}, {}{}: {} valid, {} invalid",
             counted(self.files, "file"),
             counted(self.records, "record"),
+            self.sieve,
             self.valid,
             self.records - self.valid
         );

@@ -21,7 +21,7 @@ fn side(color: Color) -> Side {
 }
 
 /// The position the record starts from.
-fn start(record: &DraughtsRecord) -> Result<Position, NoBoard> {
+pub(super) fn start(record: &DraughtsRecord) -> Result<Position, NoBoard> {
     if record.extra.unread_fen {
         return Err(NoBoard::NoStart);
     }

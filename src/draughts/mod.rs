@@ -10,6 +10,7 @@
 //!   by [`crate::write_record`] with [`PdnOptions`].
 
 mod comments;
+mod dedup;
 mod diagram;
 mod draw_rules;
 mod export;
@@ -210,6 +211,10 @@ impl GameRecord for DraughtsRecord {
 
     fn shift(&mut self, offset: usize) {
         self.shift_spans(offset);
+    }
+
+    fn fingerprint(&self, likeness: crate::dedup::Likeness) -> u128 {
+        dedup::fingerprint(self, likeness)
     }
 
     fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard> {

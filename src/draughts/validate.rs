@@ -107,6 +107,7 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
         } else {
             None
         },
+        fingerprint: None,
     };
     if let Some((issue, span)) = unsupported(game, forced) {
         replay.report(issue, Some(span), None);

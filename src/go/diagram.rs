@@ -25,7 +25,7 @@ fn side(color: Color) -> Side {
 }
 
 /// The record's board size (`SZ`, 19×19 when it says none).
-fn board_size(record: &GoRecord) -> BoardSize {
+pub(super) fn board_size(record: &GoRecord) -> BoardSize {
     record
         .extra
         .tree
@@ -98,7 +98,7 @@ fn is_star(x: u8, y: u8, width: u8, height: u8) -> bool {
 }
 
 /// One step of a replay of the main line: a setup point changed, or a move played.
-enum Step {
+pub(super) enum Step {
     Setup(Point),
     /// The `ply`-th move (1-based), a stone on `point` or a pass.
     Move {
@@ -110,7 +110,11 @@ enum Step {
 /// Replays the first `plies` moves of the tree's main line, with the setup (`AB`, `AW`,
 /// `AE`) of every node up to the next move, as the record was replayed, handing each
 /// step to `step` with the board after it; returns the board.
-fn replay_main_line(record: &GoRecord, plies: usize, mut step: impl FnMut(&Board, Step)) -> Board {
+pub(super) fn replay_main_line(
+    record: &GoRecord,
+    plies: usize,
+    mut step: impl FnMut(&Board, Step),
+) -> Board {
     let size = board_size(record);
     let mut board = lenient_board(size);
     let mut ply = 0;

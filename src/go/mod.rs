@@ -18,6 +18,7 @@ mod archive_issue;
 mod board;
 mod charset;
 mod cut;
+mod dedup;
 mod diagram;
 #[cfg(test)]
 mod engine_tests;
@@ -276,6 +277,10 @@ impl GameRecord for GoRecord {
 
     fn shift(&mut self, offset: usize) {
         self.shift_spans(offset);
+    }
+
+    fn fingerprint(&self, likeness: crate::dedup::Likeness) -> u128 {
+        dedup::fingerprint(self, likeness)
     }
 
     fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard> {

@@ -90,6 +90,7 @@ fn read_block(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
             plies: 0,
             diagnostics: outside,
             record: None,
+            fingerprint: None,
         }];
     }
     // Text outside the trees belongs to the record it follows (the first if none).
@@ -179,5 +180,6 @@ fn read_game(text: &str, tree: GameTree, index: usize, options: &ReadOptions) ->
                 unread: Vec::new(),
             }))
         }),
+        fingerprint: None,
     }
 }

@@ -12,6 +12,7 @@
 
 mod attacks;
 mod chess;
+mod dedup;
 mod diagram;
 mod fen;
 mod grammar;
@@ -211,6 +212,10 @@ impl GameRecord for Record<ShatarMove> {
 
     fn shift(&mut self, offset: usize) {
         self.shift_spans(offset);
+    }
+
+    fn fingerprint(&self, likeness: crate::dedup::Likeness) -> u128 {
+        dedup::fingerprint(self, likeness)
     }
 
     fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard> {

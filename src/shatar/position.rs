@@ -806,6 +806,15 @@ impl Position {
         self.attacked_by(king, them, occupied) & !mv.to.bit() == 0
     }
 
+    /// Feeds `state` with what a position is to a player: the pieces on their squares
+    /// and the side to move (not the clocks or the opening phase).
+    pub(crate) fn hash_placement(&self, state: &mut impl std::hash::Hasher) {
+        use std::hash::Hash;
+        self.by_role.hash(state);
+        self.by_color.hash(state);
+        self.turn.hash(state);
+    }
+
     /// Plays a legal move. Behaviour is unspecified for illegal moves.
     pub fn play(&mut self, mv: Move) {
         let us = self.turn;

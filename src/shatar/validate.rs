@@ -260,6 +260,7 @@ fn finish(
         plies,
         diagnostics: replay.diagnostics,
         record: replay.keep.then(|| AnyRecord::new(record)),
+        fingerprint: None,
     }
 }
 

@@ -8,6 +8,7 @@ mod architecture;
 mod chinese;
 mod cli;
 mod convert_cli;
+mod dedup;
 mod draughts_archives;
 mod draughts_perft;
 mod draughts_validate;
