@@ -1,8 +1,8 @@
 //! Duplicates over a whole run (`--dedup`): a record is a duplicate when an earlier one
 //! is the same game, whatever the headers say. What "the same game" means is a
-//! [`Likeness`]; each family reduces a record to a 128-bit fingerprint of it
-//! ([`crate::GameRecord::fingerprint`]), computed where the record is read (in
-//! parallel), and [`Duplicates`] remembers the first record of every fingerprint, in the
+//! [`Likeness`]; each family reduces a record to a 128-bit fingerprint of it as it
+//! replays it (in parallel, whether the record is kept or not: [`crate::ReadOptions::dedup`]),
+//! and [`Duplicates`] remembers the first record of every fingerprint, in the
 //! order the records are handed to it, so the outcome does not depend on the threads.
 //!
 //! Memory is the map of fingerprints: 24 bytes of key and origin per distinct record
@@ -102,20 +102,6 @@ pub fn duplicate_of(report: &RecordReport) -> Option<(&str, usize)> {
         Kind::File(FileIssue::Duplicate { source, index, .. }) => Some((source.as_str(), *index)),
         _ => None,
     })
-}
-
-/// Gives every kept record of `records` its fingerprint under `likeness`, the records
-/// shared out over the cores.
-pub(crate) fn fingerprint_all(records: &mut [RecordReport], likeness: Likeness) {
-    let fingerprints = crate::pool::map(records, |report| {
-        report
-            .record
-            .as_ref()
-            .map(|record| record.as_game_record().fingerprint(likeness))
-    });
-    for (report, fingerprint) in records.iter_mut().zip(fingerprints) {
-        report.fingerprint = fingerprint;
-    }
 }
 
 /// What a family feeds a record's fingerprint with: bytes, numbers and texts, in an

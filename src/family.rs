@@ -106,9 +106,12 @@ pub struct ReadOptions {
     /// route cut short, a stone in the other colour's turn), replay on with that move and
     /// report it as [`crate::diag::Repaired`]; the error stays and so does every later one.
     pub repair: bool,
-    /// Give each kept record the fingerprint of what makes it the game it is, for
-    /// [`crate::dedup::Duplicates`] to tell the duplicates; needs [`ReadOptions::keep_records`].
+    /// Give each record the fingerprint of what makes it the game it is, for
+    /// [`crate::dedup::Duplicates`] to tell the duplicates (the record need not be kept).
     pub dedup: Option<crate::record::Likeness>,
+    /// Keep the tags of each record that is not kept, which is what a
+    /// [`crate::select::Selection`] reads of it, at a fraction of the cost of keeping it.
+    pub keep_tags: bool,
     /// The charset the input declares in its own syntax (SGF: the first tree's `CA`), as
     /// read from its bytes: [`crate::read_document`] and streams set it, so that a family
     /// can tell a later record that declares another. What the caller sets is replaced.

@@ -174,9 +174,6 @@ pub(crate) fn read_text(
         ));
     }
     attach_decode_issues(&mut records, decode_issues);
-    if let Some(likeness) = options.dedup {
-        crate::dedup::fingerprint_all(&mut records, likeness);
-    }
     let lines = LineIndex::continuing(&text, piece.lines_before, piece.columns_before);
     Document {
         source: source.to_string(),

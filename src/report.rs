@@ -4,7 +4,7 @@
 
 use crate::diag::{Diagnostic, FileIssue, Kind, Severity};
 use crate::diagram;
-use crate::record::Game;
+use crate::record::{Game, Tags};
 use crate::text::{LineIndex, Span};
 use crate::write::{AnyRecord, GameRecord};
 
@@ -122,6 +122,27 @@ pub struct RecordReport {
     pub record: Option<AnyRecord>,
     /// What makes the record the game it is, with [`crate::ReadOptions::dedup`].
     pub(crate) fingerprint: Option<u128>,
+    /// The tags of a record that is not kept, with [`crate::ReadOptions::keep_tags`].
+    pub(crate) header: Option<Header>,
+}
+
+/// What a selection reads of a record that is not kept: its tags, and which of them
+/// hold the fields every family has.
+#[derive(Clone, Debug)]
+pub(crate) struct Header {
+    pub(crate) tags: Tags,
+    /// [`GameRecord::tag_of`] of the record's family.
+    pub(crate) tag_of: fn(&str) -> Option<&'static str>,
+}
+
+impl Header {
+    /// Tags that name the shared fields as PGN does.
+    pub(crate) fn pgn(tags: Tags) -> Header {
+        Header {
+            tags,
+            tag_of: crate::write::pgn_tag_of,
+        }
+    }
 }
 
 impl RecordReport {
@@ -129,6 +150,13 @@ impl RecordReport {
     /// (`report.kept::<qipu::go::GoRecord>()`).
     pub fn kept<T: GameRecord>(&self) -> Option<&T> {
         self.record.as_ref()?.downcast_ref()
+    }
+
+    /// Whether the report is of a record read as the options asked (kept, or with its
+    /// tags or its fingerprint: [`crate::ReadOptions::keep_records`], `keep_tags`,
+    /// `dedup`), rather than of a file in which none was.
+    pub fn holds_record(&self) -> bool {
+        self.record.is_some() || self.header.is_some() || self.fingerprint.is_some()
     }
 
     /// True iff no diagnostic is an error.
@@ -153,6 +181,7 @@ impl RecordReport {
             diagnostics: vec![diagnostic],
             record: None,
             fingerprint: None,
+            header: None,
         }
     }
 }

@@ -438,16 +438,13 @@ impl Fields for RecordFields<'_> {
                 .collect(),
             "source" => vec![Cow::Borrowed(self.document.source.as_str())],
             _ => {
-                let Some(record) = record else {
-                    return Vec::new();
+                let (tags, tag_of) = match (record, &report.header) {
+                    (Some(record), _) => (record.tags(), record.tag_of(name)),
+                    (None, Some(header)) => (&header.tags, (header.tag_of)(name)),
+                    (None, None) => return Vec::new(),
                 };
-                let tag = record.tag_of(name).unwrap_or(name);
-                record
-                    .tags()
-                    .get(tag)
-                    .map(Cow::Borrowed)
-                    .into_iter()
-                    .collect()
+                let tag = tag_of.unwrap_or(name);
+                tags.get(tag).map(Cow::Borrowed).into_iter().collect()
             }
         }
     }

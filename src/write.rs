@@ -183,16 +183,7 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
     /// The tag that holds a field every family has (`white`, `black`, `event`, `site`,
     /// `date`, `round`, `result`), as the family names it; PGN's by default.
     fn tag_of(&self, field: &str) -> Option<&'static str> {
-        Some(match field {
-            "white" => "White",
-            "black" => "Black",
-            "event" => "Event",
-            "site" => "Site",
-            "date" => "Date",
-            "round" => "Round",
-            "result" => "Result",
-            _ => return None,
-        })
+        pgn_tag_of(field)
     }
     /// The record in `format` (one line for JSON), or why the format cannot carry it.
     fn write(
@@ -219,13 +210,23 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
     fn picture_controls(&mut self);
     /// Moves every span `offset` bytes on.
     fn shift(&mut self, offset: usize);
-    /// What makes the record the game it is under `likeness`, as 128 bits equal for two
-    /// records of one game ([`crate::dedup`]); the family says what counts: the start
-    /// position and its moves, or the final position, and the board's symmetries.
-    fn fingerprint(&self, likeness: crate::record::Likeness) -> u128;
     /// The board that `view` asks for, replayed from the record's moves;
     /// [`NoBoard::PastTheEnd`] when the main line is shorter.
     fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard>;
+}
+
+/// The PGN tag of a field every family has.
+pub(crate) fn pgn_tag_of(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "white" => "White",
+        "black" => "Black",
+        "event" => "Event",
+        "site" => "Site",
+        "date" => "Date",
+        "round" => "Round",
+        "result" => "Result",
+        _ => return None,
+    })
 }
 
 /// A copy of a record behind [`GameRecord`]; every record type that is `Clone` has it.

@@ -387,10 +387,9 @@ fn for_each_document(
         },
         None => None,
     };
-    // A selection reads the records' tags, and a fingerprint their moves, which only
-    // kept records have.
-    let sieved = args.selection.is_some() || args.likeness().is_some();
-    let options = args.options(encoding, keep_records || sieved);
+    let mut options = args.options(encoding, keep_records);
+    // A selection reads the records' tags.
+    options.keep_tags = args.selection.is_some();
     let mut inputs = inputs::collect(&args.paths, excluded);
     if let Some(shard) = args.shard {
         if inputs.iter().any(|input| matches!(input, Input::Stdin)) {

@@ -47,7 +47,7 @@ impl<'a> Sieve<'a> {
             .count();
         self.duplicate_count += found;
         // A document without any record (an unreadable file) is about the file: kept.
-        if self.only_duplicates && document.records.iter().any(|r| r.record.is_some()) {
+        if self.only_duplicates && document.records.iter().any(|r| r.holds_record()) {
             document.records.retain(|r| duplicate_of(r).is_some());
         }
     }

@@ -23,7 +23,7 @@ impl Selected {
     /// no record (an unreadable file, one with no record in it) is kept whole: what it
     /// reports is about the file.
     pub fn select(&mut self, document: &mut Document, selection: &Selection) {
-        if document.read_failed() || document.records.iter().all(|r| r.record.is_none()) {
+        if document.read_failed() || !document.records.iter().any(|r| r.holds_record()) {
             return;
         }
         self.read += document.records.len();

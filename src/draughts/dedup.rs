@@ -6,25 +6,32 @@
 use std::hash::{Hash, Hasher};
 
 use super::diagram::start;
+use super::position::Move;
 use super::DraughtsRecord;
 use crate::dedup::{Fingerprint, Likeness};
 use crate::record::RulesVariant;
 
-pub(super) fn fingerprint(record: &DraughtsRecord, likeness: Likeness) -> u128 {
+/// The fingerprint of `record`, whose main line replayed `played`: what it keeps of its
+/// moves, if it keeps them, is not needed.
+pub(super) fn fingerprint(record: &DraughtsRecord, played: &[Move], likeness: Likeness) -> u128 {
     let mut print = Fingerprint::new();
     print.text(record.variant.map_or("", RulesVariant::name));
     match start(record) {
         Ok(mut position) => match likeness {
             Likeness::Moves => {
                 position.hash(&mut print);
-                for node in &record.moves {
-                    node.mv.mv.path().hash(&mut print);
-                    print.write_u32(node.mv.mv.captured());
+                // Hashed at once: the hasher is slow on small pieces.
+                let mut bytes: Vec<u8> = Vec::with_capacity(played.len() * 8);
+                for mv in played {
+                    bytes.push(mv.path().len() as u8);
+                    bytes.extend(mv.path().iter().map(|square| square.index()));
+                    bytes.extend_from_slice(&mv.captured().to_le_bytes());
                 }
+                print.write(&bytes);
             }
             Likeness::Final => {
-                for node in &record.moves {
-                    position.play(&node.mv.mv);
+                for mv in played {
+                    position.play(mv);
                 }
                 position.hash(&mut print);
             }

@@ -5,7 +5,7 @@ use super::comments::{as_written, join_comments};
 use super::draw_rules::DrawTracker;
 use super::issue::{DraughtsIssue, Unparsable};
 use super::notation::SquareStyle;
-use super::position::{Position, Variant};
+use super::position::{Move, Position, Variant};
 use super::resolve::{resolve, Unresolved};
 use super::square::{Numbering, Square};
 use super::syntax::{PdnMove, SquareKind, SquareToken, SyntaxError, Variation};
@@ -24,6 +24,8 @@ pub(super) struct Replay<'a> {
     pub(super) numbering: Numbering,
     pub(super) style: SquareStyle,
     pub(super) diagnostics: Vec<Diagnostic>,
+    /// The main line's moves as replayed, when the game is fingerprinted.
+    pub(super) played: Option<Vec<Move>>,
 }
 
 impl Replay<'_> {
@@ -150,6 +152,9 @@ pub(super) fn replay_line(
         }
         position.play(&mv.mv);
         plies += 1;
+        if let (Some(played), Some(_)) = (&mut replay.played, &tracker) {
+            played.push(mv.mv);
+        }
         if replay.keep {
             let text = replay.source.get(written.span.clone()).unwrap_or_default();
             let mut node = Node::new(mv, ply, text, written.span.clone());

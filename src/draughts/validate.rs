@@ -24,7 +24,8 @@ use super::syntax::{
 use super::{DraughtsMove, DraughtsRecord, ReadConventions};
 use crate::diag::Severity;
 use crate::family::ReadOptions;
-use crate::record::{Record, Tags, VariantName};
+use crate::record::{Likeness, Record, Tags, VariantName};
+use crate::report::Header;
 use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
 
@@ -39,6 +40,8 @@ pub fn read_records(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
         forced: options.rules::<Variant>().copied(),
         keep: options.keep_records,
         repair: options.repair,
+        dedup: options.dedup,
+        keep_tags: options.keep_tags,
     };
     crate::blocks::read_in_blocks(
         text,
@@ -61,6 +64,10 @@ struct ReadFlags {
     keep: bool,
     /// Replay on past a move no legal move fits, where one fits the writer's intent.
     repair: bool,
+    /// Fingerprint each game this way.
+    dedup: Option<Likeness>,
+    /// Keep the tags of a record that is not kept.
+    keep_tags: bool,
 }
 
 /// The start of the first game at or after `from`: a tag line that follows a blank line
@@ -83,6 +90,8 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
         forced,
         keep,
         repair,
+        dedup,
+        keep_tags,
     } = read;
     let mut replay = Replay {
         source,
@@ -92,22 +101,36 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
         numbering: Numbering::Rulebook,
         style: SquareStyle::Numeric(Numbering::Rulebook),
         diagnostics: Vec::new(),
+        played: dedup.map(|_| Vec::new()),
     };
     let cut = first_unreadable_move(game);
     report_syntax_errors(&mut replay, game, cut);
-    let finish = |replay: Replay<'_>, plies: u32, record: Option<DraughtsRecord>| RecordReport {
-        index: 0,
-        game: Some(super::GAME),
-        variant: record.as_ref().and_then(|r| r.variant).map(VariantName::of),
-        span: game.span.clone(),
-        plies,
-        diagnostics: replay.diagnostics,
-        record: if replay.keep {
-            record.map(AnyRecord::new)
-        } else {
-            None
-        },
-        fingerprint: None,
+    let finish = |replay: Replay<'_>, plies: u32, mut record: Option<DraughtsRecord>| {
+        let fingerprint = match (&record, dedup, &replay.played) {
+            (Some(record), Some(likeness), Some(played)) => {
+                Some(super::dedup::fingerprint(record, played, likeness))
+            }
+            _ => None,
+        };
+        let header = record
+            .as_mut()
+            .filter(|_| keep_tags && !keep)
+            .map(|record| Header::pgn(std::mem::take(&mut record.tags)));
+        RecordReport {
+            index: 0,
+            game: Some(super::GAME),
+            variant: record.as_ref().and_then(|r| r.variant).map(VariantName::of),
+            span: game.span.clone(),
+            plies,
+            diagnostics: replay.diagnostics,
+            record: if keep {
+                record.map(AnyRecord::new)
+            } else {
+                None
+            },
+            fingerprint,
+            header,
+        }
     };
     if let Some((issue, span)) = unsupported(game, forced) {
         replay.report(issue, Some(span), None);

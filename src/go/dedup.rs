@@ -1,26 +1,26 @@
 //! A Go record's fingerprint for `--dedup`, alike under the symmetries of the board as
-//! Kombilo compares games: the record is fingerprinted as seen through each of them (8
-//! on a square board, 4 on another) and the least of these stands for it, so a game and
-//! its rotated or reflected copy give the same. Colours count as written.
+//! Kombilo compares games: the game is fingerprinted as seen through each of them (8 on
+//! a square board, 4 on another) and the least of these views stands for it, so a game
+//! and its rotated or reflected copy give the same. Colours count as written.
 //!
 //! The game is the board size and the main line node by node: its setup (`AB`, `AW`,
-//! `AE`, in any order within a node) and its moves, those that could not be replayed
-//! as written; or, for [`Likeness::Final`], the stones on the board after the replayed
+//! `AE`, in any order within a node) and its moves, those that could not be replayed as
+//! written; or, for [`Likeness::Final`], the stones on the board after the replayed
 //! moves and who played last, with the rest of the main line as written.
 
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 
 use super::board::{Color, Point};
-use super::diagram::{board_size, replay_main_line};
+use super::diagram::{replay_main_line, tree_board_size};
 use super::replay::setup_points;
-use super::sgf::{BoardSize, Move};
-use super::GoRecord;
+use super::replay::Replay;
+use super::sgf::{BoardSize, GameTree, Move};
 use crate::dedup::{Fingerprint, Likeness};
 
-/// A symmetry of a `width` × `height` board: the point a point goes to.
+/// A symmetry of a board: rows and columns exchanged (a square board only), then
+/// either flipped.
 #[derive(Clone, Copy)]
 struct Symmetry {
-    /// Rows and columns exchanged (a square board only), before the flips.
     transpose: bool,
     flip_x: bool,
     flip_y: bool,
@@ -64,46 +64,230 @@ impl Symmetry {
     }
 }
 
-pub(super) fn fingerprint(record: &GoRecord, likeness: Likeness) -> u128 {
-    let size = board_size(record);
-    let symmetries = Symmetry::of(size);
-    let mut prints: Vec<Fingerprint> = symmetries.iter().map(|_| Fingerprint::new()).collect();
-    for print in &mut prints {
-        print.write_u8(size.width);
-        print.write_u8(size.height);
-    }
-    match likeness {
-        Likeness::Moves => main_line(record, size, &symmetries, &mut prints),
-        Likeness::Final => final_board(record, size, &symmetries, &mut prints),
-    }
-    prints
-        .iter()
-        .map(Fingerprint::finish)
-        .min()
-        .unwrap_or_default()
+/// What a view holds, one number each: a stone or a setup point (colour and point), a
+/// pass, a node's setup, a move as written.
+const PASS: u32 = 1 << 20;
+const SETUP: u32 = 2 << 20;
+const WRITTEN: u32 = 3 << 20;
+
+fn stone(color: Option<Color>, point: Point) -> u32 {
+    let color = match color {
+        None => 0,
+        Some(Color::Black) => 1,
+        Some(Color::White) => 2,
+    };
+    color << 16 | u32::from(point.x) << 8 | u32::from(point.y)
 }
 
-/// Feeds each fingerprint with the main line as its symmetry shows it.
-fn main_line(
-    record: &GoRecord,
+/// The game as seen through the symmetries that show it least so far, compared item by
+/// item: the canonical form is the least of the 8 views, and the views still in the
+/// running are alike up to here, so one fingerprint serves them all. After the first
+/// moves that break the board's symmetry only one is left to transform.
+struct Canonical {
     size: BoardSize,
-    symmetries: &[Symmetry],
-    prints: &mut [Fingerprint],
-) {
-    let mut setup: Vec<(Point, Option<Color>)> = Vec::new();
-    for node in record.extra.tree.main_line() {
-        let points = setup_points(node, size);
-        if !points.is_empty() {
-            for (symmetry, print) in symmetries.iter().zip(prints.iter_mut()) {
-                setup.clear();
-                setup.extend(
-                    points
+    candidates: Vec<Symmetry>,
+    print: Fingerprint,
+    buffer: [u8; 256],
+    len: usize,
+}
+
+impl Canonical {
+    fn new(size: BoardSize) -> Canonical {
+        Canonical {
+            size,
+            candidates: Symmetry::of(size),
+            print: Fingerprint::new(),
+            buffer: [0; 256],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, number: u32) {
+        if self.len == self.buffer.len() {
+            self.print.write(&self.buffer);
+            self.len = 0;
+        }
+        self.buffer[self.len..self.len + 4].copy_from_slice(&number.to_le_bytes());
+        self.len += 4;
+    }
+
+    /// The same number in every view.
+    fn common(&mut self, number: u32) {
+        self.push(number);
+    }
+
+    /// A point of colour `color` (`None`: emptied), as each view shows it.
+    fn point(&mut self, color: Option<Color>, point: Point) {
+        let size = self.size;
+        let least = match self.candidates[..] {
+            [only] => stone(color, only.apply(point, size)),
+            _ => {
+                let value = |symmetry: &Symmetry| stone(color, symmetry.apply(point, size));
+                let least = self.candidates.iter().map(value).min().unwrap_or_default();
+                self.candidates.retain(|symmetry| value(symmetry) == least);
+                least
+            }
+        };
+        self.push(least);
+    }
+
+    /// Numbers that each view computes for itself (a node's setup, a whole board).
+    fn each(&mut self, mut view: impl FnMut(Symmetry) -> Vec<u32>) {
+        let mut least: Option<Vec<u32>> = None;
+        let mut kept = Vec::with_capacity(self.candidates.len());
+        for &symmetry in &self.candidates {
+            let numbers = view(symmetry);
+            match &least {
+                Some(best) if numbers > *best => continue,
+                Some(best) if numbers == *best => kept.push(symmetry),
+                _ => {
+                    kept.clear();
+                    kept.push(symmetry);
+                    least = Some(numbers);
+                }
+            }
+        }
+        self.candidates = kept;
+        for number in least.unwrap_or_default() {
+            self.push(number);
+        }
+    }
+
+    fn finish(mut self, written: u128) -> u128 {
+        self.print.write(&self.buffer[..self.len]);
+        self.print.write_u128(written);
+        self.print.finish()
+    }
+}
+
+/// What the replay of the main line met, in order, as written.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Played {
+    /// A setup point: a stone placed, or emptied (`None`).
+    Setup(Point, Option<Color>),
+    Stone(Color, Point),
+    Pass(Color),
+}
+
+/// The fingerprint of a tree whose main line `replay` replayed (`plies` moves): what
+/// it played, then the rest of the main line as written when it stopped.
+pub(super) fn fingerprint(
+    tree: &GameTree,
+    plies: usize,
+    replay: &Replay<'_>,
+    likeness: Likeness,
+) -> u128 {
+    let final_board = replay.final_board();
+    let played = replay.played.as_deref().unwrap_or_default();
+    let size = tree_board_size(tree);
+    let mut canonical = Canonical::new(size);
+    canonical.common(u32::from(size.width) << 8 | u32::from(size.height));
+    // Moves written as no point can be read are the same text in every view.
+    let mut written = Fingerprint::new();
+    match likeness {
+        Likeness::Moves => {
+            feed_played(played, size, &mut canonical);
+            if final_board.is_none() {
+                main_line(tree, size, plies, &mut canonical, &mut written);
+            }
+        }
+        Likeness::Final => {
+            let replayed;
+            let board = match final_board {
+                Some(board) => board,
+                None => {
+                    replayed = replay_main_line(tree, plies, |_, _| {});
+                    &replayed
+                }
+            };
+            let (width, height) = (usize::from(size.width), usize::from(size.height));
+            canonical.each(|symmetry| {
+                let mut cells = vec![0u32; width * height];
+                for y in 0..size.height {
+                    for x in 0..size.width {
+                        let point = Point::new(x, y);
+                        let to = symmetry.apply(point, size);
+                        cells[usize::from(to.y) * width + usize::from(to.x)] =
+                            stone(board.get(point), to);
+                    }
+                }
+                cells
+            });
+            let last = played.iter().rev().find_map(|step| match step {
+                Played::Stone(color, _) | Played::Pass(color) => {
+                    Some(stone(Some(*color), Point::new(0, 0)))
+                }
+                Played::Setup(..) => None,
+            });
+            canonical.common(last.unwrap_or_default());
+            if final_board.is_none() {
+                main_line(tree, size, plies, &mut canonical, &mut written);
+            }
+        }
+    }
+    canonical.finish(written.finish())
+}
+
+/// Adds what the replay played, a node's setup points as one item in any order.
+fn feed_played(played: &[Played], size: BoardSize, canonical: &mut Canonical) {
+    let mut at = 0;
+    while let Some(&step) = played.get(at) {
+        match step {
+            Played::Setup(..) => {
+                let count = played[at..]
+                    .iter()
+                    .take_while(|step| matches!(step, Played::Setup(..)))
+                    .count();
+                let setup = &played[at..at + count];
+                canonical.common(SETUP | count as u32);
+                canonical.each(|symmetry| {
+                    let mut points: Vec<u32> = setup
                         .iter()
-                        .map(|&(p, stone)| (symmetry.apply(p, size), stone)),
-                );
-                setup.sort_unstable_by_key(|&(p, stone)| (p, stone.map(Color::letter)));
-                print.write_u8(b';');
-                setup.hash(print);
+                        .filter_map(|step| match *step {
+                            Played::Setup(p, color) => Some(stone(color, symmetry.apply(p, size))),
+                            _ => None,
+                        })
+                        .collect();
+                    points.sort_unstable();
+                    points
+                });
+                at += count;
+                continue;
+            }
+            Played::Stone(color, point) => canonical.point(Some(color), point),
+            Played::Pass(color) => canonical.common(PASS | stone(Some(color), Point::new(0, 0))),
+        }
+        at += 1;
+    }
+}
+
+/// Adds the main line to the canonical view, from the move after the first `from`
+/// moves on (setup before that move left out).
+fn main_line(
+    tree: &GameTree,
+    size: BoardSize,
+    from: usize,
+    canonical: &mut Canonical,
+    written: &mut Fingerprint,
+) {
+    let mut moves = 0;
+    for node in tree.main_line() {
+        // Setup is rare: the node's properties are looked at again only when it has some.
+        let has_setup = node
+            .properties()
+            .any(|prop| matches!(prop.ident(), "AB" | "AW" | "AE"));
+        if moves >= from && has_setup {
+            let points = setup_points(node, size);
+            if !points.is_empty() {
+                canonical.common(SETUP | points.len() as u32);
+                canonical.each(|symmetry| {
+                    let mut setup: Vec<u32> = points
+                        .iter()
+                        .map(|&(p, color)| stone(color, symmetry.apply(p, size)))
+                        .collect();
+                    setup.sort_unstable();
+                    setup
+                });
             }
         }
         for prop in node.properties() {
@@ -112,47 +296,21 @@ fn main_line(
                 "W" => Color::White,
                 _ => continue,
             };
+            moves += 1;
+            if moves <= from {
+                continue;
+            }
             let value = prop.value();
-            let mv = value.as_ref().map(|v| v.go_move(size));
-            for (symmetry, print) in symmetries.iter().zip(prints.iter_mut()) {
-                color.hash(print);
-                match &mv {
-                    Some(Ok(Move::Play(point))) => symmetry.apply(*point, size).hash(print),
-                    Some(Ok(Move::Pass)) => print.write_u8(b'-'),
-                    Some(Err(_)) => {
-                        print.text(&value.as_ref().map(|v| v.text()).unwrap_or_default())
-                    }
-                    None => print.write_u8(b'?'),
+            match value.as_ref().map(|v| v.go_move(size)) {
+                Some(Ok(Move::Play(point))) => canonical.point(Some(color), point),
+                Some(Ok(Move::Pass)) => {
+                    canonical.common(PASS | stone(Some(color), Point::new(0, 0)))
+                }
+                _ => {
+                    written.text(&value.map(|v| v.text()).unwrap_or_default());
+                    canonical.common(WRITTEN | stone(Some(color), Point::new(0, 0)));
                 }
             }
         }
-    }
-}
-
-/// Feeds each fingerprint with the board after the replayed moves, as its symmetry
-/// shows it, who played last, and the rest of the main line as written.
-fn final_board(
-    record: &GoRecord,
-    size: BoardSize,
-    symmetries: &[Symmetry],
-    prints: &mut [Fingerprint],
-) {
-    let board = replay_main_line(record, record.moves.len(), |_, _| {});
-    let (width, height) = (usize::from(size.width), usize::from(size.height));
-    let mut cells = vec![0u8; width * height];
-    for (symmetry, print) in symmetries.iter().zip(prints.iter_mut()) {
-        for y in 0..size.height {
-            for x in 0..size.width {
-                let point = Point::new(x, y);
-                let to = symmetry.apply(point, size);
-                cells[usize::from(to.y) * width + usize::from(to.x)] = match board.get(point) {
-                    Some(color) => color.letter() as u8,
-                    None => b'.',
-                };
-            }
-        }
-        print.write(&cells);
-        record.moves.last().map(|node| node.mv.color).hash(print);
-        print.text(record.unreplayed.as_deref().unwrap_or_default());
     }
 }

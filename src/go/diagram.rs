@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::board::{Board, Color, KoRule, Point};
 use super::replay::setup_points;
-use super::sgf::{BoardSize, Move};
+use super::sgf::{BoardSize, GameTree, Move};
 use super::{GoIssue, GoMove, GoRecord};
 use crate::diag::Side;
 use crate::diagram::{
@@ -25,11 +25,13 @@ fn side(color: Color) -> Side {
 }
 
 /// The record's board size (`SZ`, 19×19 when it says none).
-pub(super) fn board_size(record: &GoRecord) -> BoardSize {
-    record
-        .extra
-        .tree
-        .root()
+fn board_size(record: &GoRecord) -> BoardSize {
+    tree_board_size(&record.extra.tree)
+}
+
+/// The board size a tree's root gives (`SZ`, 19×19 when it says none).
+pub(super) fn tree_board_size(tree: &GameTree) -> BoardSize {
+    tree.root()
         .get("SZ")
         .and_then(|p| p.value())
         .and_then(|v| v.board_size().ok())
@@ -111,14 +113,14 @@ pub(super) enum Step {
 /// `AE`) of every node up to the next move, as the record was replayed, handing each
 /// step to `step` with the board after it; returns the board.
 pub(super) fn replay_main_line(
-    record: &GoRecord,
+    tree: &GameTree,
     plies: usize,
     mut step: impl FnMut(&Board, Step),
 ) -> Board {
-    let size = board_size(record);
+    let size = tree_board_size(tree);
     let mut board = lenient_board(size);
     let mut ply = 0;
-    for node in record.extra.tree.main_line() {
+    for node in tree.main_line() {
         for (point, stone) in setup_points(node, size) {
             // Setup the reader refused was refused when the record was read too.
             if board.set(point, stone).is_ok() {
@@ -171,7 +173,7 @@ pub(super) fn replay_main_line(
 /// [`replay_main_line`]), and which move put each stone that stands there.
 fn main_line_board(record: &GoRecord, plies: usize) -> (Board, HashMap<Point, u32>) {
     let mut placed: HashMap<Point, u32> = HashMap::new();
-    let board = replay_main_line(record, plies, |board, step| match step {
+    let board = replay_main_line(&record.extra.tree, plies, |board, step| match step {
         Step::Setup(point) => {
             placed.remove(&point);
         }
@@ -202,7 +204,7 @@ impl GoRecord {
     /// every move, without writing and reading any text.
     pub fn replay(&self, mut visit: impl FnMut(&GoMove, &Board)) {
         let moves = &self.moves;
-        replay_main_line(self, moves.len(), |board, step| {
+        replay_main_line(&self.extra.tree, moves.len(), |board, step| {
             if let Step::Move { ply, .. } = step {
                 if let Some(node) = moves.get(ply as usize - 1) {
                     visit(&node.mv, board);

@@ -221,16 +221,7 @@ impl GameRecord for GoRecord {
     }
 
     fn tag_of(&self, field: &str) -> Option<&'static str> {
-        Some(match field {
-            "white" => "PW",
-            "black" => "PB",
-            "event" => "EV",
-            "site" => "PC",
-            "date" => "DT",
-            "round" => "RO",
-            "result" => "RE",
-            _ => return None,
-        })
+        sgf_tag_of(field)
     }
 
     fn game(&self) -> Game {
@@ -279,13 +270,23 @@ impl GameRecord for GoRecord {
         self.shift_spans(offset);
     }
 
-    fn fingerprint(&self, likeness: crate::dedup::Likeness) -> u128 {
-        dedup::fingerprint(self, likeness)
-    }
-
     fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard> {
         diagram::diagram(self, view)
     }
+}
+
+/// The game-information property of a field every family has.
+fn sgf_tag_of(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "white" => "PW",
+        "black" => "PB",
+        "event" => "EV",
+        "site" => "PC",
+        "date" => "DT",
+        "round" => "RO",
+        "result" => "RE",
+        _ => return None,
+    })
 }
 
 /// This family's game: Go (SGF).

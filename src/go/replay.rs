@@ -11,6 +11,7 @@ use std::collections::HashSet;
 use std::ops::Range;
 
 use super::board::{Board, BoardPoint, Color, PlayError, PlayOutcome, Point};
+use super::dedup::Played;
 use super::issue::GoIssue;
 use super::properties::GAME_INFO;
 use super::rules::{RuleSet, Rules, Scoring};
@@ -178,6 +179,10 @@ pub(super) struct Replay<'a> {
     /// Play a stone the rules refuse, written in the other colour's turn, as the colour
     /// to move where that is legal.
     pub(super) repair: bool,
+    /// Build the record's tags even if it is not kept ([`crate::ReadOptions::keep_tags`]).
+    pub(super) keep_tags: bool,
+    /// The main line's setup and moves as replayed, when the game is fingerprinted.
+    pub(super) played: Option<Vec<Played>>,
     /// The rules the record is replayed and scored under.
     rules: RuleSet,
     pub(super) diagnostics: Vec<Diagnostic>,
@@ -216,6 +221,8 @@ impl<'a> Replay<'a> {
             size,
             keep,
             repair: false,
+            keep_tags: false,
+            played: None,
             rules: Rules::default().rule_set(),
             diagnostics: Vec::new(),
             reported_values: HashSet::new(),
@@ -574,6 +581,9 @@ impl<'a> Replay<'a> {
             for value in prop.values() {
                 for p in value.points(self.size).unwrap_or_default() {
                     let point = Point::new(p.x, p.y);
+                    if let (Some(played), true) = (&mut self.played, main) {
+                        played.push(Played::Setup(point, stone));
+                    }
                     // A point set twice in one node is the structural check's.
                     if set_here.insert(point) && state.board.get(point) == stone {
                         let issue = GoIssue::SetupChangesNothing {
@@ -613,7 +623,7 @@ impl<'a> Replay<'a> {
             .flatten();
         let mut moved = false;
         for prop in std::iter::once(first_move).chain(later_moves) {
-            match self.play_move(node, prop, state, line) {
+            match self.play_move(node, prop, state, (line, main)) {
                 Some(played) => moved |= played,
                 None => return false,
             }
@@ -631,13 +641,15 @@ impl<'a> Replay<'a> {
         node: NodeRef<'_>,
         prop: Property<'_>,
         state: &mut State,
-        line: usize,
+        (line, main): (usize, bool),
     ) -> Option<bool> {
         let mut color = if prop.ident() == "B" {
             Color::Black
         } else {
             Color::White
         };
+        // The fingerprint takes the colour as written, whatever a repair makes of it.
+        let written_color = color;
         let Some(value) = prop.value() else {
             return Some(false);
         };
@@ -701,6 +713,12 @@ impl<'a> Replay<'a> {
             );
         }
         state.ply = ply;
+        if let (Some(played), true) = (&mut self.played, main) {
+            played.push(match point {
+                Some(point) => Played::Stone(written_color, point),
+                None => Played::Pass(written_color),
+            });
+        }
         if let Some(buf) = self.lines.get_mut(line) {
             let span = prop.span();
             let mut node_out = Node::new(
@@ -895,7 +913,7 @@ impl<'a> Replay<'a> {
             let parsed = parse_result(&raw);
             (raw, parsed, re.span.clone())
         });
-        if self.keep {
+        if self.keep || self.keep_tags {
             self.record.result = recorded.as_ref().map(|(raw, parsed, _)| match parsed {
                 Ok(result) => Outcome::Read(*result),
                 Err(_) => Outcome::AsWritten(raw.clone()),
@@ -988,6 +1006,16 @@ impl<'a> Replay<'a> {
     }
 
     /// The record, its variations assembled from the innermost out.
+    /// The tags read, taken out of a record that is not kept.
+    pub(super) fn take_tags(&mut self) -> Tags {
+        std::mem::take(&mut self.record.tags)
+    }
+
+    /// The board at the end of the main line, when every move of it was replayed.
+    pub(super) fn final_board(&self) -> Option<&Board> {
+        self.main_final.as_ref().map(|state| &state.board)
+    }
+
     pub(super) fn into_record(mut self) -> Kept {
         let mut variations_cut = self.variations_cut || self.too_deep;
         let mut comments_lost = false;

@@ -13,6 +13,7 @@ use super::sgf_issue::SgfIssue;
 use super::{GoRecord, GoTree};
 use crate::diag::{Diagnostic, Kind};
 use crate::family::ReadOptions;
+use crate::report::Header;
 use crate::{AnyRecord, RecordReport};
 
 /// Parses `text` as an SGF collection and replays every game tree; one report per tree.
@@ -91,6 +92,7 @@ fn read_block(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
             diagnostics: outside,
             record: None,
             fingerprint: None,
+            header: None,
         }];
     }
     // Text outside the trees belongs to the record it follows (the first if none).
@@ -136,6 +138,8 @@ fn read_game(text: &str, tree: GameTree, index: usize, options: &ReadOptions) ->
         .any(|issue| matches!(issue, SgfIssue::NotGo { .. }));
     let mut replay = Replay::new(text, &tree, keep);
     replay.repair = options.repair;
+    replay.keep_tags = options.keep_tags;
+    replay.played = options.dedup.map(|_| Vec::with_capacity(256));
     replay.choose_rules(options.rules::<Rules>().copied());
     if !not_go {
         replay.run();
@@ -160,6 +164,13 @@ fn read_game(text: &str, tree: GameTree, index: usize, options: &ReadOptions) ->
     diagnostics.append(&mut replay.diagnostics);
     sort_by_position(&mut diagnostics);
     let plies = replay.plies;
+    let fingerprint = options
+        .dedup
+        .map(|likeness| super::dedup::fingerprint(&tree, plies as usize, &replay, likeness));
+    let header = (options.keep_tags && !keep).then(|| Header {
+        tags: replay.take_tags(),
+        tag_of: super::sgf_tag_of,
+    });
     let kept = keep.then(|| replay.into_record());
     RecordReport {
         index,
@@ -180,6 +191,7 @@ fn read_game(text: &str, tree: GameTree, index: usize, options: &ReadOptions) ->
                 unread: Vec::new(),
             }))
         }),
-        fingerprint: None,
+        fingerprint,
+        header,
     }
 }

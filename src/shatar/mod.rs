@@ -214,10 +214,6 @@ impl GameRecord for Record<ShatarMove> {
         self.shift_spans(offset);
     }
 
-    fn fingerprint(&self, likeness: crate::dedup::Likeness) -> u128 {
-        dedup::fingerprint(self, likeness)
-    }
-
     fn diagram(&self, view: &View<'_>) -> Result<Diagram, NoBoard> {
         diagram::diagram(self, view)
     }

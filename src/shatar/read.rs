@@ -14,15 +14,14 @@ use crate::RecordReport;
 /// is exactly one. A text of both (a PGN collection, then a scoresheet) is read in runs
 /// of one format each.
 pub fn read_records(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
-    let (keep_records, repair) = (options.keep_records, options.repair);
     let runs = format_runs(text);
     if let [(_, pgn)] = runs[..] {
-        return read_run(text, pgn, keep_records, repair);
+        return read_run(text, pgn, options);
     }
     let mut reports = Vec::new();
     for (run, pgn) in runs {
         let start = run.start;
-        for mut report in read_run(&text[run], pgn, keep_records, repair) {
+        for mut report in read_run(&text[run], pgn, options) {
             crate::blocks::shift(&mut report, start);
             reports.push(report);
         }
@@ -98,7 +97,7 @@ fn follows_blank_line(bytes: &[u8], at: usize) -> bool {
 }
 
 /// Reads a text of one format, PGN or scoresheets.
-fn read_run(text: &str, pgn: bool, keep_records: bool, repair: bool) -> Vec<RecordReport> {
+fn read_run(text: &str, pgn: bool, options: &ReadOptions) -> Vec<RecordReport> {
     crate::blocks::read_in_blocks(
         text,
         |text, _, from| next_game(text, from, pgn),
@@ -111,7 +110,7 @@ fn read_run(text: &str, pgn: bool, keep_records: bool, repair: bool) -> Vec<Reco
             games
                 .iter()
                 .filter(|game| is_record(game))
-                .map(|game| replay_game(block, game, keep_records, repair))
+                .map(|game| replay_game(block, game, options))
                 .collect()
         },
     )

@@ -13,10 +13,13 @@ use super::write::Notation;
 use super::ShatarMove;
 use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
 use crate::diagram::Pieces;
+use crate::family::ReadOptions;
+use crate::record::Likeness;
 use crate::record::{
     append_comment, Line, Node, Record, Tags, VariantName, REPAIRED, UNREPLAYED,
     UNREPLAYED_VARIATION,
 };
+use crate::report::Header;
 use crate::text::Span;
 use crate::{AnyRecord, RecordReport};
 
@@ -31,6 +34,12 @@ struct Replay<'a> {
     /// What a set-up game's first written number adds to its position's move count: a
     /// study numbered from 1 after a FEN of move 23 is numbered consistently.
     number_offset: i64,
+    /// Fingerprint the game this way ([`ReadOptions::dedup`]).
+    dedup: Option<Likeness>,
+    /// The main line's moves as replayed, for the fingerprint.
+    played: Vec<Move>,
+    /// Keep the tags of a record that is not kept ([`ReadOptions::keep_tags`]).
+    keep_tags: bool,
 }
 
 impl Replay<'_> {
@@ -62,21 +71,20 @@ pub(super) fn side(color: Color) -> Side {
     }
 }
 
-/// Replays `game` (read from `source`) into its report; with `keep`, the record is kept,
-/// with `repair`, a move no legal move fits is replayed as the one the writer evidently meant.
-pub(super) fn replay_game(
-    source: &str,
-    game: &ParsedGame,
-    keep: bool,
-    repair: bool,
-) -> RecordReport {
+/// Replays `game` (read from `source`) into its report, as `options` say: the record
+/// kept, a move no legal move fits replayed as the one the writer evidently meant, the
+/// game fingerprinted.
+pub(super) fn replay_game(source: &str, game: &ParsedGame, options: &ReadOptions) -> RecordReport {
     let mut replay = Replay {
         source,
-        keep,
-        repair,
+        keep: options.keep_records,
+        repair: options.repair,
         diagnostics: Vec::new(),
         pieces: game_script(&game.moves),
         number_offset: 0,
+        dedup: options.dedup,
+        played: Vec::new(),
+        keep_tags: options.keep_tags,
     };
     for error in &game.syntax_errors {
         replay.report(ShatarIssue::Syntax { kind: error.kind }, &error.span, None);
@@ -241,6 +249,7 @@ fn other_game(
     replay.report(issue, &span, None);
     record.variant.get_or_insert(super::Variant::Chess);
     record.moves.clear();
+    replay.played.clear();
     record.unreplayed = unreplayed_text(source, game, 0);
     record.result = game.result.as_ref().map(|(token, _)| *token);
     finish(game, 0, replay, record)
@@ -250,8 +259,13 @@ fn finish(
     game: &ParsedGame,
     plies: u32,
     replay: Replay<'_>,
-    record: Record<ShatarMove>,
+    mut record: Record<ShatarMove>,
 ) -> RecordReport {
+    let fingerprint = replay
+        .dedup
+        .map(|likeness| super::dedup::fingerprint(&record, &replay.played, likeness));
+    let header =
+        (replay.keep_tags && !replay.keep).then(|| Header::pgn(std::mem::take(&mut record.tags)));
     RecordReport {
         index: 0,
         game: Some(super::GAME),
@@ -260,7 +274,8 @@ fn finish(
         plies,
         diagnostics: replay.diagnostics,
         record: replay.keep.then(|| AnyRecord::new(record)),
-        fingerprint: None,
+        fingerprint,
+        header,
     }
 }
 
@@ -434,6 +449,9 @@ fn replay_line(
         let before = position.clone();
         position.play(mv);
         plies += 1;
+        if watch.is_some() && replay.dedup.is_some() {
+            replay.played.push(mv);
+        }
         let (check, mate) = report_marks(replay, &query, written, ply, &before, &position, mv);
         if let Some(watch) = watch.as_deref_mut() {
             for issue in watch.after_move(mv, &position, check) {

@@ -97,6 +97,16 @@ fn file_issues() -> Vec<Kind> {
             what: vec![LeftOut::ControlCharacters],
             keep_in: vec![Format::Pgn, Format::Pdn, Format::Sgf],
         },
+        FileIssue::Duplicate {
+            source: "a.pgn".to_string(),
+            index: 2,
+            likeness: qipu::dedup::Likeness::Moves,
+        },
+        FileIssue::Duplicate {
+            source: "a.pgn".to_string(),
+            index: 2,
+            likeness: qipu::dedup::Likeness::Final,
+        },
     ]
     .into_iter()
     .map(Kind::File)
