@@ -10,6 +10,7 @@ mod lang;
 mod output;
 mod render;
 mod show;
+mod split;
 mod summary;
 
 use std::io::{self, IsTerminal, Write};
@@ -117,12 +118,22 @@ fn execute(cli: Cli) -> io::Result<Status> {
             output,
             in_place,
             output_dir,
+            split,
+            split_by,
             valid_only,
             fix,
             positions,
             read,
             lang,
         } => {
+            let split = split::Split {
+                per_file: split,
+                by: split_by,
+            };
+            if let Some(refusal) = split.refusal(output_dir.is_some(), lang.lang()) {
+                writeln!(io::stderr(), "{refusal}")?;
+                return Ok(Status::Failure);
+            }
             if positions && to != Format::Json {
                 writeln!(io::stderr(), "qipu: convert: --positions is for --to json")?;
                 return Ok(Status::Failure);
@@ -150,6 +161,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 destination,
                 lang: lang.lang(),
                 shard: read.shard,
+                split,
             };
             convert.run(&read)
         }
