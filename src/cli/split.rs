@@ -406,7 +406,7 @@ mod tests {
             ("Ulaanbaatar Open 1990", "Ulaanbaatar Open 1990"),
             ("a/b\\c", "a_b_c"),
             ("..", "_"),
-            ("../../etc/passwd", "_.._etc_passwd"),
+            ("../../etc/passwd", "_._etc_passwd"),
             (".hidden", "hidden"),
             ("a..b", "a.b"),
             ("tail. ", "tail"),
