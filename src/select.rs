@@ -4,7 +4,7 @@
 //! A field is a tag or property as written (`Event`, `PB`, `GameType`), a name every
 //! family shares (`white`, `black`, `event`, `site`, `date`, `round`, `result`, which each
 //! family maps to its own tags), or one qipu computes (`plies`, `valid`, `errors`,
-//! `warnings`, `code`, `game`, `variant`, `source`). A comparison is between dates when
+//! `warnings`, `code`, `game`, `variant`, `source`, and `year`, the year of the date). A comparison is between dates when
 //! both sides read as dates (a partial date such as `1990` or `1990.05` stands for the
 //! range of days it names), between numbers when both read as numbers, and between texts
 //! otherwise; `~` matches a regular expression (the `regex` crate's syntax, `(?i)` for
@@ -98,6 +98,8 @@ pub struct SelectionError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Expected {
     Field,
+    /// A field alone ([`Field::parse`]).
+    FieldOnly,
     Operator,
     Value,
     ClosingParenthesis,
@@ -123,6 +125,9 @@ impl fmt::Display for SelectionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.expected {
             Expected::Field => f.write_str("expected a field name, `not` or `(`"),
+            Expected::FieldOnly => {
+                f.write_str("expected a field name: letters, digits, `_`, then `-` and `.` too")
+            }
             Expected::Operator => f.write_str("expected one of =, !=, <, <=, >, >=, ~"),
             Expected::Value => f.write_str("expected a value"),
             Expected::ClosingParenthesis => f.write_str("expected `)`"),
@@ -392,6 +397,20 @@ impl Selection {
     }
 }
 
+/// The tag `name` of a report's record (kept, or its tags alone), a field every family
+/// has by the tag the family gives it.
+fn tag_value<'r>(report: &'r RecordReport, name: &str) -> Option<&'r str> {
+    let (tags, tag_of) = match (&report.record, &report.header) {
+        (Some(record), _) => {
+            let record = record.as_game_record();
+            (record.tags(), record.tag_of(name))
+        }
+        (None, Some(header)) => (&header.tags, (header.tag_of)(name)),
+        (None, None) => return None,
+    };
+    tags.get(tag_of.unwrap_or(name))
+}
+
 /// A record's fields, as a selection reads them.
 struct RecordFields<'a> {
     document: &'a Document,
@@ -409,7 +428,6 @@ impl Fields for RecordFields<'_> {
                 .count();
             vec![Cow::Owned(n.to_string())]
         };
-        let record = report.record.as_ref().map(|r| r.as_game_record());
         match name {
             "plies" => vec![Cow::Owned(report.plies.to_string())],
             "valid" => {
@@ -437,16 +455,63 @@ impl Fields for RecordFields<'_> {
                 .into_iter()
                 .collect(),
             "source" => vec![Cow::Borrowed(self.document.source.as_str())],
-            _ => {
-                let (tags, tag_of) = match (record, &report.header) {
-                    (Some(record), _) => (record.tags(), record.tag_of(name)),
-                    (None, Some(header)) => (&header.tags, (header.tag_of)(name)),
-                    (None, None) => return Vec::new(),
-                };
-                let tag = tag_of.unwrap_or(name);
-                tags.get(tag).map(Cow::Borrowed).into_iter().collect()
-            }
+            "year" => tag_value(report, "date")
+                .and_then(DateRange::of)
+                .map(|date| Cow::Owned(format!("{:04}", date.first.0)))
+                .into_iter()
+                .collect(),
+            _ => tag_value(report, name)
+                .map(Cow::Borrowed)
+                .into_iter()
+                .collect(),
         }
+    }
+}
+
+/// A field of a record as `--where` names it (a tag as written, a shared name, a computed
+/// field), to read its value by; `convert --split-by` files records by it.
+///
+/// ```
+/// use qipu::select::Field;
+/// assert!(Field::parse("year").is_ok());
+/// assert_eq!(Field::parse("white player").unwrap_err().at(), 5);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Field(String);
+
+impl Field {
+    /// Reads a field name, as `--where` writes one before its operator.
+    pub fn parse(text: &str) -> Result<Field, SelectionError> {
+        match field(text) {
+            Ok(("", name)) => Ok(Field(name.to_string())),
+            Ok((rest, _)) => Err(SelectionError {
+                at: text.len() - rest.len(),
+                expected: Expected::FieldOnly,
+            }),
+            Err(_) => Err(SelectionError {
+                at: 0,
+                expected: Expected::FieldOnly,
+            }),
+        }
+    }
+
+    /// The field's value in `report`, a record of `document`; none when the record has
+    /// no such field. A field with several values (`code`) gives them sorted, each once,
+    /// joined by `+`, so that one set of values is always one text.
+    pub fn value(&self, document: &Document, report: &RecordReport) -> Option<String> {
+        let fields = RecordFields { document, report };
+        let mut values = fields.values(&self.0);
+        if values.len() > 1 {
+            values.sort();
+            values.dedup();
+        }
+        (!values.is_empty()).then(|| values.join("+"))
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
     }
 }
 

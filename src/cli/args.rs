@@ -12,7 +12,7 @@ use qipu::dedup::Likeness;
 use qipu::draughts::{PdnOptions, Results, Squares, Variant};
 use qipu::go::Rules;
 use qipu::lang::Lang;
-use qipu::select::Selection;
+use qipu::select::{Field, Selection};
 use qipu::shard::Shard;
 use qipu::shatar::{Notation, TextOptions};
 use qipu::write::{Format, Pieces, WriteOptions};
@@ -73,6 +73,15 @@ pub enum Command {
         /// the target format's extension.
         #[arg(long, value_name = "DIR")]
         output_dir: Option<std::path::PathBuf>,
+        /// With --output-dir: at most N records a file, numbered NAME-0001.EXT,
+        /// NAME-0002.EXT, … (NAME the input's, stdin for standard input, or the value's
+        /// with --split-by).
+        #[arg(long, value_name = "N", value_parser = parse_split)]
+        split: Option<std::num::NonZeroUsize>,
+        /// With --output-dir: one file per value of FIELD (any field --where takes) over
+        /// the whole run, VALUE.EXT, and unknown.EXT for the records without it.
+        #[arg(long, value_name = "FIELD", value_parser = parse_field)]
+        split_by: Option<Field>,
         /// Skip records with errors instead of writing what could be read of them.
         #[arg(long)]
         valid_only: bool,
@@ -309,6 +318,17 @@ fn parse_selection(text: &str) -> Result<Selection, String> {
         let column = text[..err.at()].chars().count();
         format!("{err}\n  {text}\n  {}^", " ".repeat(column))
     })
+}
+
+/// `--split`: a number of records, 1 or more.
+fn parse_split(text: &str) -> Result<std::num::NonZeroUsize, String> {
+    text.parse()
+        .map_err(|_| format!("{text} is not a number of records, 1 or more"))
+}
+
+/// `--split-by`: a field, as `--where` names it.
+fn parse_field(text: &str) -> Result<Field, String> {
+    Field::parse(text).map_err(|err| err.to_string())
 }
 
 /// `--to`: the formats the library writes, by name.

@@ -16,6 +16,7 @@ use super::failure::{Doing, PathError};
 use super::inputs::{Excluded, Input};
 use super::output::{self, AtomicFile, RecordWriter, RunOutput};
 use super::sieve::Sieve;
+use super::split::{self, ByValue, Numbered, Split};
 use super::{for_each_document, render, summary, Event, ReadArgs, Status};
 
 /// Where converted records go.
@@ -46,6 +47,8 @@ pub struct Convert {
     pub duplicates: Option<PathBuf>,
     /// Only duplicates are read (`--only-duplicates`): they are the output.
     pub only_duplicates: bool,
+    /// `--split`, `--split-by` (with `--output-dir` only).
+    pub split: Split,
 }
 
 /// What `convert` did, for its closing line.
@@ -123,9 +126,15 @@ impl Counts {
 
 /// The output of the input being converted, when each input has its own.
 struct PerInput {
-    file: RecordWriter<AtomicFile>,
+    file: InputFiles,
     /// Records of the input that could not be written; an in-place rewrite would lose them.
     skipped: usize,
+}
+
+/// The file an input's records go to, or with `--split N` its numbered files.
+enum InputFiles {
+    One(RecordWriter<AtomicFile>),
+    Numbered(Numbered),
 }
 
 /// The state of one run of `convert`.
@@ -143,6 +152,10 @@ struct Run<'a> {
     targets: HashSet<PathBuf>,
     /// The `--duplicates` file.
     duplicates: Option<RecordWriter<RunOutput>>,
+    /// With `--split-by`: the files of each value, over the whole run.
+    by_value: Option<ByValue>,
+    /// The files `--split` and `--split-by` have put in place.
+    split_files: usize,
 }
 
 impl Convert {
@@ -179,6 +192,8 @@ impl Convert {
             refused: false,
             targets: HashSet::new(),
             duplicates,
+            by_value: self.by_value(),
+            split_files: 0,
         };
         let mut sieve = Sieve::new(read);
         let status = for_each_document(
@@ -193,17 +208,48 @@ impl Convert {
             },
         )?;
         run.shared.into_inner().finish()?;
-        if let Some(duplicates) = run.duplicates {
+        if let Some(duplicates) = run.duplicates.take() {
             duplicates.into_inner().finish()?;
+        }
+        if let Some(by_value) = run.by_value.take() {
+            run.split_files += by_value.commit()?;
         }
         run.counts.sieve = sieve.words(self.lang);
         let line = run.counts.line_in(self.lang, self.duplicates.as_deref());
         io::stderr().write_all(line.as_bytes())?;
+        if let (true, Destination::Dir(dir)) = (self.split.is_on(), &self.destination) {
+            io::stderr()
+                .write_all(split::files_line(run.split_files, dir, self.lang).as_bytes())?;
+        }
         Ok(status)
+    }
+
+    /// With `--split-by`: the files of the values, below the output folder, named
+    /// `VALUE.EXT`, or `VALUE.shard-K-of-N.EXT` with `--shard` (every shard writes to
+    /// the same folder).
+    fn by_value(&self) -> Option<ByValue> {
+        let (Some(field), Destination::Dir(dir)) = (&self.split.by, &self.destination) else {
+            return None;
+        };
+        let shard = self
+            .shard
+            .map(|shard| format!(".shard-{}-of-{}", shard.index(), shard.count()))
+            .unwrap_or_default();
+        let suffix = format!("{shard}.{}", self.format.extension());
+        Some(ByValue::new(
+            field.clone(),
+            dir.clone(),
+            suffix,
+            self.split.per_file,
+        ))
     }
 
     /// The file of its own that an input's output goes to, if each input has one.
     fn target_of(&self, input: &Input) -> io::Result<Option<PathBuf>> {
+        if self.split.by.is_some() {
+            // The files are the values', over the whole run.
+            return Ok(None);
+        }
         let (path, relative, walked) =
             match input {
                 Input::File {
@@ -213,7 +259,13 @@ impl Convert {
                     ..
                 } => (path, relative, *walked),
                 Input::Stdin | Input::Missing { .. } | Input::NoRecordFiles { .. } => {
-                    match self.destination {
+                    match &self.destination {
+                        // Numbered files of its own need no file name to follow.
+                        Destination::Dir(dir) if self.split.per_file.is_some() => {
+                            return Ok(Some(
+                                dir.join("stdin").with_extension(self.format.extension()),
+                            ))
+                        }
                         Destination::InPlace | Destination::Dir(_) => return Err(io::Error::new(
                             io::ErrorKind::InvalidInput,
                             self.lang.say(
@@ -327,10 +379,11 @@ impl Run<'_> {
             std::fs::create_dir_all(parent)
                 .map_err(PathError::wrap(Doing::CreateDirectory, parent))?;
         }
-        self.current = Some(PerInput {
-            file: RecordWriter::new(AtomicFile::create(&target)?),
-            skipped: 0,
-        });
+        let file = match self.convert.split.per_file {
+            Some(per_file) => InputFiles::Numbered(Numbered::new(target, Some(per_file))),
+            None => InputFiles::One(RecordWriter::new(AtomicFile::create(&target)?)),
+        };
+        self.current = Some(PerInput { file, skipped: 0 });
         Ok(())
     }
 
@@ -401,13 +454,12 @@ impl Run<'_> {
                 return Ok(Status::Failure);
             }
         };
-        match (&mut self.duplicates, &mut self.current) {
-            (Some(duplicates), _) if duplicate.is_some() => {
+        match (&mut self.duplicates, duplicate) {
+            (Some(duplicates), Some(_)) => {
                 duplicates.write(&text, format)?;
                 self.counts.duplicates_written += 1;
             }
-            (_, Some(per_input)) => per_input.file.write(&text, format)?,
-            (_, None) => self.shared.write(&text, format)?,
+            _ => self.write_out(document, report, &text)?,
         }
         if duplicate.is_none() {
             self.counts.written += 1;
@@ -444,6 +496,30 @@ impl Run<'_> {
         Ok(status)
     }
 
+    /// Writes a record's text to the output it goes to.
+    fn write_out(
+        &mut self,
+        document: &Document,
+        report: &RecordReport,
+        text: &str,
+    ) -> io::Result<()> {
+        let format = self.convert.format;
+        if let Some(by_value) = &mut self.by_value {
+            return by_value.write(document, report, text, format);
+        }
+        match &mut self.current {
+            Some(PerInput {
+                file: InputFiles::One(file),
+                ..
+            }) => file.write(text, format),
+            Some(PerInput {
+                file: InputFiles::Numbered(files),
+                ..
+            }) => files.write(text, format),
+            None => self.shared.write(text, format),
+        }
+    }
+
     fn skip(&mut self) {
         self.counts.skipped += 1;
         if let Some(per_input) = &mut self.current {
@@ -459,7 +535,14 @@ impl Run<'_> {
         let Some(per_input) = self.current.take() else {
             return Ok(Status::Valid);
         };
-        let file = per_input.file.into_inner();
+        let file = match per_input.file {
+            InputFiles::One(file) => file.into_inner(),
+            InputFiles::Numbered(files) => {
+                self.split_files += files.files();
+                files.commit()?;
+                return Ok(Status::Valid);
+            }
+        };
         if matches!(self.convert.destination, Destination::InPlace) && per_input.skipped > 0 {
             let line = self.convert.lang.say(
                 || {

@@ -11,6 +11,7 @@ mod output;
 mod render;
 mod show;
 mod sieve;
+mod split;
 mod summary;
 
 use std::io::{self, IsTerminal, Write};
@@ -119,6 +120,8 @@ fn execute(cli: Cli) -> io::Result<Status> {
             output,
             in_place,
             output_dir,
+            split,
+            split_by,
             valid_only,
             fix,
             duplicates,
@@ -128,6 +131,14 @@ fn execute(cli: Cli) -> io::Result<Status> {
         } => {
             if duplicates.is_some() && read.dedup.is_none() {
                 read.dedup = Some(args::LikenessArg::Moves);
+            }
+            let split = split::Split {
+                per_file: split,
+                by: split_by,
+            };
+            if let Some(refusal) = split.refusal(output_dir.is_some(), lang.lang()) {
+                writeln!(io::stderr(), "{refusal}")?;
+                return Ok(Status::Failure);
             }
             if positions && to != Format::Json {
                 writeln!(io::stderr(), "qipu: convert: --positions is for --to json")?;
@@ -158,6 +169,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
                 shard: read.shard,
                 duplicates,
                 only_duplicates: read.only_duplicates,
+                split,
             };
             convert.run(&read)
         }

@@ -69,24 +69,52 @@ impl AtomicFile {
     /// Starts writing `target`: the bytes go to a hidden temporary file in the same
     /// folder (so the final rename stays on one file system, and folder walks skip it).
     pub fn create(target: &Path) -> io::Result<AtomicFile> {
-        let dir = target
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        let written = PathError::wrap(Doing::Write, target);
-        let name = target
-            .file_name()
-            .ok_or_else(|| written(io::Error::from(io::ErrorKind::IsADirectory)))?;
-        let mut temp_name = std::ffi::OsString::from(".");
-        temp_name.push(name);
-        temp_name.push(format!(".qipu-{}.tmp", std::process::id()));
-        let temp = dir.join(temp_name);
+        let temp = temp_of(target)?;
         let file = File::create(&temp).map_err(PathError::wrap(Doing::Write, target))?;
         Ok(AtomicFile {
             target: target.to_path_buf(),
             temp,
             writer: Some(BufWriter::new(file)),
         })
+    }
+
+    /// Goes on writing the temporary file of `target` that [`AtomicFile::close`] left.
+    pub fn reopen(target: &Path) -> io::Result<AtomicFile> {
+        let temp = temp_of(target)?;
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&temp)
+            .map_err(PathError::wrap(Doing::Write, target))?;
+        Ok(AtomicFile {
+            target: target.to_path_buf(),
+            temp,
+            writer: Some(BufWriter::new(file)),
+        })
+    }
+
+    /// Writes out what is buffered and lets go of the file, which stays under its
+    /// temporary name, for [`AtomicFile::reopen`], [`AtomicFile::commit_closed`] or
+    /// [`AtomicFile::abandon_closed`]: a run with more outputs than it may hold open.
+    pub fn close(mut self) -> io::Result<()> {
+        match self.writer.take() {
+            Some(writer) => writer
+                .into_inner()
+                .map(drop)
+                .map_err(|err| PathError::wrap(Doing::Write, &self.target)(err.into_error())),
+            None => Ok(()),
+        }
+    }
+
+    /// Puts the file that [`AtomicFile::close`] left in place of `target`.
+    pub fn commit_closed(target: &Path) -> io::Result<()> {
+        AtomicFile::reopen(target)?.commit()
+    }
+
+    /// Removes the file that [`AtomicFile::close`] left: `target` stays as it was.
+    pub fn abandon_closed(target: &Path) {
+        if let Ok(temp) = temp_of(target) {
+            let _ = std::fs::remove_file(temp);
+        }
     }
 
     /// Writes everything out and puts the file in place of its target, with the
@@ -143,6 +171,22 @@ impl Drop for AtomicFile {
     }
 }
 
+/// The hidden temporary file beside `target` that is written in its place (in the same
+/// folder, so that the final rename stays on one file system, and folder walks skip it).
+fn temp_of(target: &Path) -> io::Result<PathBuf> {
+    let dir = target
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = target.file_name().ok_or_else(|| {
+        PathError::wrap(Doing::Write, target)(io::Error::from(io::ErrorKind::IsADirectory))
+    })?;
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(name);
+    temp_name.push(format!(".qipu-{}.tmp", std::process::id()));
+    Ok(dir.join(temp_name))
+}
+
 /// Whether a file of this name holds the target format already, so that `--in-place`
 /// keeps its name truthful.
 pub fn has_extension_of(path: &Path, format: Format) -> bool {
@@ -159,6 +203,11 @@ pub struct RecordWriter<W: Write> {
 impl<W: Write> RecordWriter<W> {
     pub fn new(out: W) -> RecordWriter<W> {
         RecordWriter { out, written: 0 }
+    }
+
+    /// Goes on with an output that holds `written` records already.
+    pub fn continuing(out: W, written: usize) -> RecordWriter<W> {
+        RecordWriter { out, written }
     }
 
     pub fn write(&mut self, text: &str, format: Format) -> io::Result<()> {

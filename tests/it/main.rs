@@ -43,5 +43,6 @@ mod shatar_perft;
 mod shatar_rules;
 mod shatar_validate;
 mod show;
+mod split;
 mod stream_line_ends;
 mod tree_charsets;

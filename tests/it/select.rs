@@ -33,7 +33,7 @@ fn at(list: &[(&str, u64)]) -> Vec<(String, u64)> {
 #[test]
 fn every_family_selected_by_a_table_of_expressions() {
     let all = [SGF, PGN, PDN];
-    let table: [(&str, &[(&str, u64)]); 20] = [
+    let table: [(&str, &[(&str, u64)]); 23] = [
         // The shared names map to PW/PB/DT/EV/RE in SGF, White/Black/… in PGN and PDN.
         (
             r#"black ~ "Lee""#,
@@ -55,6 +55,13 @@ fn every_family_selected_by_a_table_of_expressions() {
         ("date < 1991", &[("sgf", 2), ("pgn", 0)]),
         ("date > 2016.07.01", &[("sgf", 1), ("pdn", 1)]),
         ("date = 2017.05.23", &[("sgf", 1)]),
+        // The year of the date, whatever the family writes it as (1991.??.?? is 1991).
+        ("year = 2016", &[("sgf", 0), ("pdn", 0), ("pdn", 1)]),
+        (
+            "year < 1991 or year = 2017",
+            &[("sgf", 1), ("sgf", 2), ("pgn", 0)],
+        ),
+        ("year = 1991 and not year != 1991", &[("pgn", 1)]),
         // Computed fields.
         ("plies > 5", &[("sgf", 0), ("sgf", 2)]),
         ("plies <= 2", &[("pgn", 1), ("pdn", 0)]),
