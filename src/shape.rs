@@ -12,7 +12,7 @@
 
 use std::ops::AddAssign;
 
-use crate::record::{FamilyTypes, Line, Record, REPAIRED, UNREPLAYED_VARIATION};
+use crate::record::{FamilyTypes, Line, Record, REPAIRED, UNREPLAYED, UNREPLAYED_VARIATION};
 use crate::wrap::MAX_LINE;
 
 /// What `--strip` removes.
@@ -256,11 +256,11 @@ fn strip_comment(comment: &mut Option<String>) -> bool {
     }
 }
 
-/// Where the notes qipu appends to a comment begin: a variation that could not be
-/// replayed, kept as written, and a move replayed as another. They follow what the record
-/// said, each after a space.
+/// Where the notes qipu appends to a comment begin: the rest of a variation or a whole
+/// variation that could not be replayed, kept as written, and a move replayed as another.
+/// They follow what the record said, each after a space.
 fn qipu_notes_at(text: &str) -> Option<usize> {
-    [UNREPLAYED_VARIATION, REPAIRED]
+    [UNREPLAYED, UNREPLAYED_VARIATION, REPAIRED]
         .into_iter()
         .filter_map(|marker| {
             text.match_indices(marker)
