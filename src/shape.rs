@@ -360,8 +360,10 @@ mod tests {
 
     #[test]
     fn the_main_line_is_cut_only_where_it_holds_more() {
-        let mut shape = Shape::default();
-        shape.ply_limit = Some(4);
+        let shape = Shape {
+            ply_limit: Some(4),
+            ..Shape::default()
+        };
         assert_eq!(shape.main_line_cut(5, false), Some(4));
         assert_eq!(shape.main_line_cut(4, false), None);
         assert_eq!(shape.main_line_cut(4, true), Some(4));

@@ -109,7 +109,7 @@ fn nags_go_as_dollars_marks_and_sgf_annotations() {
 fn variations_go_with_those_inside_them() {
     let (pgn, err) = convert(SHATAR, "pgn", &["--strip", "variations"]);
     assert!(!pgn.contains('('), "{pgn}");
-    assert!(pgn.contains("{the knight}") == false && pgn.contains("{forced}"));
+    assert!(!pgn.contains("{the knight}") && pgn.contains("{forced}"));
     assert!(summary(&err).ends_with("; stripped 2 variations"), "{err}");
     let (pdn, err) = convert(DRAUGHTS, "pdn", &["--strip", "variations"]);
     assert!(!pdn.contains('('), "{pdn}");
