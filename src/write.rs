@@ -282,7 +282,8 @@ impl AnyRecord {
     /// use qipu::{read_str, ReadOptions, WriteOptions};
     ///
     /// let pgn = "[Event \"?\"]\n[Variant \"Shatar\"]\n\n1. e4 {solid} e5 2. Ke2 (2. Nf3) 2... Bb4 *\n";
-    /// let document = read_str("a.pgn", pgn, &ReadOptions::default());
+    /// let read = ReadOptions { keep_records: true, ..ReadOptions::default() };
+    /// let document = read_str("a.pgn", pgn, &read);
     /// let mut record = document.records[0].record.clone().unwrap();
     /// let shape = Shape::default().stripping(Strip::Comments).stripping(Strip::Variations);
     /// let stripped = record.reshape(&WriteOptions::default().with(shape));

@@ -320,17 +320,23 @@ fn the_closing_line_speaks_chinese_too() {
 
 /// Every record of every fixture.
 fn records() -> Vec<qipu::AnyRecord> {
-    FAMILIES
+    let keep = ReadOptions {
+        keep_records: true,
+        ..ReadOptions::default()
+    };
+    let records: Vec<qipu::AnyRecord> = FAMILIES
         .iter()
         .flat_map(|(path, _)| {
             let text =
                 std::fs::read_to_string(crate::support::fixtures::root().join(path)).unwrap();
-            read_str(path, &text, &ReadOptions::default())
+            read_str(path, &text, &keep)
                 .records
                 .into_iter()
                 .filter_map(|report| report.record)
         })
-        .collect()
+        .collect();
+    assert_eq!(records.len(), 5, "every record of the fixtures is kept");
+    records
 }
 
 /// Every shape of the strips (each subset) with and without a limit.
