@@ -176,6 +176,7 @@ mod registry;
 mod report;
 pub mod select;
 mod settings;
+mod shape;
 pub mod shard;
 pub mod shatar;
 pub mod stream;

@@ -8,6 +8,7 @@ use std::fmt;
 pub use crate::diag::{Fixed, LeftOut};
 pub use crate::diagram::Pieces;
 pub use crate::record::Format;
+pub use crate::shape::{Shape, Strip, Stripped};
 
 use crate::diagram::{Diagram, NoBoard, View};
 use crate::record::{Game, Tags};
@@ -198,6 +199,9 @@ pub trait GameRecord: Any + fmt::Debug + Send + Sync + BoxedClone {
     fn write_json_positions(&self, source: &str, index: usize, options: &WriteOptions) -> String;
     /// What of the record a conversion to `format` cannot carry (unsorted).
     fn left_out(&self, format: Format) -> Vec<LeftOut>;
+    /// Reshapes the record in place as the [`Shape`] of `options` asks (strips, cuts the
+    /// main line), and counts what went; a second reshape finds nothing left to remove.
+    fn reshape(&mut self, options: &WriteOptions) -> Stripped;
     /// What a conversion to `format` with `options` corrects (Go's `--fix`), in record
     /// order; none by default.
     fn corrections(&self, _format: Format, _options: &WriteOptions) -> Vec<Fixed> {
@@ -273,6 +277,25 @@ impl AnyRecord {
     /// The family the record belongs to.
     pub fn game(&self) -> Game {
         self.0.game()
+    }
+
+    /// Reshapes the record in place as the [`Shape`] of `options` asks, before it is
+    /// written, and counts what it removed ([`GameRecord::reshape`]).
+    ///
+    /// ```
+    /// use qipu::write::{Shape, Strip};
+    /// use qipu::{read_str, ReadOptions, WriteOptions};
+    ///
+    /// let pgn = "[Event \"?\"]\n[Variant \"Shatar\"]\n\n1. e4 {solid} e5 2. Ke2 (2. Nf3) 2... Bb4 *\n";
+    /// let read = ReadOptions { keep_records: true, ..ReadOptions::default() };
+    /// let document = read_str("a.pgn", pgn, &read);
+    /// let mut record = document.records[0].record.clone().unwrap();
+    /// let shape = Shape::default().stripping(Strip::Comments).stripping(Strip::Variations);
+    /// let stripped = record.reshape(&WriteOptions::default().with(shape));
+    /// assert_eq!((stripped.comments, stripped.variations), (1, 1));
+    /// ```
+    pub fn reshape(&mut self, options: &WriteOptions) -> Stripped {
+        self.0.reshape(options)
     }
 
     /// Moves every span `offset` bytes on (a record read from a block of a larger text).

@@ -15,7 +15,7 @@ use qipu::lang::Lang;
 use qipu::select::{Field, Selection};
 use qipu::shard::Shard;
 use qipu::shatar::{Notation, TextOptions};
-use qipu::write::{Format, Pieces, WriteOptions};
+use qipu::write::{Format, Pieces, Shape, Strip, WriteOptions};
 use qipu::{Game, ReadOptions};
 
 use super::lang::LangArgs;
@@ -180,6 +180,18 @@ pub struct WriteArgs {
     /// points 2-0/0-2/1-1; each record's own form when not given.
     #[arg(long, value_enum)]
     results: Option<ResultsArg>,
+    /// Strip what the list names from every record written (comma-separated, or the
+    /// flag repeated); the closing line counts what went.
+    #[arg(long, value_enum, value_name = "LIST", value_delimiter = ',')]
+    strip: Vec<StripArg>,
+    /// Keep the first N plies of the main line (and of the variations what lies within
+    /// N plies); a record cut short gets an unknown result.
+    #[arg(long, value_name = "N")]
+    ply_limit: Option<usize>,
+    /// Lines of at most N characters in PGN, PDN, SGF and text (at least 20; a longer
+    /// token stands alone) [default: 79]. JSON is one line a record.
+    #[arg(long, value_name = "N", value_parser = parse_line_width)]
+    line_width: Option<usize>,
 }
 
 impl From<&WriteArgs> for WriteOptions {
@@ -192,8 +204,29 @@ impl From<&WriteArgs> for WriteOptions {
             squares: args.squares.into(),
             results: args.results.map(Results::from),
         };
-        WriteOptions::default().with(text).with(pdn)
+        let mut shape = Shape::default();
+        shape.ply_limit = args.ply_limit;
+        if let Some(width) = args.line_width {
+            shape.line_width = width;
+        }
+        for strip in &args.strip {
+            shape = shape.stripping(Strip::from(*strip));
+        }
+        WriteOptions::default().with(text).with(pdn).with(shape)
     }
+}
+
+/// The narrowest `--line-width`: a move number, a move and its NAG still fit a line.
+const MIN_LINE_WIDTH: usize = 20;
+
+/// `--line-width`: a number of characters, [`MIN_LINE_WIDTH`] or more.
+fn parse_line_width(text: &str) -> Result<usize, String> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|&width| width >= MIN_LINE_WIDTH)
+        .ok_or_else(|| {
+            format!("{text} is not a line width: a number of characters, {MIN_LINE_WIDTH} or more")
+        })
 }
 
 #[derive(clap::Args)]
@@ -287,6 +320,7 @@ mirror!(NotationArg => Notation { Full, Short });
 mirror!(PiecesArg => Pieces { Latin, Zh });
 mirror!(SquaresArg => Squares { Numeric, Algebraic });
 mirror!(ResultsArg => Results { Standard, Points });
+mirror!(StripArg => Strip { Comments, Nags, Variations, Markup, Unknown });
 mirror!(VariantArg => Variant { Russian, Brazilian });
 mirror!(RulesArg => Rules { Chinese, Japanese, Korean, Aga, Nz = NewZealand, TrompTaylor, Ing });
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use qipu::diag::{Diagnostic, FileIssue, Kind, Severity};
 use qipu::lang::{Lang, Zh};
-use qipu::write::{Format, WriteOptions};
+use qipu::write::{Format, Shape, Strip, Stripped, WriteOptions};
 use qipu::{zh, Document, RecordReport};
 
 use super::failure::{Doing, PathError};
@@ -64,6 +64,10 @@ struct Counts {
     sieve: String,
     /// Duplicates written to the `--duplicates` file.
     duplicates_written: usize,
+    /// With `--strip` or `--ply-limit`: what was asked, and what went of the records
+    /// written.
+    shape: Shape,
+    stripped: Stripped,
 }
 
 impl Counts {
@@ -73,13 +77,14 @@ impl Counts {
             return self.line(duplicates);
         }
         let mut line = zh!(
-            "qipu: convert：{} 个文件{}：已写出 {} 份棋谱（其中 {} 份有错误），跳过 {} 份，{} 个文件无法读取\n",
+            "qipu: convert：{} 个文件{}：已写出 {} 份棋谱（其中 {} 份有错误），跳过 {} 份，{} 个文件无法读取{}\n",
             self.files,
             Zh::own(&self.sieve),
             self.written,
             self.written_with_errors,
             self.skipped,
-            self.unreadable_files
+            self.unreadable_files,
+            self.shaped_zh()
         );
         if self.files_left_unchanged > 0 {
             line.push(&zh!(
@@ -99,13 +104,14 @@ impl Counts {
 
     fn line(&self, duplicates: Option<&Path>) -> String {
         let mut line = format!(
-            "qipu: convert: {}{}: {} written ({} with errors), {} skipped, {} unreadable\n",
+            "qipu: convert: {}{}: {} written ({} with errors), {} skipped, {} unreadable{}\n",
             summary::counted(self.files, "file"),
             self.sieve,
             summary::counted(self.written, "record"),
             self.written_with_errors,
             self.skipped,
             summary::counted(self.unreadable_files, "file"),
+            self.shaped(),
         );
         if self.files_left_unchanged > 0 {
             line.push_str(&format!(
@@ -121,6 +127,78 @@ impl Counts {
             ));
         }
         line
+    }
+}
+
+impl Counts {
+    /// What `--strip` and `--ply-limit` removed, each thing asked for named (`; stripped
+    /// 3 comments, 0 NAGs; cut 2 records at ply 40`); nothing without them.
+    fn shaped(&self) -> String {
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let stripped = &self.stripped;
+        let mut items = Vec::new();
+        for what in self.shape.stripped() {
+            let n = stripped.of(what);
+            match what {
+                Strip::Comments => items.push(plural(n, "comment", "comments")),
+                Strip::Nags => items.push(plural(n, "NAG", "NAGs")),
+                Strip::Variations => items.push(plural(n, "variation", "variations")),
+                Strip::Markup => items.push(plural(n, "markup property", "markup properties")),
+                Strip::Unknown => {
+                    let (tags, properties) = (stripped.unknown_tags, stripped.unknown_properties);
+                    if tags > 0 || properties == 0 {
+                        items.push(plural(tags, "unknown tag", "unknown tags"));
+                    }
+                    if properties > 0 {
+                        items.push(plural(properties, "unknown property", "unknown properties"));
+                    }
+                }
+            }
+        }
+        let mut words = String::new();
+        if !items.is_empty() {
+            words.push_str(&format!("; stripped {}", items.join(", ")));
+        }
+        if let Some(limit) = self.shape.ply_limit {
+            words.push_str(&format!(
+                "; cut {} at ply {limit}",
+                summary::counted(stripped.cut, "record")
+            ));
+        }
+        words
+    }
+
+    /// [`Counts::shaped`] in Chinese.
+    fn shaped_zh(&self) -> Zh {
+        let stripped = &self.stripped;
+        let mut items = Vec::new();
+        for what in self.shape.stripped() {
+            let n = stripped.of(what);
+            match what {
+                Strip::Comments => items.push(zh!("{} 条注释", n)),
+                Strip::Nags => items.push(zh!("{} 个 NAG", n)),
+                Strip::Variations => items.push(zh!("{} 个变化", n)),
+                Strip::Markup => items.push(zh!("{} 个标记属性", n)),
+                Strip::Unknown => {
+                    let (tags, properties) = (stripped.unknown_tags, stripped.unknown_properties);
+                    if tags > 0 || properties == 0 {
+                        items.push(zh!("{} 个未知标签", tags));
+                    }
+                    if properties > 0 {
+                        items.push(zh!("{} 个未知属性", properties));
+                    }
+                }
+            }
+        }
+        let mut words = Zh::own("");
+        if !items.is_empty() {
+            words.push(&zh!("；已去除 {}", Zh::join(items, "、")));
+        }
+        if let Some(limit) = self.shape.ply_limit {
+            words.push(&zh!("；{} 份棋谱截至第 {} 步", stripped.cut, limit));
+        }
+        words
     }
 }
 
@@ -186,7 +264,10 @@ impl Convert {
         let mut run = Run {
             convert: self,
             style: render::Style::detect(io::stderr().is_terminal()),
-            counts: Counts::default(),
+            counts: Counts {
+                shape: self.options.get(),
+                ..Counts::default()
+            },
             shared: RecordWriter::new(shared),
             current: None,
             refused: false,
@@ -419,6 +500,14 @@ impl Run<'_> {
             return Ok(status);
         };
         let format = self.convert.format;
+        let mut reshaped = None;
+        let mut stripped = Stripped::default();
+        if self.counts.shape.reshapes() {
+            let mut copy = record.clone();
+            stripped = copy.reshape(&self.convert.options);
+            reshaped = Some(copy);
+        }
+        let record = reshaped.as_ref().unwrap_or(record);
         let written = if self.convert.positions {
             Ok(qipu::write::write_json_positions_noting(
                 record,
@@ -463,6 +552,7 @@ impl Run<'_> {
         }
         if duplicate.is_none() {
             self.counts.written += 1;
+            self.counts.stripped += stripped;
             if invalid {
                 self.counts.written_with_errors += 1;
             }

@@ -104,8 +104,9 @@ fn result_token(record: &DraughtsRecord, options: &PdnOptions) -> String {
 }
 
 /// Normalised PDN of a replayed record, ending with a line break: the record's `%` escape
-/// lines before and after it, as read.
-pub fn write_pdn(record: &DraughtsRecord, options: &PdnOptions) -> String {
+/// lines before and after it, as read; the movetext in lines of at most `line_width`
+/// characters where they can break.
+pub fn write_pdn(record: &DraughtsRecord, options: &PdnOptions, line_width: usize) -> String {
     let (style, capture) = style(record, options);
     let stated = record.extra.game_type_stated;
     let result = result_token(record, options);
@@ -168,6 +169,7 @@ pub fn write_pdn(record: &DraughtsRecord, options: &PdnOptions) -> String {
         moves,
         comments,
         result: Some(result),
+        line_width,
     });
     let mut out = String::with_capacity(game.len());
     for line in &record.extra.escapes_before {

@@ -49,8 +49,9 @@ use crate::diagram::{Diagram, NoBoard, View};
 use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::MoveFields;
 use crate::record::{FamilyTypes, Format, Game, Record, RulesVariant, Tags};
+use crate::shape::{is_pdn_tag, reshape_record};
 use crate::text::picture_controls;
-use crate::write::{LeftOut, WriteError, WriteOptions};
+use crate::write::{LeftOut, Shape, Strip, Stripped, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 
 /// A replayed draughts record with the conventions it was written in, so that the writers
@@ -183,7 +184,11 @@ impl GameRecord for DraughtsRecord {
     ) -> Result<String, WriteError> {
         match format {
             Format::Json => Ok(export::write_json(self, source, index, &options.get())),
-            PDN => Ok(export::write_pdn(self, &options.get())),
+            PDN => Ok(export::write_pdn(
+                self,
+                &options.get(),
+                options.get::<Shape>().line_width,
+            )),
             _ => Err(WriteError::unsupported(GAME, format)),
         }
     }
@@ -194,6 +199,20 @@ impl GameRecord for DraughtsRecord {
 
     fn left_out(&self, format: Format) -> Vec<LeftOut> {
         export::left_out(self, format)
+    }
+
+    /// Tags PDN 3.0 does not define are unknown; PDN has no markup. A cut main line
+    /// forgets the result as read too, which a record of an assumed game type writes.
+    fn reshape(&mut self, options: &WriteOptions) -> Stripped {
+        let shape: Shape = options.get();
+        let stripped = reshape_record(self, &shape, is_pdn_tag, ("Result", "*"));
+        if stripped.cut > 0 {
+            self.extra.result = None;
+        }
+        if shape.strips(Strip::Variations) {
+            self.extra.variation_results = false;
+        }
+        stripped
     }
 
     fn picture_controls(&mut self) {

@@ -46,6 +46,7 @@ fn from_syntax(game: &PdnGame) -> WriteGame {
         moves: convert_line(&game.moves),
         comments: game.comments.iter().map(comment_text).collect(),
         result: game.result.as_ref().map(|(r, _)| r.as_str().to_owned()),
+        ..WriteGame::default()
     }
 }
 

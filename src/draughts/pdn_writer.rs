@@ -12,14 +12,15 @@
 //!   or follows a comment or variation (`12...`); comments as `{...}` with their whitespace
 //!   collapsed and any `{`/`}` inside replaced by `(`/`)` (PDN comments cannot nest or escape);
 //!   variations in `( )`; the result last (`*` when unknown).
-//! - lines are wrapped at spaces to fewer than 80 characters; a single longer token stands alone.
+//! - lines are wrapped at spaces to at most `line_width` characters (79, fewer than 80, unless
+//!   `--line-width` says otherwise); a single longer token stands alone.
 //!
 //! Variations are walked with an explicit stack, so any nesting depth is safe.
 
-use crate::wrap::LineWrapper;
+use crate::wrap::{LineWrapper, MAX_LINE};
 
 /// A game to write.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WriteGame {
     /// Tag pairs, in any order (the writer orders them).
     pub tags: Vec<(String, String)>,
@@ -33,6 +34,22 @@ pub struct WriteGame {
     pub comments: Vec<String>,
     /// The result token, such as `2-0`; `None` writes `*`.
     pub result: Option<String>,
+    /// The longest movetext line, where it can break.
+    pub line_width: usize,
+}
+
+impl Default for WriteGame {
+    fn default() -> WriteGame {
+        WriteGame {
+            tags: Vec::new(),
+            first_move_number: 0,
+            black_first: false,
+            moves: Vec::new(),
+            comments: Vec::new(),
+            result: None,
+            line_width: MAX_LINE,
+        }
+    }
 }
 
 /// A move to write.
@@ -64,7 +81,7 @@ pub fn write_pdn_game(game: &WriteGame) -> String {
         out.push('\n');
     }
     let tokens = movetext_tokens(game);
-    wrap_into(&mut out, &tokens);
+    wrap_into(&mut out, &tokens, game.line_width);
     out
 }
 
@@ -279,9 +296,10 @@ impl Tokens {
     }
 }
 
-/// Appends `tokens` as wrapped lines, and a line break.
-fn wrap_into(out: &mut String, tokens: &[String]) {
-    let mut line = LineWrapper::new(out);
+/// Appends `tokens` as lines of at most `width` characters where they can break, and a
+/// line break.
+fn wrap_into(out: &mut String, tokens: &[String], width: usize) {
+    let mut line = LineWrapper::new(out, width);
     for token in tokens {
         line.word(token);
     }

@@ -35,6 +35,7 @@ pub mod sgf;
 mod sgf_check;
 mod sgf_issue;
 mod sgf_writer;
+mod shape;
 mod text_writer;
 mod ugf;
 mod validate;
@@ -63,7 +64,7 @@ use crate::family::{Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
 use crate::record::{FamilyTypes, Format, Game, NoVariant, Record, Tags};
 use crate::text::{picture_controls, Syntax};
-use crate::write::{Fixed, LeftOut, WriteError, WriteOptions};
+use crate::write::{Fixed, LeftOut, Shape, Stripped, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 use left_out::left_out;
 use sgf::{GameTree, NodeId};
@@ -189,8 +190,9 @@ impl GoRecord {
 
 /// Normalised SGF (`FF[4]`, UTF-8) of a record, with the text that stood before and after
 /// it where that can be written back faithfully (it holds no `(`, which would start a tree);
-/// with `fix`, corrected as SGFC corrects (see [`GoRecord::fixes`]).
-fn write_sgf(record: &GoRecord, fix: bool) -> String {
+/// with `fix`, corrected as SGFC corrects (see [`GoRecord::fixes`]); in lines of at most
+/// `width` characters where they can break.
+fn write_sgf(record: &GoRecord, fix: bool, width: usize) -> String {
     let mut out = String::new();
     let kept = &record.extra;
     if let Some(before) = kept.before.as_deref().filter(|t| outside_is_writable(t)) {
@@ -198,9 +200,9 @@ fn write_sgf(record: &GoRecord, fix: bool) -> String {
         out.push('\n');
     }
     if fix {
-        sgf_writer::write_game_into(&fix::fix(&kept.tree).tree, &mut out);
+        sgf_writer::write_game_into(&fix::fix(&kept.tree).tree, &mut out, width);
     } else {
-        sgf_writer::write_game_into(&kept.tree, &mut out);
+        sgf_writer::write_game_into(&kept.tree, &mut out, width);
     }
     if let Some(after) = kept.after.as_deref().filter(|t| outside_is_writable(t)) {
         out.push_str(after);
@@ -235,10 +237,11 @@ impl GameRecord for GoRecord {
         format: Format,
         options: &WriteOptions,
     ) -> Result<String, WriteError> {
+        let width = options.get::<Shape>().line_width;
         match format {
             Format::Json => Ok(record_line(source, index, self)),
-            SGF => Ok(write_sgf(self, options.get::<SgfOptions>().fix)),
-            Format::Text => Ok(write_text(self)),
+            SGF => Ok(write_sgf(self, options.get::<SgfOptions>().fix, width)),
+            Format::Text => Ok(write_text(self, width)),
             _ => Err(WriteError::unsupported(GAME, format)),
         }
     }
@@ -249,6 +252,10 @@ impl GameRecord for GoRecord {
 
     fn left_out(&self, format: Format) -> Vec<LeftOut> {
         left_out(self, format)
+    }
+
+    fn reshape(&mut self, options: &WriteOptions) -> Stripped {
+        shape::reshape(self, &options.get(), options.get::<SgfOptions>().fix)
     }
 
     fn corrections(&self, format: Format, options: &WriteOptions) -> Vec<Fixed> {

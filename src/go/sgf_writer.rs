@@ -12,7 +12,8 @@
 //! - values: escapes resolved, then only `]` and `\` escaped, plus `:` in the first part of
 //!   compose-typed values; soft line breaks dropped, line breaks written as `\n`;
 //! - a line is broken before a property, a further value, `(` or `)` that would pass column
-//!   79; never inside a value (a long comment line stays long); each variation starts a line.
+//!   79 (or the `--line-width` asked for); never inside a value (a long comment line stays
+//!   long); each variation starts a line.
 //!
 //! Writing walks the tree with an explicit stack, so deep trees are no problem.
 
@@ -20,7 +21,7 @@ use crate::go::properties::{self, Repeat};
 use crate::go::sgf::grammar::compose;
 use crate::go::sgf::is_typed;
 use crate::go::sgf::{unescape, Collection, GameTree, NodeId, NodeRef, Property};
-use crate::wrap::LineWrapper;
+use crate::wrap::{LineWrapper, MAX_LINE};
 
 /// Properties whose values are compose-typed (`a:b`), where `:` must be escaped.
 const COMPOSE: [&str; 18] = [
@@ -32,24 +33,25 @@ const COMPOSE: [&str; 18] = [
 pub fn write_collection(collection: &Collection) -> String {
     let mut out = String::new();
     for game in &collection.games {
-        write_game_into(game, &mut out);
+        write_game_into(game, &mut out, MAX_LINE);
     }
     out
 }
 
-/// Appends one game tree, followed by a line break, to `out`.
-pub fn write_game_into(tree: &GameTree, out: &mut String) {
-    write_tree(tree, out);
+/// Appends one game tree, followed by a line break, to `out`, in lines of at most `width`
+/// characters where they can break.
+pub fn write_game_into(tree: &GameTree, out: &mut String, width: usize) {
+    write_tree(tree, out, width);
 }
 
-fn write_tree(tree: &GameTree, out: &mut String) {
+fn write_tree(tree: &GameTree, out: &mut String, width: usize) {
     enum Step {
         Open,
         Sequence(NodeId),
         Close,
     }
     let mut w = Writer {
-        line: LineWrapper::new(out),
+        line: LineWrapper::new(out, width),
     };
     let mut stack = vec![Step::Close, Step::Sequence(NodeId::ROOT), Step::Open];
     while let Some(step) = stack.pop() {

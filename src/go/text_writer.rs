@@ -41,8 +41,9 @@ const TAG_NAMES: [(&str, &str); 25] = [
     ("PL", "ToMove"),
 ];
 
-/// The text form of `record`.
-pub fn write_text(record: &GoRecord) -> String {
+/// The text form of `record`, its moves in lines of at most `width` characters where
+/// they can break.
+pub fn write_text(record: &GoRecord, width: usize) -> String {
     let record_moves = record;
     let mut out = String::new();
     push_tag(&mut out, "Game", "Go");
@@ -81,7 +82,7 @@ pub fn write_text(record: &GoRecord) -> String {
             .as_ref()
             .map_or_else(|| String::from("*"), ToString::to_string),
     );
-    let mut wrapper = LineWrapper::new(&mut out);
+    let mut wrapper = LineWrapper::new(&mut out, width);
     for token in &tokens {
         wrapper.word(token);
         // A rest-of-line comment ends its line.

@@ -45,7 +45,9 @@ use crate::diagram::{Diagram, NoBoard, View};
 use crate::family::{BlankLineCut, Family, ReadOptions, RecordCut};
 use crate::json::{record_line, MoveFields};
 use crate::record::{FamilyTypes, Format, Game, Record, RulesVariant, Tags};
-use crate::write::{LeftOut, WriteError, WriteOptions};
+use crate::shape::{is_pgn_tag, reshape_record};
+use crate::wrap::MAX_LINE;
+use crate::write::{LeftOut, Shape, Stripped, WriteError, WriteOptions};
 use crate::{GameRecord, RecordReport};
 
 /// A replayed Shatar move as the record keeps it.
@@ -116,12 +118,12 @@ fn start_position(record: &Record<ShatarMove>) -> Position {
 
 /// Normalised PGN of a replayed record.
 pub fn write_pgn(record: &Record<ShatarMove>) -> String {
-    write::write_pgn_from(record, &start_position(record))
+    write::write_pgn_from(record, &start_position(record), MAX_LINE)
 }
 
 /// The rulebook's scoresheet text of a replayed record.
 pub fn write_text(record: &Record<ShatarMove>, options: &TextOptions) -> String {
-    write::write_text_from(record, &start_position(record), options)
+    write::write_text_from(record, &start_position(record), options, MAX_LINE)
 }
 
 /// Tags the rulebook's scoresheet text carries: the players, the date and the place
@@ -190,10 +192,17 @@ impl GameRecord for Record<ShatarMove> {
         format: Format,
         options: &WriteOptions,
     ) -> Result<String, WriteError> {
+        let width = options.get::<Shape>().line_width;
+        let start = || start_position(self);
         match format {
             Format::Json => Ok(record_line(source, index, self)),
-            PGN => Ok(write_pgn(self)),
-            Format::Text => Ok(write_text(self, &options.get())),
+            PGN => Ok(write::write_pgn_from(self, &start(), width)),
+            Format::Text => Ok(write::write_text_from(
+                self,
+                &start(),
+                &options.get(),
+                width,
+            )),
             _ => Err(WriteError::unsupported(GAME, format)),
         }
     }
@@ -204,6 +213,11 @@ impl GameRecord for Record<ShatarMove> {
 
     fn left_out(&self, format: Format) -> Vec<LeftOut> {
         left_out(self, format)
+    }
+
+    /// Tags no PGN standard defines are unknown; PGN has no markup.
+    fn reshape(&mut self, options: &WriteOptions) -> Stripped {
+        reshape_record(self, &options.get(), is_pgn_tag, ("Result", "*"))
     }
 
     fn picture_controls(&mut self) {

@@ -44,8 +44,13 @@ const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 /// Writes the record as PGN: Seven Tag Roster, `[Variant "Shatar"]`, the start position
 /// if not the standard one, the other tags in their original order, then SAN movetext
 /// with comments, NAGs and variations. `start` is the position the moves are played
-/// from ([`super::start_position`]); [`super::write_pgn`] finds it itself.
-pub(super) fn write_pgn_from(record: &Record<ShatarMove>, start: &Position) -> String {
+/// from ([`super::start_position`]); [`super::write_pgn`] finds it itself. Lines are
+/// broken before they pass `width` characters.
+pub(super) fn write_pgn_from(
+    record: &Record<ShatarMove>,
+    start: &Position,
+    width: usize,
+) -> String {
     let mut out = String::new();
     for line in &record.escape_lines {
         out.push_str(line);
@@ -107,7 +112,7 @@ pub(super) fn write_pgn_from(record: &Record<ShatarMove>, start: &Position) -> S
     }
     pgn_line(&record.moves, start, last.as_deref(), &mut tokens);
     tokens.push(result.to_string());
-    wrap_tokens(&mut out, &tokens);
+    wrap_tokens(&mut out, &tokens, width);
     out
 }
 
@@ -283,9 +288,10 @@ fn join_parentheses(tokens: &mut Vec<String>) {
     *tokens = joined;
 }
 
-/// Appends `tokens` as wrapped lines; a rest-of-line comment takes the rest of its line.
-fn wrap_tokens(out: &mut String, tokens: &[String]) {
-    let mut line = LineWrapper::new(out);
+/// Appends `tokens` as lines of at most `width` characters where they can break; a
+/// rest-of-line comment takes the rest of its line.
+fn wrap_tokens(out: &mut String, tokens: &[String], width: usize) {
+    let mut line = LineWrapper::new(out, width);
     for token in tokens {
         line.word(token);
         if token.starts_with(';') {
@@ -299,11 +305,13 @@ fn wrap_tokens(out: &mut String, tokens: &[String]) {
 /// and place, the start position if not the standard one, the numbered move pairs
 /// `(1)e2—e4,e7—e5;` and the result. Only the main line is written, with its comments
 /// in braces as scoresheets add them: the rulebook's form has no variations. `start` is
-/// the position the moves are played from; [`super::write_text`] finds it itself.
+/// the position the moves are played from; [`super::write_text`] finds it itself. Lines
+/// are broken before they pass `width` characters.
 pub(super) fn write_text_from(
     record: &Record<ShatarMove>,
     start: &Position,
     options: &TextOptions,
+    width: usize,
 ) -> String {
     let mut out = text_headers(record).0;
     if record.start.is_some() {
@@ -371,7 +379,7 @@ pub(super) fn write_text_from(
             (None, None) => {}
         }
     }
-    wrap_tokens(&mut out, &tokens);
+    wrap_tokens(&mut out, &tokens, width);
     out
 }
 

@@ -37,6 +37,7 @@ mod sgf_corpus;
 mod sgf_fix;
 mod sgf_fuzz;
 mod sgf_recovery;
+mod shape;
 mod shard;
 mod shatar_convert;
 mod shatar_perft;
