@@ -264,8 +264,9 @@ fn move_list_zh(style: SquareStyle, moves: &[Move], limit: usize) -> Zh {
 }
 
 impl DraughtsIssue {
-    /// Rule breaches and unreadable records are errors; structural slips, wrong results
-    /// are warnings; claimable draws and the conventions chosen are notes.
+    /// Rule breaches, unreadable records and a result that contradicts the loss on the
+    /// board are errors; structural slips are warnings; claimable draws and the
+    /// conventions chosen are notes.
     pub fn severity(&self) -> Severity {
         match self {
             DraughtsIssue::Syntax { kind } => match kind {
@@ -275,9 +276,7 @@ impl DraughtsIssue {
                 | SyntaxErrorKind::UnterminatedSetup => Severity::Error,
                 _ => Severity::Warning,
             },
-            DraughtsIssue::ResultMismatch { .. } | DraughtsIssue::UnreplayedMoves => {
-                Severity::Warning
-            }
+            DraughtsIssue::UnreplayedMoves => Severity::Warning,
             DraughtsIssue::Numbering { .. }
             | DraughtsIssue::VariantDefaulted { .. }
             | DraughtsIssue::Draw(_) => Severity::Note,

@@ -331,8 +331,9 @@ fn ending_text(ending: Ending) -> String {
 }
 
 impl ShatarIssue {
-    /// Rule breaches are errors; wrong marks and contradicting results are warnings;
-    /// claimable draws and bare kings are notes.
+    /// Rule breaches, and a result that contradicts the mate or stalemate on the board,
+    /// are errors; wrong marks and numbers are warnings; claimable draws and bare kings
+    /// are notes.
     pub fn severity(&self) -> Severity {
         match self {
             ShatarIssue::Syntax { kind } => match kind {
@@ -344,8 +345,7 @@ impl ShatarIssue {
             ShatarIssue::CheckMarker { .. }
             | ShatarIssue::MoveNumber { .. }
             | ShatarIssue::CaptureMarker { .. }
-            | ShatarIssue::QueenName { .. }
-            | ShatarIssue::ResultMismatch { .. } => Severity::Warning,
+            | ShatarIssue::QueenName { .. } => Severity::Warning,
             ShatarIssue::Draw(_) | ShatarIssue::BareKing { .. } => Severity::Note,
             _ => Severity::Error,
         }

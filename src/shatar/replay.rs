@@ -432,7 +432,7 @@ pub fn ending(position: &Position, legal: &[Move]) -> Option<Ending> {
     }
 }
 
-/// A warning when the recorded result contradicts a game finished on the board.
+/// An error when the recorded result contradicts a game finished on the board.
 pub fn check_result(recorded: ResultToken, ending: Option<Ending>) -> Option<ShatarIssue> {
     let ending = ending?;
     (recorded != ResultToken::Unknown && recorded != ending.result()).then_some(

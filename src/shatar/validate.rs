@@ -406,6 +406,9 @@ fn replay_line(
                     expected: u32::try_from(expected).unwrap_or(0),
                 };
                 replay.report(issue, &number.span, Some((ply, &position)));
+                // One slip in the numbering is one warning: the later numbers are
+                // checked against the ones written from here on.
+                replay.number_offset = i64::from(number.value) - i64::from(position.fullmoves());
             }
         }
         let variations = replay_variations(replay, written, &position, ply);
@@ -473,7 +476,10 @@ fn replay_variations(
 ) -> Variations {
     let mut variations = Variations::default();
     for variation in &written.variations {
+        // A variation's numbering is its own: a slip in it does not renumber the main line.
+        let number_offset = replay.number_offset;
         let outcome = replay_line(replay, variation, position.clone(), ply, None);
+        replay.number_offset = number_offset;
         let rest = outcome
             .stopped_at
             .filter(|_| replay.keep)

@@ -12,6 +12,7 @@ mod draughts_archives;
 mod draughts_perft;
 mod draughts_validate;
 mod encodings;
+mod event_sheets;
 mod every_encoding;
 mod fix_property;
 mod fmt;
