@@ -205,6 +205,7 @@ fn explain(position: &Position, query: &MoveQuery, legal: &[Move]) -> ShatarIssu
             });
     ShatarIssue::IllegalMove {
         role,
+        side,
         from,
         to,
         reason,

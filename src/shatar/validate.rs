@@ -422,7 +422,8 @@ fn replay_line(
         let text = match &written.parsed {
             Ok(text) => text,
             Err(error) => {
-                let issue = ShatarIssue::Unparsable { reason: error.kind };
+                let issue = chess_promotion(replay, &position, written)
+                    .unwrap_or(ShatarIssue::Unparsable { reason: error.kind });
                 replay.report(issue, &written.span, Some((ply, &position)));
                 return stopped(line);
             }
@@ -463,6 +464,31 @@ fn replay_line(
         ending: replay::ending(&position, &position.legal_moves()),
         stopped_at: None,
     }
+}
+
+/// A token that promotes in a chess player's words (`b7—b8后`, `b8升虎`), named as the
+/// legal promotions it stands for, written as the rulebook writes them (`b7—b8变虎`).
+fn chess_promotion(
+    replay: &Replay,
+    position: &Position,
+    written: &ParsedMove,
+) -> Option<ShatarIssue> {
+    let token = &replay.source[written.span.clone()];
+    let words = super::chess_promotion::read(token)?;
+    let mut query = query(&words.move_text, replay.pieces);
+    query.promotion = words.role;
+    // The words are Chinese, so the moves meant are written with Chinese pieces.
+    query.style.pieces = Pieces::Zh;
+    let meant: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .filter(|mv| mv.promotion.is_some() && query.matches(mv))
+        .map(|mv| replay::write_move(position, *mv, query.style))
+        .collect();
+    (!meant.is_empty()).then(|| ShatarIssue::PromotionWords {
+        written: token[words.move_text.span.end..].to_string(),
+        meant,
+    })
 }
 
 /// The alternatives to `written`, each replayed from `position` (the one before it):

@@ -132,6 +132,10 @@ fn shatar_issues() -> Vec<Kind> {
         issues.push(ShatarIssue::Syntax { kind });
         issues.push(ShatarIssue::Unparsable { reason: kind });
     }
+    issues.push(ShatarIssue::PromotionWords {
+        written: "升虎".to_string(),
+        meant: vec!["b7—b8变虎".to_string()],
+    });
     for reason in [
         IllegalReason::NoPieceThere,
         IllegalReason::WrongColourPiece,
@@ -158,6 +162,7 @@ fn shatar_issues() -> Vec<Kind> {
         ] {
             issues.push(ShatarIssue::IllegalMove {
                 role: Role::Bishop,
+                side: Color::White,
                 from: e2,
                 to: g5,
                 reason,
@@ -379,7 +384,11 @@ fn draughts_issues() -> Vec<Kind> {
             NumberingSource::FirstMove("22-18".to_string()),
             NumberingSource::Default,
         ] {
-            issues.push(DraughtsIssue::Numbering { numbering, source });
+            issues.push(DraughtsIssue::Numbering {
+                numbering,
+                variant: Variant::Brazilian,
+                source,
+            });
         }
     }
     for variant in [Variant::Russian, Variant::Brazilian] {
@@ -830,13 +839,14 @@ fn traditional_converts_only_qipus_own_words() {
         "{differing} of {}",
         kinds.len()
     );
-    // Names, moves and values quoted from a record keep their simplified characters.
+    // Names, moves and values quoted from a record keep their simplified characters;
+    // the moves qipu writes in the record's notation take the reader's script.
     let quoted = [
         (
             Kind::game(shatar::ShatarIssue::AmbiguousMove {
                 candidates: vec!["车1d3".to_string(), "车7d3".to_string()],
             }),
-            "车1d3",
+            "車1d3 或 車7d3",
         ),
         (
             Kind::game(go::GoIssue::UnknownRules {

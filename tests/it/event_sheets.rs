@@ -62,3 +62,59 @@ fn a_skipped_draughts_move_number_gives_no_cascade() {
     assert_eq!(found, []);
     assert!(valid);
 }
+
+/// The first diagnostic's message and help of `path` in `lang`.
+fn first_words(path: &str, lang: &str) -> (String, String) {
+    let (out, _, _) = qipu(&["validate", "--format", "json", "--lang", lang, path]);
+    let report: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON line");
+    let diagnostic = &report["diagnostics"][0];
+    (
+        diagnostic["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
+        diagnostic["help"].as_str().unwrap_or_default().to_string(),
+    )
+}
+
+#[test]
+fn a_promotion_in_chess_words_is_named_as_the_rulebook_writes_it() {
+    for (path, written) in [
+        ("tests/fixtures/event/promotion-queen-word.txt", "后"),
+        ("tests/fixtures/event/promotion-rise-word.txt", "升虎"),
+    ] {
+        let (message, help) = first_words(path, "en");
+        assert!(message.contains(written), "{message}");
+        assert!(help.starts_with("did you mean b7—b8变虎?"), "{help}");
+        let (message, help) = first_words(path, "zh");
+        assert!(message.contains(written), "{message}");
+        assert!(help.starts_with("是否应为 b7—b8变虎？"), "{help}");
+        let (_, help) = first_words(path, "zh-Hant");
+        assert!(help.starts_with("是否應為 b7—b8變虎？"), "{help}");
+    }
+}
+
+#[test]
+fn the_numbering_help_names_the_game_type_of_the_records_rules() {
+    let (_, help) = first_words("tests/fixtures/event/draughts-gametype-26.pdn", "en");
+    assert!(help.contains("[GameType \"26,W,8,8,N0,0\"]"), "{help}");
+    let (_, help) = first_words("tests/fixtures/event/draughts-gametype-26.pdn", "zh");
+    assert!(help.contains("[GameType \"26,W,8,8,N0,0\"]"), "{help}");
+}
+
+#[test]
+fn a_queen_is_named_by_the_side_that_owns_it() {
+    let (message, help) = first_words("tests/fixtures/event/queen-blocked.txt", "en");
+    assert!(
+        message.starts_with("the tiger on d1 cannot move to d3"),
+        "{message}"
+    );
+    assert!(help.starts_with("the tiger on d1 can go to"), "{help}");
+    let (message, _) = first_words("tests/fixtures/event/lion-blocked.txt", "en");
+    assert!(
+        message.starts_with("the lion on d8 cannot move to d6"),
+        "{message}"
+    );
+    let (message, _) = first_words("tests/fixtures/event/lion-blocked.txt", "zh");
+    assert!(message.starts_with("d8 的狮不能走到 d6"), "{message}");
+}
