@@ -237,7 +237,7 @@ impl HtmlReport {
 
     /// The board before `diagnostic`, inline; where there is none, why.
     fn board(&mut self, document: &Document, report: &RecordReport, diagnostic: &Diagnostic) {
-        match qipu::board_before(document, report, diagnostic, self.pieces) {
+        match qipu::board_before(document, report, diagnostic, self.pieces, self.lang) {
             Ok(diagram) => {
                 // Moves replayed as repaired before this one: the board is the repaired
                 // game's, not the one written.
@@ -300,7 +300,7 @@ impl HtmlReport {
                 let _ = writeln!(
                     self.body,
                     "<p class=\"no-board\">{}</p>",
-                    escape(&why.to_string())
+                    escape(&why.message_in(self.lang))
                 );
             }
         }

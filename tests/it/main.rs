@@ -6,6 +6,7 @@ mod support;
 
 mod architecture;
 mod chinese;
+mod chinese_words;
 mod cli;
 mod convert_cli;
 mod draughts_archives;
