@@ -406,9 +406,22 @@ fn replay_line(
                     expected: u32::try_from(expected).unwrap_or(0),
                 };
                 replay.report(issue, &number.span, Some((ply, &position)));
-                // One slip in the numbering is one warning: the later numbers are
-                // checked against the ones written from here on.
-                replay.number_offset = i64::from(number.value) - i64::from(position.fullmoves());
+                // One slip in the numbering is one warning: where the next number
+                // written goes on from this one (a skip), the later numbers are checked
+                // against the written ones; where it goes on from the moves (a single
+                // wrong number), against the moves.
+                let next = moves.iter().enumerate().skip(i + 1).find_map(|(j, m)| {
+                    let plies = (j - i) as i64;
+                    let blue_moves = match position.turn() {
+                        Color::White => plies / 2,
+                        Color::Blue => (plies + 1) / 2,
+                    };
+                    Some((m.number.as_ref()?.value, expected + blue_moves))
+                });
+                if next.is_none_or(|(written, expected)| i64::from(written) != expected) {
+                    replay.number_offset =
+                        i64::from(number.value) - i64::from(position.fullmoves());
+                }
             }
         }
         let variations = replay_variations(replay, written, &position, ply);

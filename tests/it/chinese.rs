@@ -1010,7 +1010,7 @@ fn convert_says_what_it_did_in_the_language() {
         "{err}"
     );
     assert!(
-        err.ends_with("qipu: convert：2 個文件：已寫出 0 份棋譜（其中 0 份有錯誤），跳過 2 份，0 個文件無法讀取\n"),
+        err.ends_with("qipu: convert：2 個檔案：已寫出 0 份棋譜（其中 0 份有錯誤），跳過 2 份，0 個檔案無法讀取\n"),
         "{err}"
     );
 }
