@@ -17,7 +17,7 @@ pub(super) struct ChessPromotion {
 }
 
 /// The chess words that mark such a token; the Shatar notation uses none of them.
-const CHESS_WORDS: [char; 3] = ['后', '升', '象'];
+const CHESS_WORDS: [char; 4] = ['皇', '后', '升', '象'];
 
 /// Reads `token` as a move followed by a chess player's promotion word, or `None` when it
 /// is not one (no such word, or no move before it, or more than a check or mate sign
