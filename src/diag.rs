@@ -611,7 +611,7 @@ impl Issue for Repaired {
         Words::new(
             lang,
             || format!("replayed {} as {}", self.written, self.used),
-            || zh!("已将 {} 按 {} 续演", self.written, self.used),
+            || zh!("已将 {} 按 {} 复盘", self.written, self.used),
         )
         .help(
             || format!("{} is the one legal move that fits what was written; check it against the original record", self.used),

@@ -14,6 +14,7 @@ mod text;
 use std::fmt;
 
 use crate::diag::{Diagnostic, Severity, Side};
+use crate::lang::{zh, Lang, Zh};
 
 /// Piece names: Latin letters or Chinese characters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -198,6 +199,8 @@ pub struct View<'a> {
     pub error: Option<ErrorAt<'a>>,
     /// How Shatar names its pieces.
     pub pieces: Pieces,
+    /// The language of the caption and the notes under the board.
+    pub lang: Lang,
 }
 
 /// An error after the shown position: the diagnostic, and the move as the record wrote it.
@@ -243,6 +246,23 @@ impl fmt::Display for NoBoard {
     }
 }
 
+impl NoBoard {
+    /// Why there is no board, in `lang`.
+    pub fn message_in(&self, lang: Lang) -> String {
+        lang.say(
+            || self.to_string(),
+            || match self {
+                NoBoard::NoRecord => Zh::own("没有读出棋谱，因而没有局面图"),
+                NoBoard::NoStart => Zh::own("棋谱的起始局面无法读取，因而没有局面图"),
+                NoBoard::NoError => Zh::own("棋谱中没有出在某一着上的错误"),
+                NoBoard::PastTheEnd { ply, last } => {
+                    zh!("第 {} 着已超出终局：棋谱的主线复盘到第 {} 着", ply, last)
+                }
+            },
+        )
+    }
+}
+
 impl std::error::Error for NoBoard {}
 
 /// The first error among a record's `diagnostics` that is bound to a ply.
@@ -283,12 +303,35 @@ fn side_title(side: Side) -> String {
 }
 
 /// The caption a family gives its board: which position it is (`after ply 22, Kd8—d7`,
-/// the last move as written), who is to move, and the error that follows it.
+/// the last move as written), who is to move, and the error that follows it; in Chinese
+/// the plies are counted in `unit_zh` (着, Go's 手).
 pub(crate) fn caption(
     last: Option<(u32, &str)>,
     to_move: Option<Side>,
     error: Option<&ErrorAt>,
+    lang: Lang,
+    unit_zh: &str,
 ) -> String {
+    if lang != Lang::En {
+        let unit = Zh::own(unit_zh);
+        let mut parts = vec![match last {
+            Some((ply, text)) => zh!("第 {} {}之后，{}", ply, unit.clone(), text),
+            None => Zh::own("起始局面"),
+        }];
+        if let Some(side) = to_move {
+            parts.push(zh!("轮到{}走", Zh::own(side.name_zh())));
+        }
+        if let Some(error) = error {
+            let ply = error
+                .diagnostic
+                .ply
+                .map(|p| zh!("（第 {} {}）", p, unit.clone()))
+                .unwrap_or_default();
+            let written = error.written.map(|w| zh!("：{}", w)).unwrap_or_default();
+            parts.push(zh!("下一步：{}{}{}", error.diagnostic.code(), ply, written));
+        }
+        return lang.chinese(&Zh::join(parts, " · ")).unwrap_or_default();
+    }
     let mut parts = vec![match last {
         Some((ply, text)) => format!("after ply {ply}, {text}"),
         None => "start position".to_string(),

@@ -3,8 +3,10 @@
 //!
 //! Chinese wording is written once, in simplified characters. For traditional characters
 //! only qipu's own words are converted (by OpenCC's phrase and character tables with the
-//! standard Taiwan forms, 著 and 為, through `hanconv`); moves, names and values quoted
-//! from the record are kept byte for byte in either script.
+//! standard Taiwan forms, 著 and 為, through `hanconv`, and the few words of
+//! [`TAIWAN_FORMS`]); the moves qipu writes in the record's notation take the reader's
+//! script too; moves, names and values quoted from the record are kept byte for byte in
+//! either script.
 
 use std::fmt;
 
@@ -89,6 +91,9 @@ enum Part {
     Own(String),
     /// Text quoted from the record (or numbers, squares, points): never converted.
     Quoted(String),
+    /// Moves qipu writes in the record's notation (the moves meant, the candidates):
+    /// in the reader's script, since the notation reads both (`马`/`馬`, `变`/`變`).
+    Notation(String),
 }
 
 /// Chinese wording: qipu's own words, in simplified characters, and text quoted from a
@@ -112,6 +117,7 @@ impl ZhArg for Zh {
             match part {
                 Part::Own(text) => words.push_own(text),
                 Part::Quoted(text) => words.push_quoted(text),
+                Part::Notation(text) => words.parts.push(Part::Notation(text.clone())),
             }
         }
     }
@@ -129,6 +135,14 @@ impl Zh {
         let mut zh = Zh::default();
         zh.push_own(words);
         zh
+    }
+
+    /// Moves qipu writes in the record's notation: converted to traditional characters
+    /// with qipu's own words, where text quoted from the record is not.
+    pub(crate) fn notation(moves: &str) -> Zh {
+        Zh {
+            parts: vec![Part::Notation(moves.to_string())],
+        }
     }
 
     /// `template` with each `{}` replaced by the next argument, as [`zh!`] writes it.
@@ -195,7 +209,7 @@ impl Zh {
         self.parts
             .iter()
             .map(|part| match part {
-                Part::Own(text) | Part::Quoted(text) => text.as_str(),
+                Part::Own(text) | Part::Quoted(text) | Part::Notation(text) => text.as_str(),
             })
             .collect()
     }
@@ -206,10 +220,38 @@ impl Zh {
         self.parts
             .iter()
             .map(|part| match part {
-                Part::Own(text) => hanconv::s2tw(text),
+                Part::Own(text) => taiwan_forms(hanconv::s2tw(text)),
+                Part::Notation(text) => text.chars().map(traditional_piece).collect(),
                 Part::Quoted(text) => text.clone(),
             })
             .collect()
+    }
+}
+
+/// The words of qipu's wording that OpenCC's character tables give in a form a reader in
+/// Taiwan would not write: (as converted, as written there), in this order. 复盘 is
+/// replaying a game, 復盤, not 覆盤; a folder is a 資料夾 and a file a 檔案.
+const TAIWAN_FORMS: [(&str, &str); 3] = [("覆盤", "復盤"), ("文件夾", "資料夾"), ("文件", "檔案")];
+
+fn taiwan_forms(mut text: String) -> String {
+    for (converted, written) in TAIWAN_FORMS {
+        if text.contains(converted) {
+            text = text.replace(converted, written);
+        }
+    }
+    text
+}
+
+/// A character of Shatar's notation in traditional script: the pieces and the
+/// promotion mark the notation reads in both (虎 and 王 are the same in both).
+fn traditional_piece(c: char) -> char {
+    match c {
+        '马' => '馬',
+        '车' => '車',
+        '驼' => '駝',
+        '狮' => '獅',
+        '变' => '變',
+        other => other,
     }
 }
 
@@ -260,6 +302,24 @@ mod tests {
         assert_eq!(Lang::from_locale("zh_Hant_TW.UTF-8"), Lang::ZhHant);
         assert_eq!(Lang::from_locale("C.UTF-8"), Lang::En);
         assert_eq!(Lang::from_locale("de_DE@euro"), Lang::En);
+    }
+
+    #[test]
+    fn taiwan_forms_and_notation() {
+        let words = zh!(
+            "已复盘 {} 着，{} 个文件：{}",
+            3,
+            2,
+            Zh::notation("b7—b8变虎、马g1—f3")
+        );
+        assert_eq!(
+            words.traditional(),
+            "已復盤 3 著，2 個檔案：b7—b8變虎、馬g1—f3"
+        );
+        assert_eq!(
+            words.simplified(),
+            "已复盘 3 着，2 个文件：b7—b8变虎、马g1—f3"
+        );
     }
 
     #[test]

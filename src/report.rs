@@ -196,12 +196,13 @@ pub fn board(
     report: &RecordReport,
     moment: diagram::Moment,
     pieces: diagram::Pieces,
+    lang: crate::lang::Lang,
 ) -> Result<diagram::Diagram, diagram::NoBoard> {
     let Some(record) = report.record.as_ref() else {
         return Err(diagram::NoBoard::NoRecord);
     };
     let (after, error) = diagram::choose(&report.diagnostics, moment)?;
-    drawn(document, record, after, error, pieces)
+    drawn(document, record, after, error, pieces, lang)
 }
 
 /// The board before `diagnostic` of `report` (a record of `document`, kept), with the
@@ -211,13 +212,14 @@ pub fn board_before(
     report: &RecordReport,
     diagnostic: &Diagnostic,
     pieces: diagram::Pieces,
+    lang: crate::lang::Lang,
 ) -> Result<diagram::Diagram, diagram::NoBoard> {
     let Some(record) = report.record.as_ref() else {
         return Err(diagram::NoBoard::NoRecord);
     };
     let ply = diagnostic.ply.ok_or(diagram::NoBoard::NoError)?;
     let after = Some(ply.saturating_sub(1));
-    drawn(document, record, after, Some(diagnostic), pieces)
+    drawn(document, record, after, Some(diagnostic), pieces, lang)
 }
 
 /// The board of `record` after ply `after` (`None`: the end), `error` following it.
@@ -227,6 +229,7 @@ fn drawn(
     after: Option<u32>,
     error: Option<&Diagnostic>,
     pieces: diagram::Pieces,
+    lang: crate::lang::Lang,
 ) -> Result<diagram::Diagram, diagram::NoBoard> {
     let error = error.map(|diagnostic| diagram::ErrorAt {
         diagnostic,
@@ -239,6 +242,7 @@ fn drawn(
         after,
         error,
         pieces,
+        lang,
     };
     record.as_game_record().diagram(&view)
 }

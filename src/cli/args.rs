@@ -49,6 +49,10 @@ pub enum Command {
         /// the run has written it whole).
         #[arg(short = 'o', long = "output")]
         output: Option<std::path::PathBuf>,
+        /// Shatar piece names on the boards of --format html [default: zh with --lang zh
+        /// or zh-Hant, else latin].
+        #[arg(long, value_enum)]
+        pieces: Option<PiecesArg>,
         #[command(flatten)]
         read: ReadArgs,
         #[command(flatten)]

@@ -528,12 +528,18 @@ impl Run<'_> {
             Ok(written) => written,
             Err(err) => {
                 let line = self.convert.lang.say(
-                    || format!("qipu: {}: record {}: {err}", document.source, report.index),
+                    || {
+                        format!(
+                            "qipu: {}: record {}: {err}",
+                            document.source,
+                            report.index + 1
+                        )
+                    },
                     || {
                         zh!(
                             "qipu: {}：棋谱 {}：{}",
                             document.source,
-                            report.index,
+                            report.index + 1,
                             err.to_zh()
                         )
                     },

@@ -11,7 +11,7 @@ use qipu::lang::{Lang, Zh};
 use qipu::write::Pieces;
 use qipu::{zh, Document, RecordReport};
 
-use super::render::ply_label;
+use super::render::{ply_label, ply_unit_zh, record_number};
 
 /// Characters of a long line shown on each side of the marked token.
 const CONTEXT: usize = 60;
@@ -20,6 +20,8 @@ const CONTEXT: usize = 60;
 /// because the summary, which comes first, is known only at the end.
 pub struct HtmlReport {
     lang: Lang,
+    /// How Shatar's pieces are named on the boards.
+    pieces: Pieces,
     files: usize,
     records: usize,
     valid: usize,
@@ -34,10 +36,15 @@ pub struct HtmlReport {
 }
 
 impl HtmlReport {
-    /// An empty report, worded in `lang`.
-    pub fn new(lang: Lang) -> HtmlReport {
+    /// An empty report, worded in `lang`, its Shatar boards with `pieces` (by default the
+    /// rulebook's Chinese names in a Chinese report, letters in an English one).
+    pub fn new(lang: Lang, pieces: Option<Pieces>) -> HtmlReport {
         HtmlReport {
             lang,
+            pieces: pieces.unwrap_or(match lang {
+                Lang::En => Pieces::Latin,
+                Lang::Zh | Lang::ZhHant => Pieces::Zh,
+            }),
             files: 0,
             records: 0,
             valid: 0,
@@ -96,7 +103,7 @@ impl HtmlReport {
             "<tr class=\"{class}\"><td><a href=\"#r{anchor}\">{}</a></td><td>{}</td>\
              <td>{verdict}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             escape(&document.source),
-            report.index,
+            record_number(report),
             count(Severity::Error),
             count(Severity::Warning),
             count(Severity::Note),
@@ -111,12 +118,12 @@ impl HtmlReport {
             format!(", {}", escape(document.encoding_of(report)))
         };
         let record = lang.say(
-            || format!("record {}", report.index),
-            || zh!("棋谱 {}", report.index),
+            || format!("record {}", record_number(report)),
+            || zh!("棋谱 {}", record_number(report)),
         );
         let replayed = lang.say(
             || format!("{} plies replayed", report.plies),
-            || zh!("已复演 {} 着", report.plies),
+            || zh!("已复盘 {} {}", report.plies, ply_unit_zh(report.game)),
         );
         let _ = write!(
             self.body,
@@ -125,10 +132,52 @@ impl HtmlReport {
              <span class=\"verdict\">{verdict}, {replayed}</span></h2>\n",
             escape(&document.source),
         );
+        self.record_tags(report);
         for diagnostic in &report.diagnostics {
             self.diagnostic(document, report, diagnostic);
         }
         self.body.push_str("</section>\n");
+    }
+
+    /// Who played, where, when, and the result stated, from the record's tags: what a
+    /// committee reads first. Only the tags the record has.
+    fn record_tags(&mut self, report: &RecordReport) {
+        let Some(record) = report.record.as_ref() else {
+            return;
+        };
+        let record = record.as_game_record();
+        let (black, black_zh) = if report.game == Some(qipu::Game::Shatar) {
+            ("Blue", "蓝方")
+        } else {
+            ("Black", "黑方")
+        };
+        let fields = [
+            ("white", "White", "白方"),
+            ("black", black, black_zh),
+            ("event", "Event", "赛事"),
+            ("site", "Place", "地点"),
+            ("date", "Date", "日期"),
+            ("result", "Result stated", "记录的结果"),
+        ];
+        let mut rows = String::new();
+        for (field, english, chinese) in fields {
+            let value = record
+                .tag_of(field)
+                .and_then(|tag| record.tags().get(tag))
+                .map(str::trim)
+                .filter(|value| !value.is_empty() && *value != "?" && *value != "*");
+            if let Some(value) = value {
+                let _ = write!(
+                    rows,
+                    "<dt>{}</dt><dd>{}</dd>",
+                    self.say(english, chinese),
+                    escape(value)
+                );
+            }
+        }
+        if !rows.is_empty() {
+            let _ = writeln!(self.body, "<dl class=\"tags\">{rows}</dl>");
+        }
     }
 
     fn diagnostic(&mut self, document: &Document, report: &RecordReport, diagnostic: &Diagnostic) {
@@ -159,7 +208,7 @@ impl HtmlReport {
                     || zh!("第 {} 行，第 {} 列", line, column),
                 )
             }),
-            ply_label(diagnostic, lang),
+            ply_label(diagnostic, report.game, lang),
         ];
         let place: Vec<String> = place.into_iter().flatten().collect();
         if !place.is_empty() {
@@ -188,13 +237,53 @@ impl HtmlReport {
 
     /// The board before `diagnostic`, inline; where there is none, why.
     fn board(&mut self, document: &Document, report: &RecordReport, diagnostic: &Diagnostic) {
-        // The rulebooks' piece names for a Chinese report.
-        let pieces = match self.lang {
-            Lang::En => Pieces::Latin,
-            Lang::Zh | Lang::ZhHant => Pieces::Zh,
-        };
-        match qipu::board_before(document, report, diagnostic, pieces) {
+        match qipu::board_before(document, report, diagnostic, self.pieces, self.lang) {
             Ok(diagram) => {
+                // Moves replayed as repaired before this one: the board is the repaired
+                // game's, not the one written.
+                let repairs: Vec<(u32, &Repaired)> = report
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.ply.is_some_and(|p| Some(p) < diagnostic.ply))
+                    .filter_map(|d| Some((d.ply?, d.kind.game_issue::<Repaired>()?)))
+                    .collect();
+                if !repairs.is_empty() {
+                    let unit = ply_unit_zh(report.game);
+                    let note = self.lang.say(
+                        || {
+                            let list: Vec<String> = repairs
+                                .iter()
+                                .map(|(ply, r)| {
+                                    format!("ply {ply} as {} for {}", r.used, r.written)
+                                })
+                                .collect();
+                            format!(
+                                "board of the repaired game, not of the one written: {}",
+                                list.join("; ")
+                            )
+                        },
+                        || {
+                            let list = repairs.iter().map(|(ply, r)| {
+                                zh!(
+                                    "第 {} {}按 {} 复盘（原记 {}）",
+                                    ply,
+                                    unit,
+                                    r.used,
+                                    r.written
+                                )
+                            });
+                            zh!(
+                                "此为修复后对局的局面，不是原记录的局面：{}",
+                                Zh::join(list, "；")
+                            )
+                        },
+                    );
+                    let _ = writeln!(
+                        self.body,
+                        "<p class=\"repaired-board\">{}</p>",
+                        escape(&note)
+                    );
+                }
                 let game = report.game.map_or("", |g| g.name());
                 // Inline SVG needs no namespace in HTML: the page names no address.
                 let svg = diagram
@@ -202,7 +291,8 @@ impl HtmlReport {
                     .replacen(" xmlns=\"http://www.w3.org/2000/svg\"", "", 1);
                 let _ = writeln!(
                     self.body,
-                    "<div class=\"board\" data-game=\"{game}\">{}</div>",
+                    "<div class=\"board{}\" data-game=\"{game}\">{}</div>",
+                    if repairs.is_empty() { "" } else { " repaired" },
                     svg.trim_end()
                 );
             }
@@ -210,7 +300,7 @@ impl HtmlReport {
                 let _ = writeln!(
                     self.body,
                     "<p class=\"no-board\">{}</p>",
-                    escape(&why.to_string())
+                    escape(&why.message_in(self.lang))
                 );
             }
         }
@@ -357,15 +447,27 @@ pre.source { background: #f5f5f5; padding: .3em .6em; overflow-x: auto; white-sp
 .line-number { color: #777; margin-right: 1em; user-select: none; }
 mark { background: #ffe082; border-bottom: 2px solid #c62828; }
 .board { margin: .4em 0; }
+.board.repaired svg { outline: 2px dashed #2e7d32; outline-offset: 2px; }
+.repaired-board { margin: .2em 0; color: #2e7d32; font-weight: bold; }
+dl.tags { display: grid; grid-template-columns: max-content 1fr; gap: .1em 1em; margin: .2em 0 .6em; }
+dl.tags dt { color: #555; }
+dl.tags dd { margin: 0; }
 .board svg { width: 20em; max-width: 100%; height: auto; }
 footer { margin-top: 2em; font-size: .85em; }
 @media print {
   body { margin: 0; max-width: none; font-size: 10pt; }
   pre.source { background: none; border: 1px solid #ccc; }
   mark { background: none; font-weight: bold; text-decoration: underline; }
-  section.record { break-before: auto; }
+  section.record { break-before: auto; break-inside: auto; }
+  h2, dl.tags { break-after: avoid; page-break-after: avoid; }
+  .board { break-inside: avoid; page-break-inside: avoid; }
+  .board svg { width: 6.5cm; }
+  .repaired-board { color: inherit; }
+  .board.repaired svg { outline-color: #000; }
+  table { page-break-inside: avoid; }
+  a { color: inherit; text-decoration: none; }
 }
-@page { margin: 15mm; }
+@page { size: A4; margin: 15mm 15mm 18mm; }
 </style>
 </head>
 <body>

@@ -25,7 +25,7 @@ use qipu::diagram::Moment;
 use qipu::go::SgfOptions;
 use qipu::lang::Lang;
 use qipu::shard::Shard;
-use qipu::write::{Format, WriteOptions};
+use qipu::write::{Format, Pieces, WriteOptions};
 use qipu::{Document, ReadOptions};
 
 use args::{Cli, Command, DenyArg, OutputFormat, ReadArgs};
@@ -83,6 +83,7 @@ fn execute(cli: Cli) -> io::Result<Status> {
             quiet,
             deny,
             output,
+            pieces,
             read,
             lang,
         } => {
@@ -98,7 +99,14 @@ fn execute(cli: Cli) -> io::Result<Status> {
             }
             let mut out = output::RunOutput::open(output.as_deref())?;
             let status = if format == OutputFormat::Html {
-                html_report(&read, &excluded, deny_warnings, lang.lang(), &mut out)?
+                html_report(
+                    &read,
+                    &excluded,
+                    deny_warnings,
+                    lang.lang(),
+                    pieces.map(Pieces::from),
+                    &mut out,
+                )?
             } else {
                 let human = format == OutputFormat::Human;
                 let colour = human && output.is_none() && io::stdout().is_terminal();
@@ -248,9 +256,10 @@ fn html_report(
     excluded: &Excluded,
     deny_warnings: bool,
     lang: Lang,
+    pieces: Option<Pieces>,
     out: &mut dyn Write,
 ) -> io::Result<Status> {
-    let mut report = html::HtmlReport::new(lang);
+    let mut report = html::HtmlReport::new(lang, pieces);
     let mut sieve = Sieve::new(read);
     let status = for_each_document(read, true, excluded, lang, &mut sieve, |input, event| {
         let document = match event {

@@ -5,7 +5,7 @@ use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet}
 
 use qipu::diag::{Diagnostic, Severity};
 use qipu::lang::{Lang, Zh};
-use qipu::{zh, Document, RecordReport};
+use qipu::{zh, Document, Game, RecordReport};
 
 /// Colours or plain text.
 #[derive(Clone, Copy)]
@@ -48,7 +48,13 @@ pub fn human_errors(document: &Document, style: Style, lang: Lang) -> String {
     for report in &document.records {
         for diagnostic in &report.diagnostics {
             if diagnostic.severity == Severity::Error {
-                out.push_str(&render_diagnostic(&renderer, document, diagnostic, lang));
+                out.push_str(&render_diagnostic(
+                    &renderer,
+                    document,
+                    report.game,
+                    diagnostic,
+                    lang,
+                ));
                 out.push_str("\n\n");
             }
         }
@@ -66,10 +72,17 @@ pub fn record_note(
     lang: Lang,
 ) -> String {
     let origin = lang.say(
-        || format!("{}: record {}", document.source, report.index),
-        || zh!("{}：棋谱 {}", document.source, report.index),
+        || format!("{}: record {}", document.source, record_number(report)),
+        || zh!("{}：棋谱 {}", document.source, record_number(report)),
     );
-    let mut out = render_at(&style.renderer(), document, note, &origin, lang);
+    let mut out = render_at(
+        &style.renderer(),
+        document,
+        report.game,
+        note,
+        &origin,
+        lang,
+    );
     out.push_str("\n\n");
     out
 }
@@ -81,7 +94,7 @@ pub fn skipped_note(document: &Document, style: Style, lang: Lang) -> String {
         qipu::diag::Kind::File(qipu::diag::FileIssue::NotARecordFile),
         None,
     );
-    let mut out = render_diagnostic(&style.renderer(), document, &note, lang);
+    let mut out = render_diagnostic(&style.renderer(), document, None, &note, lang);
     out.push_str("\n\n");
     out
 }
@@ -96,7 +109,13 @@ pub fn human_record(
     let renderer = style.renderer();
     let mut out = String::new();
     for diagnostic in &report.diagnostics {
-        out.push_str(&render_diagnostic(&renderer, document, diagnostic, lang));
+        out.push_str(&render_diagnostic(
+            &renderer,
+            document,
+            report.game,
+            diagnostic,
+            lang,
+        ));
         out.push_str("\n\n");
     }
     let errors = count(report, Severity::Error);
@@ -118,14 +137,15 @@ pub fn human_record(
             .unwrap_or_default();
         let verdict = Zh::own(if report.valid() { "有效" } else { "无效" });
         let line = zh!(
-            "{}：棋谱 {}（{}{}，{}）：{}，已复盘 {} 着，{} 个错误，{} 个警告\n",
+            "{}：棋谱 {}（{}{}，{}）：{}，已复盘 {} {}，{} 个错误，{} 个警告\n",
             document.source,
-            report.index,
+            record_number(report),
             game,
             variant,
             document.encoding_of(report),
             verdict,
             report.plies,
+            ply_unit_zh(report.game),
             errors,
             warnings
         );
@@ -137,7 +157,7 @@ pub fn human_record(
     out.push_str(&format!(
         "{}: record {} ({game}{}, {}): {verdict}, {} plies replayed, {errors} error{}, {warnings} warning{}\n",
         document.source,
-        report.index,
+        record_number(report),
         report.variant.map(|v| format!(", {v}")).unwrap_or_default(),
         document.encoding_of(report),
         report.plies,
@@ -166,16 +186,18 @@ fn plural(n: usize) -> &'static str {
 fn render_diagnostic(
     renderer: &Renderer,
     document: &Document,
+    game: Option<Game>,
     diagnostic: &Diagnostic,
     lang: Lang,
 ) -> String {
-    render_at(renderer, document, diagnostic, &document.source, lang)
+    render_at(renderer, document, game, diagnostic, &document.source, lang)
 }
 
 /// Renders `diagnostic`, naming `origin` where it has no span in the text.
 fn render_at(
     renderer: &Renderer,
     document: &Document,
+    game: Option<Game>,
     diagnostic: &Diagnostic,
     origin: &str,
     lang: Lang,
@@ -192,7 +214,7 @@ fn render_at(
         help_level = help_level.with_name(lang.chinese(&Zh::own("提示")));
     }
     let (message, help) = diagnostic.kind.text_in(lang);
-    let label = ply_label(diagnostic, lang);
+    let label = ply_label(diagnostic, game, lang);
     let located = diagnostic.located(&document.text, &document.lines);
     let title = level
         .clone()
@@ -282,10 +304,27 @@ fn shown_part(text: &str, line: std::ops::Range<usize>, span: std::ops::Range<us
     }
 }
 
+/// The number human and HTML output give a record: they count from 1, where JSON's
+/// `index` counts from 0.
+pub fn record_number(report: &RecordReport) -> usize {
+    report.index + 1
+}
+
+/// What Chinese counts a game's moves in: Go in 手, Shatar and draughts in 着.
+pub fn ply_unit_zh(game: Option<Game>) -> Zh {
+    Zh::own(if game == Some(Game::Go) { "手" } else { "着" })
+}
+
 /// Where in the game: the ply (one side's move, the rulebooks' 着) and the move number
-/// (回合) with the side.
-pub fn ply_label(diagnostic: &Diagnostic, lang: Lang) -> Option<String> {
+/// (回合) with the side; Go counts its moves (手) alone, one stone each.
+pub fn ply_label(diagnostic: &Diagnostic, game: Option<Game>, lang: Lang) -> Option<String> {
     let ply = diagnostic.ply?;
+    if game == Some(Game::Go) && lang != Lang::En {
+        let side = diagnostic
+            .side
+            .map(|side| zh!("，{}", Zh::own(side.name_zh())));
+        return lang.chinese(&zh!("第 {} 手{}", ply, side.unwrap_or_default()));
+    }
     Some(match (diagnostic.move_number, diagnostic.side) {
         (Some(number), Some(side)) => lang.say(
             || format!("ply {ply}: move {number}, {side}"),

@@ -87,7 +87,7 @@ impl Show {
                             errors.next().map(|d| d.kind.message_in(self.lang))
                         };
                         picture = Some(
-                            qipu::board(document, report, self.moment, self.pieces)
+                            qipu::board(document, report, self.moment, self.pieces, lang)
                                 .map(|diagram| self.draw(&diagram))
                                 .map_err(|why| (why, first_error())),
                         );

@@ -87,8 +87,13 @@ pub(super) fn diagram(record: &DraughtsRecord, view: &View<'_>) -> Result<Diagra
         last.map(|node| (node.ply, node.text.as_str())),
         to_move,
         view.error.as_ref(),
+        view.lang,
+        "着",
     );
-    diagram.notes = vec!["men w and b, kings W and B".to_string()];
+    diagram.notes = vec![view.lang.say(
+        || "men w and b, kings W and B".to_string(),
+        || crate::lang::Zh::own("普通棋子为 w 和 b，王棋为 W 和 B"),
+    )];
     Ok(diagram)
 }
 

@@ -151,6 +151,8 @@ pub enum DraughtsIssue {
     Numbering {
         /// The convention used.
         numbering: Numbering,
+        /// The rules the record is played by, whose GameType the help names.
+        variant: Variant,
         /// Why it was chosen.
         source: NumberingSource,
     },
@@ -264,8 +266,9 @@ fn move_list_zh(style: SquareStyle, moves: &[Move], limit: usize) -> Zh {
 }
 
 impl DraughtsIssue {
-    /// Rule breaches and unreadable records are errors; structural slips, wrong results
-    /// are warnings; claimable draws and the conventions chosen are notes.
+    /// Rule breaches, unreadable records and a result that contradicts the loss on the
+    /// board are errors; structural slips are warnings; claimable draws and the
+    /// conventions chosen are notes.
     pub fn severity(&self) -> Severity {
         match self {
             DraughtsIssue::Syntax { kind } => match kind {
@@ -275,9 +278,7 @@ impl DraughtsIssue {
                 | SyntaxErrorKind::UnterminatedSetup => Severity::Error,
                 _ => Severity::Warning,
             },
-            DraughtsIssue::ResultMismatch { .. } | DraughtsIssue::UnreplayedMoves => {
-                Severity::Warning
-            }
+            DraughtsIssue::UnreplayedMoves => Severity::Warning,
             DraughtsIssue::Numbering { .. }
             | DraughtsIssue::VariantDefaulted { .. }
             | DraughtsIssue::Draw(_) => Severity::Note,
@@ -796,7 +797,15 @@ impl Issue for DraughtsIssue {
                     || zh!("结果应为 {}", should_be),
                 )
             }
-            DraughtsIssue::Numbering { numbering, source } => {
+            DraughtsIssue::Numbering {
+                numbering,
+                variant,
+                source,
+            } => {
+                let game_type = match variant {
+                    Variant::Russian => 25,
+                    Variant::Brazilian => 26,
+                };
                 let words = Words::new(
                     lang,
                     || {
@@ -839,10 +848,9 @@ impl Issue for DraughtsIssue {
                 } else {
                     words.help(
                         || {
-                            "state the numbering with [GameType \"25,W,8,8,N0,0\"] (1 = a1) or N2 (1 = b8)"
-                                .to_string()
+                            format!("state the numbering with [GameType \"{game_type},W,8,8,N0,0\"] (1 = a1) or N2 (1 = b8)")
                         },
-                        || Zh::own("请用 [GameType \"25,W,8,8,N0,0\"]（1 = a1）或 N2（1 = b8）写明编号"),
+                        || zh!("请用 [GameType \"{},W,8,8,N0,0\"]（1 = a1）或 N2（1 = b8）写明编号", game_type),
                     )
                 }
             }

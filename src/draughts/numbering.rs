@@ -51,7 +51,12 @@ pub(super) fn choose_numbering(replay: &mut Replay<'_>, game: &PdnGame) {
         SquareStyle::Numeric(numbering)
     };
     if numeric_anywhere {
-        replay.report(DraughtsIssue::Numbering { numbering, source }, span, None);
+        let issue = DraughtsIssue::Numbering {
+            numbering,
+            variant: replay.variant,
+            source,
+        };
+        replay.report(issue, span, None);
     }
 }
 

@@ -143,7 +143,7 @@ impl Issue for ArchiveIssue {
             )
             .help(
                 || String::from("the moves after it are replayed without it"),
-                || Zh::own("其后的着法照常复演，略去此行"),
+                || Zh::own("其后的着法照常复盘，略去此行"),
             ),
             ArchiveIssue::BadField { field, value } => Words::new(
                 lang,
@@ -153,12 +153,12 @@ impl Issue for ArchiveIssue {
             ArchiveIssue::MoveNumber { expected, found } => Words::new(
                 lang,
                 || format!("move numbered {found} where {expected} comes next"),
-                || zh!("着法编号为 {}，而下一着应为 {}", found, expected),
+                || zh!("着法编号为 {}，而下一手应为 {}", found, expected),
             ),
             ArchiveIssue::MoveCount { announced, found } => Words::new(
                 lang,
                 || format!("the header announces {announced} moves; the file holds {found}"),
-                || zh!("文件头写明 {} 着，文件中有 {} 着", announced, found),
+                || zh!("文件头写明 {} 手，文件中有 {} 手", announced, found),
             ),
             ArchiveIssue::HandicapPlaced {
                 format,
@@ -230,7 +230,7 @@ impl Issue for ArchiveIssue {
                          reach; it is left out"
                     )
                 },
-                || zh!("第 {} 着处的图所示局面不在本局中，已略去", move_number),
+                || zh!("第 {} 手处的图所示局面不在本局中，已略去", move_number),
             ),
             ArchiveIssue::CommentOutsideReview { node } => Words::new(
                 lang,
@@ -314,10 +314,31 @@ impl Issue for ArchiveIssue {
                     zh!(
                         "{} 中没有 SGF 属性可容纳的字段：{}",
                         format.name(),
-                        names.join("、")
+                        Zh::join(names.iter().map(|name| unread_zh(name)), "、")
                     )
                 },
             ),
+        }
+    }
+}
+
+/// An unread field's name in Chinese: the readers' descriptions of fields without a name
+/// of their own (`time of day`, `line 5`, `GAMEINFOMAIN's GBKIND`) are worded; a field's
+/// own name (`GIBOKIND`, `Ptime`) is quoted from the file.
+fn unread_zh(name: &str) -> Zh {
+    match name {
+        "time of day" => Zh::own("对局时刻"),
+        "seconds per move" => Zh::own("每手用时（秒）"),
+        "time in minutes" => Zh::own("用时（分钟）"),
+        "GI lines after the moves" => Zh::own("着法之后的 GI 行"),
+        _ => {
+            if let Some(line) = name.strip_prefix("line ") {
+                zh!("第 {} 行", line)
+            } else if let Some((field, codes)) = name.split_once("'s ") {
+                zh!("{} 中的 {}", field, codes.replace(", ", "、"))
+            } else {
+                zh!("{}", name)
+            }
         }
     }
 }

@@ -272,9 +272,15 @@ pub(super) fn diagram(record: &GoRecord, view: &View<'_>) -> Result<Diagram, NoB
     let last_text = last.map(|node| {
         let at = match node.mv.point {
             Some(point) => format!("{}{}", column_label(point.x, width), height - point.y),
-            None => "pass".to_string(),
+            None => view
+                .lang
+                .say(|| "pass".to_string(), || crate::lang::Zh::own("虚着")),
         };
-        (node.ply, format!("{} {at}", side_name(node.mv.color)))
+        let side = view.lang.say(
+            || side_name(node.mv.color).to_string(),
+            || crate::lang::Zh::own(side_name_zh(node.mv.color)),
+        );
+        (node.ply, format!("{side} {at}"))
     });
     diagram.to_move = Some(side(to_move));
     diagram.caption = caption(
@@ -282,11 +288,21 @@ pub(super) fn diagram(record: &GoRecord, view: &View<'_>) -> Result<Diagram, NoB
         // Who moves next is the record's to say (a handicap, a setup), not the board's.
         None,
         view.error.as_ref(),
+        view.lang,
+        "手",
     );
-    diagram.notes = vec![format!(
-        "● Black, ○ White; the last {NUMBERED} moves are numbered in the SVG"
+    diagram.notes = vec![view.lang.say(
+        || format!("● Black, ○ White; the last {NUMBERED} moves are numbered in the SVG"),
+        || crate::lang::zh!("● 黑方，○ 白方；SVG 图中标出最后 {} 手的序号", NUMBERED),
     )];
     Ok(diagram)
+}
+
+fn side_name_zh(color: Color) -> &'static str {
+    match color {
+        Color::Black => "黑",
+        Color::White => "白",
+    }
 }
 
 fn side_name(color: Color) -> &'static str {

@@ -68,6 +68,8 @@ pub(super) fn diagram(record: &Record<ShatarMove>, view: &View<'_>) -> Result<Di
         last.map(|node| (node.ply, node.text.as_str())),
         to_move,
         view.error.as_ref(),
+        view.lang,
+        "着",
     );
     diagram.notes = match view.pieces {
         // Chinese names do not show the side; the rulebook's own listing does.
@@ -75,7 +77,10 @@ pub(super) fn diagram(record: &Record<ShatarMove>, view: &View<'_>) -> Result<Di
             .lines()
             .map(String::from)
             .collect(),
-        Pieces::Latin => vec!["White in capitals, Blue in small letters".to_string()],
+        Pieces::Latin => vec![view.lang.say(
+            || "White in capitals, Blue in small letters".to_string(),
+            || crate::lang::Zh::own("大写字母为白方，小写字母为蓝方"),
+        )],
     };
     Ok(diagram)
 }

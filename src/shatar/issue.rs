@@ -67,6 +67,14 @@ pub enum ShatarIssue {
         /// Why the token is not a move, as the notation reader found it.
         reason: SyntaxErrorKind,
     },
+    /// A promotion written in a chess player's words (`后`, `升虎`), which Shatar's
+    /// notation does not have: the token is not read, and the moves it stands for are named.
+    PromotionWords {
+        /// The words after the move, as written.
+        written: String,
+        /// The legal promotions meant, as the rulebook writes them (`b7—b8变虎`).
+        meant: Vec<String>,
+    },
     /// Castling does not exist in Shatar.
     Castling,
     /// A pawn may promote to a tiger/lion, rook, knight or camel, never to a king.
@@ -98,6 +106,8 @@ pub enum ShatarIssue {
     IllegalMove {
         /// The kind of piece moved.
         role: Role,
+        /// The side whose piece it is (the side to move), which names a queen.
+        side: Color,
         /// Where it stands.
         from: Square,
         /// Where it was written to go.
@@ -223,11 +233,15 @@ pub enum ChessSign {
     ChessSetup,
 }
 
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Queen => "tiger/lion",
-        Role::Bishop => "camel",
-        other => other.name(),
+/// The piece's name; a queen by its side's name, the tiger (White's) or the lion (Blue's).
+fn role_name(role: Role, side: Color) -> &'static str {
+    match (role, side) {
+        (Role::Queen, Color::White) => "tiger",
+        (Role::Queen, Color::Blue) => "lion",
+        (role, _) => match role {
+            Role::Bishop => "camel",
+            other => other.name(),
+        },
     }
 }
 
@@ -247,10 +261,10 @@ fn or_list(items: &[String]) -> String {
 }
 
 /// The piece's name; a queen by its side's name, the tiger (虎) or the lion (狮).
-fn role_zh(role: Role, side: Option<Color>) -> Zh {
+fn role_zh(role: Role, side: Color) -> Zh {
     Zh::own(match (role, side) {
-        (Role::Queen, Some(Color::White)) => "虎",
-        (Role::Queen, Some(Color::Blue)) => "狮",
+        (Role::Queen, Color::White) => "虎",
+        (Role::Queen, Color::Blue) => "狮",
         (role, _) => role.name_zh(),
     })
 }
@@ -259,12 +273,15 @@ fn side_zh(side: Color) -> Zh {
     Zh::own(side.name_zh())
 }
 
-/// `a`, `a 或 b`, `a、b 或 c`: the items are quoted from the record.
+/// `a`, `a 或 b`, `a、b 或 c`: the items are moves qipu writes in the record's notation.
 fn or_list_zh(items: &[String]) -> Zh {
     match items {
         [] => Zh::default(),
-        [one] => zh!("{}", one),
-        [init @ .., last] => zh!("{} 或 {}", init.join("、"), last),
+        [one] => Zh::notation(one),
+        [init @ .., last] => {
+            let init = Zh::join(init.iter().map(|m| Zh::notation(m)), "、");
+            zh!("{} 或 {}", init, Zh::notation(last))
+        }
     }
 }
 
@@ -299,8 +316,8 @@ fn check_zh(text: &str) -> Zh {
     })
 }
 
-fn piece_moves_text(role: Role, from: Square, piece_moves: &[Square]) -> String {
-    let name = role_name(role);
+fn piece_moves_text(role: Role, side: Color, from: Square, piece_moves: &[Square]) -> String {
+    let name = role_name(role, side);
     match piece_moves {
         [] => format!("the {name} on {from} has no legal move"),
         [only] => format!("the {name} on {from} can only go to {only}"),
@@ -311,8 +328,8 @@ fn piece_moves_text(role: Role, from: Square, piece_moves: &[Square]) -> String 
     }
 }
 
-fn piece_moves_zh(role: Role, from: Square, piece_moves: &[Square]) -> Zh {
-    let name = role_zh(role, None);
+fn piece_moves_zh(role: Role, side: Color, from: Square, piece_moves: &[Square]) -> Zh {
+    let name = role_zh(role, side);
     match piece_moves {
         [] => zh!("{} 的{}没有合法着法", from, name),
         [only] => zh!("{} 的{}只能走到 {}", from, name, only),
@@ -331,8 +348,9 @@ fn ending_text(ending: Ending) -> String {
 }
 
 impl ShatarIssue {
-    /// Rule breaches are errors; wrong marks and contradicting results are warnings;
-    /// claimable draws and bare kings are notes.
+    /// Rule breaches, and a result that contradicts the mate or stalemate on the board,
+    /// are errors; wrong marks and numbers are warnings; claimable draws and bare kings
+    /// are notes.
     pub fn severity(&self) -> Severity {
         match self {
             ShatarIssue::Syntax { kind } => match kind {
@@ -344,8 +362,7 @@ impl ShatarIssue {
             ShatarIssue::CheckMarker { .. }
             | ShatarIssue::MoveNumber { .. }
             | ShatarIssue::CaptureMarker { .. }
-            | ShatarIssue::QueenName { .. }
-            | ShatarIssue::ResultMismatch { .. } => Severity::Warning,
+            | ShatarIssue::QueenName { .. } => Severity::Warning,
             ShatarIssue::Draw(_) | ShatarIssue::BareKing { .. } => Severity::Note,
             _ => Severity::Error,
         }
@@ -356,7 +373,9 @@ impl Issue for ShatarIssue {
     fn code(&self) -> &'static str {
         match self {
             ShatarIssue::Syntax { .. } => "syntax-error",
-            ShatarIssue::Unparsable { .. } => "unparsable-move",
+            ShatarIssue::Unparsable { .. } | ShatarIssue::PromotionWords { .. } => {
+                "unparsable-move"
+            }
             ShatarIssue::Castling => "castling",
             ShatarIssue::OtherGame { .. } => "other-game",
             ShatarIssue::PromotionToKing => "promotion-to-king",
@@ -391,6 +410,20 @@ impl Issue for ShatarIssue {
             .help(
                 || "write a move as piece, from, separator, to (Ng1—f3) or piece and destination (Nf3)".to_string(),
                 || Zh::own("着法写作棋子、起点、分隔号、终点（Ng1—f3），或棋子加终点（Nf3）"),
+            ),
+            ShatarIssue::PromotionWords { written, meant } => Words::new(
+                lang,
+                || format!("cannot read this as a move: Shatar does not write a promotion as {written}"),
+                || zh!("无法读作着法：蒙古象棋的升变不写作 {}", written),
+            )
+            .help(
+                || {
+                    format!(
+                        "did you mean {}? The rulebook writes a promotion with 变 and the piece",
+                        or_list(meant)
+                    )
+                },
+                || zh!("是否应为 {}？规则书以“变”加棋子记升变", or_list_zh(meant)),
             ),
             ShatarIssue::Castling => Words::new(
                 lang,
@@ -497,13 +530,13 @@ impl Issue for ShatarIssue {
                 let words = match from {
                     Some(square) => Words::new(
                         lang,
-                        || format!("{} has no {} on {square}", side_name(*side), role_name(*role)),
+                        || format!("{} has no {} on {square}", side_name(*side), role_name(*role, *side)),
                         || {
                             zh!(
                                 "{}在 {} 没有{}",
                                 side_zh(*side),
                                 square,
-                                role_zh(*role, Some(*side))
+                                role_zh(*role, *side)
                             )
                         },
                     ),
@@ -513,14 +546,14 @@ impl Issue for ShatarIssue {
                             format!(
                                 "{} has no {} that can make this move",
                                 side_name(*side),
-                                role_name(*role)
+                                role_name(*role, *side)
                             )
                         },
                         || {
                             zh!(
                                 "{}没有能走这步棋的{}",
                                 side_zh(*side),
-                                role_zh(*role, Some(*side))
+                                role_zh(*role, *side)
                             )
                         },
                     ),
@@ -536,6 +569,7 @@ impl Issue for ShatarIssue {
             }
             ShatarIssue::IllegalMove {
                 role,
+                side,
                 from,
                 to,
                 reason,
@@ -543,12 +577,12 @@ impl Issue for ShatarIssue {
                 suggestions,
             } => Words::new(
                 lang,
-                || format!("the {} on {from} cannot move to {to}: {reason}", role_name(*role)),
-                || zh!("{} 的{}不能走到 {}：{}", from, role_zh(*role, None), to, reason.to_zh()),
+                || format!("the {} on {from} cannot move to {to}: {reason}", role_name(*role, *side)),
+                || zh!("{} 的{}不能走到 {}：{}", from, role_zh(*role, *side), to, reason.to_zh()),
             )
             .help(
                 || {
-                    let moves = piece_moves_text(*role, *from, piece_moves);
+                    let moves = piece_moves_text(*role, *side, *from, piece_moves);
                     if suggestions.is_empty() {
                         moves
                     } else {
@@ -556,7 +590,7 @@ impl Issue for ShatarIssue {
                     }
                 },
                 || {
-                    let moves = piece_moves_zh(*role, *from, piece_moves);
+                    let moves = piece_moves_zh(*role, *side, *from, piece_moves);
                     if suggestions.is_empty() {
                         moves
                     } else {

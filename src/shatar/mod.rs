@@ -12,6 +12,7 @@
 
 mod attacks;
 mod chess;
+mod chess_promotion;
 mod dedup;
 mod diagram;
 mod fen;

@@ -291,7 +291,7 @@ impl crate::lang::ToZh for IllegalReason {
             IllegalReason::PromotionToKing => Zh::own("夫不能升变为王"),
             IllegalReason::UnexpectedPromotion => Zh::own("只有到达底线的夫才能升变"),
             IllegalReason::MovesIntoCheck => Zh::own("王不能走到受对方攻击的格子"),
-            IllegalReason::LeavesKingInCheck => Zh::own("走这步棋后己方的王仍被将军"),
+            IllegalReason::LeavesKingInCheck => Zh::own("走这步棋后，己方的王会受到将军"),
         }
     }
 }

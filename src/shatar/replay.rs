@@ -205,6 +205,7 @@ fn explain(position: &Position, query: &MoveQuery, legal: &[Move]) -> ShatarIssu
             });
     ShatarIssue::IllegalMove {
         role,
+        side,
         from,
         to,
         reason,
@@ -432,7 +433,7 @@ pub fn ending(position: &Position, legal: &[Move]) -> Option<Ending> {
     }
 }
 
-/// A warning when the recorded result contradicts a game finished on the board.
+/// An error when the recorded result contradicts a game finished on the board.
 pub fn check_result(recorded: ResultToken, ending: Option<Ending>) -> Option<ShatarIssue> {
     let ending = ending?;
     (recorded != ResultToken::Unknown && recorded != ending.result()).then_some(

@@ -422,6 +422,22 @@ fn replay_line(
                     expected: u32::try_from(expected).unwrap_or(0),
                 };
                 replay.report(issue, &number.span, Some((ply, &position)));
+                // One slip in the numbering is one warning: where the next number
+                // written goes on from this one (a skip), the later numbers are checked
+                // against the written ones; where it goes on from the moves (a single
+                // wrong number), against the moves.
+                let next = moves.iter().enumerate().skip(i + 1).find_map(|(j, m)| {
+                    let plies = (j - i) as i64;
+                    let blue_moves = match position.turn() {
+                        Color::White => plies / 2,
+                        Color::Blue => (plies + 1) / 2,
+                    };
+                    Some((m.number.as_ref()?.value, expected + blue_moves))
+                });
+                if next.is_none_or(|(written, expected)| i64::from(written) != expected) {
+                    replay.number_offset =
+                        i64::from(number.value) - i64::from(position.fullmoves());
+                }
             }
         }
         let variations = replay_variations(replay, written, &position, ply);
@@ -435,7 +451,8 @@ fn replay_line(
         let text = match &written.parsed {
             Ok(text) => text,
             Err(error) => {
-                let issue = ShatarIssue::Unparsable { reason: error.kind };
+                let issue = chess_promotion(replay, &position, written)
+                    .unwrap_or(ShatarIssue::Unparsable { reason: error.kind });
                 replay.report(issue, &written.span, Some((ply, &position)));
                 return stopped(line);
             }
@@ -481,6 +498,31 @@ fn replay_line(
     }
 }
 
+/// A token that promotes in a chess player's words (`b7—b8后`, `b8升虎`), named as the
+/// legal promotions it stands for, written as the rulebook writes them (`b7—b8变虎`).
+fn chess_promotion(
+    replay: &Replay,
+    position: &Position,
+    written: &ParsedMove,
+) -> Option<ShatarIssue> {
+    let token = &replay.source[written.span.clone()];
+    let words = super::chess_promotion::read(token)?;
+    let mut query = query(&words.move_text, replay.pieces);
+    query.promotion = words.role;
+    // The words are Chinese, so the moves meant are written with Chinese pieces.
+    query.style.pieces = Pieces::Zh;
+    let meant: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .filter(|mv| mv.promotion.is_some() && query.matches(mv))
+        .map(|mv| replay::write_move(position, *mv, query.style))
+        .collect();
+    (!meant.is_empty()).then(|| ShatarIssue::PromotionWords {
+        written: token[words.move_text.span.end..].to_string(),
+        meant,
+    })
+}
+
 /// The alternatives to `written`, each replayed from `position` (the one before it):
 /// the lines with at least one move, and, as written, those that could not be replayed
 /// from their first move.
@@ -492,7 +534,10 @@ fn replay_variations(
 ) -> Variations {
     let mut variations = Variations::default();
     for variation in &written.variations {
+        // A variation's numbering is its own: a slip in it does not renumber the main line.
+        let number_offset = replay.number_offset;
         let outcome = replay_line(replay, variation, position.clone(), ply, None);
+        replay.number_offset = number_offset;
         let rest = outcome
             .stopped_at
             .filter(|_| replay.keep)

@@ -142,6 +142,10 @@ fn shatar_issues() -> Vec<Kind> {
         issues.push(ShatarIssue::Syntax { kind });
         issues.push(ShatarIssue::Unparsable { reason: kind });
     }
+    issues.push(ShatarIssue::PromotionWords {
+        written: "升虎".to_string(),
+        meant: vec!["b7—b8变虎".to_string()],
+    });
     for reason in [
         IllegalReason::NoPieceThere,
         IllegalReason::WrongColourPiece,
@@ -168,6 +172,7 @@ fn shatar_issues() -> Vec<Kind> {
         ] {
             issues.push(ShatarIssue::IllegalMove {
                 role: Role::Bishop,
+                side: Color::White,
                 from: e2,
                 to: g5,
                 reason,
@@ -389,7 +394,11 @@ fn draughts_issues() -> Vec<Kind> {
             NumberingSource::FirstMove("22-18".to_string()),
             NumberingSource::Default,
         ] {
-            issues.push(DraughtsIssue::Numbering { numbering, source });
+            issues.push(DraughtsIssue::Numbering {
+                numbering,
+                variant: Variant::Brazilian,
+                source,
+            });
         }
     }
     for variant in [Variant::Russian, Variant::Brazilian] {
@@ -840,13 +849,14 @@ fn traditional_converts_only_qipus_own_words() {
         "{differing} of {}",
         kinds.len()
     );
-    // Names, moves and values quoted from a record keep their simplified characters.
+    // Names, moves and values quoted from a record keep their simplified characters;
+    // the moves qipu writes in the record's notation take the reader's script.
     let quoted = [
         (
             Kind::game(shatar::ShatarIssue::AmbiguousMove {
                 candidates: vec!["车1d3".to_string(), "车7d3".to_string()],
             }),
-            "车1d3",
+            "車1d3 或 車7d3",
         ),
         (
             Kind::game(go::GoIssue::UnknownRules {
@@ -1010,7 +1020,7 @@ fn convert_says_what_it_did_in_the_language() {
         "{err}"
     );
     assert!(
-        err.ends_with("qipu: convert：2 個文件：已寫出 0 份棋譜（其中 0 份有錯誤），跳過 2 份，0 個文件無法讀取\n"),
+        err.ends_with("qipu: convert：2 個檔案：已寫出 0 份棋譜（其中 0 份有錯誤），跳過 2 份，0 個檔案無法讀取\n"),
         "{err}"
     );
 }

@@ -191,7 +191,7 @@ fn the_text_form_carries_the_unreplayed_rest_and_names_what_it_leaves_out() {
         err.contains("note[left-out]: text has no place for the Event tag, the Round tag"),
         "{err}"
     );
-    assert!(err.contains("shatar.pgn: record 0"), "{err}");
+    assert!(err.contains("shatar.pgn: record 1"), "{err}");
     write(&dir, "again.txt", &first);
     let (second, _, status) = qipu_in(&dir, &["convert", "--to", "text", "again.txt"]);
     assert_eq!(status, 0);

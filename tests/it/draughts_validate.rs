@@ -363,7 +363,7 @@ fn top_numbering_is_read_from_the_game_type_and_moves() {
 }
 
 #[test]
-fn result_contradicting_the_final_position_is_a_warning() {
+fn result_contradicting_the_final_position_is_an_error() {
     let text = "[GameType \"25\"]\n[FEN \"W:W14:B18\"]\n1. 14x21 1-1\n";
     let options = ReadOptions {
         game: Some(Game::Draughts),
@@ -373,7 +373,7 @@ fn result_contradicting_the_final_position_is_a_warning() {
     let report = &document.records[0];
     let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code()).collect();
     assert!(codes.contains(&"result-mismatch"), "{codes:?}");
-    assert!(report.valid());
+    assert!(!report.valid());
 }
 
 fn convert(document: &Document, index: usize, format: Format, squares: Squares) -> String {

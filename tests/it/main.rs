@@ -6,6 +6,7 @@ mod support;
 
 mod architecture;
 mod chinese;
+mod chinese_words;
 mod cli;
 mod convert_cli;
 mod dedup;
@@ -13,6 +14,7 @@ mod draughts_archives;
 mod draughts_perft;
 mod draughts_validate;
 mod encodings;
+mod event_sheets;
 mod every_encoding;
 mod fix_property;
 mod fmt;

@@ -99,7 +99,7 @@ fn move_after_mate_is_an_error() {
 }
 
 #[test]
-fn result_contradicting_mate_is_a_warning() {
+fn result_contradicting_mate_is_an_error() {
     let options = ReadOptions {
         game: Some(Game::Shatar),
         ..ReadOptions::default()
@@ -107,9 +107,9 @@ fn result_contradicting_mate_is_a_warning() {
     let text = "(1)e4,e5; (2)Qh5,Nc6; (3)Bc4,Nf6; (4)Qxf7# 0-1";
     let document = read_document("t.txt", text.as_bytes(), &options);
     let report = &document.records[0];
-    assert!(report.valid());
+    assert!(!report.valid());
     assert_eq!(report.diagnostics[0].code(), "result-mismatch");
-    assert_eq!(report.diagnostics[0].severity, Severity::Warning);
+    assert_eq!(report.diagnostics[0].severity, Severity::Error);
 }
 
 #[test]

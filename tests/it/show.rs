@@ -406,8 +406,14 @@ fn the_library_draws_the_board_before_any_diagnostic() {
         .iter()
         .find(|d| d.code() == "no-such-piece")
         .expect("the rulebook's impossible move");
-    let board = qipu::board_before(&document, report, diagnostic, qipu::write::Pieces::Latin)
-        .expect("a board");
+    let board = qipu::board_before(
+        &document,
+        report,
+        diagnostic,
+        qipu::write::Pieces::Latin,
+        qipu::lang::Lang::En,
+    )
+    .expect("a board");
     // 6... Kd8—d7 names d8, where Blue's queen stands (its king is on e8), and d7: the
     // error's squares are the two in [ ].
     let text = board.to_text();
