@@ -4,7 +4,7 @@
 //! Chinese wording is written once, in simplified characters. For traditional characters
 //! only qipu's own words are converted (by OpenCC's phrase and character tables with the
 //! standard Taiwan forms, 著 and 為, through `hanconv`, and the few words of
-//! [`TAIWAN_FORMS`]); the moves qipu writes in the record's notation take the reader's
+//! `TAIWAN_FORMS`); the moves qipu writes in the record's notation take the reader's
 //! script too; moves, names and values quoted from the record are kept byte for byte in
 //! either script.
 
