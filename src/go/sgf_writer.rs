@@ -330,3 +330,41 @@ mod tests {
         );
     }
 }
+
+/// A tree of numbered nodes as SGF text, from node 0, with an explicit stack (trees nest
+/// as deep as the input): `node` writes a node (`;` and its properties), `children`
+/// hands over a node's children in order into the buffer it is given. For the trees
+/// qipu builds itself (`--fix`'s model, `--strip`'s kept part).
+pub(super) fn tree_text(
+    mut node: impl FnMut(usize, &mut String),
+    mut children: impl FnMut(usize, &mut Vec<usize>),
+) -> String {
+    enum Step {
+        Open(usize),
+        Close,
+    }
+    let mut out = String::new();
+    let mut next: Vec<usize> = Vec::new();
+    let mut stack = vec![Step::Open(0)];
+    while let Some(step) = stack.pop() {
+        let Step::Open(mut id) = step else {
+            out.push(')');
+            continue;
+        };
+        out.push('(');
+        stack.push(Step::Close);
+        loop {
+            node(id, &mut out);
+            next.clear();
+            children(id, &mut next);
+            match next[..] {
+                [only] => id = only,
+                _ => {
+                    stack.extend(next.iter().rev().map(|&c| Step::Open(c)));
+                    break;
+                }
+            }
+        }
+    }
+    out
+}

@@ -256,41 +256,21 @@ impl Written<'_, '_> {
     /// The SGF text, and the index in it of the node `at` of the old tree (nodes are
     /// written in document order, as the reader numbers them), with an explicit stack.
     fn sgf(&self, at: Option<usize>) -> (String, Option<usize>) {
-        enum Step {
-            Open(usize),
-            Close,
-        }
-        let mut out = String::new();
         let mut written = 0;
         let mut found = None;
-        let mut stack = vec![Step::Open(0)];
-        while let Some(step) = stack.pop() {
-            let Step::Open(mut id) = step else {
-                out.push(')');
-                continue;
-            };
-            out.push('(');
-            stack.push(Step::Close);
-            loop {
+        let out = super::sgf_writer::tree_text(
+            |id, out| {
                 if Some(id) == at {
                     found = Some(written);
                 }
                 written += 1;
-                self.node(id, &mut out);
-                let children: Vec<usize> = self.children[id]
-                    .iter()
-                    .copied()
-                    .filter(|&c| self.gone[c].is_none())
-                    .collect();
-                match children[..] {
-                    [only] => id = only,
-                    ref all => {
-                        stack.extend(all.iter().rev().map(|&c| Step::Open(c)));
-                        break;
-                    }
-                }
-            }
-        }
+                self.node(id, out);
+            },
+            |id, children| {
+                let kept = self.children[id].iter().copied();
+                children.extend(kept.filter(|&c| self.gone[c].is_none()));
+            },
+        );
         (out, found)
     }
 

@@ -229,37 +229,17 @@ impl Model {
         id
     }
 
-    /// The model as an SGF game tree, written with an explicit stack.
+    /// The model as an SGF game tree.
     fn to_sgf(&self) -> String {
-        enum Step {
-            Open(usize),
-            Close,
-        }
-        let mut out = String::new();
-        let mut stack = vec![Step::Open(0)];
-        while let Some(step) = stack.pop() {
-            let Step::Open(mut id) = step else {
-                out.push(')');
-                continue;
-            };
-            out.push('(');
-            stack.push(Step::Close);
-            loop {
-                let node = &self.nodes[id];
+        super::sgf_writer::tree_text(
+            |id, out| {
                 out.push(';');
-                for prop in &node.props {
+                for prop in &self.nodes[id].props {
                     out.push_str(&prop.written());
                 }
-                match node.children[..] {
-                    [only] => id = only,
-                    ref children => {
-                        stack.extend(children.iter().rev().map(|&c| Step::Open(c)));
-                        break;
-                    }
-                }
-            }
-        }
-        out
+            },
+            |id, children| children.extend_from_slice(&self.nodes[id].children),
+        )
     }
 }
 
