@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+pub use crate::intent::{EditKind, Evidence};
 use crate::lang::{zh, Lang, ToZh, Zh};
 use crate::record::Format;
 use crate::record::Game;
@@ -596,10 +597,16 @@ pub fn io_reason_zh(kind: std::io::ErrorKind) -> Zh {
 /// evidently meant ([`crate::ReadOptions::repair`]). It follows the error it repairs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Repaired {
-    /// The move as written.
+    /// The move as written; for a half-move left out, the written move it comes before.
     pub written: String,
-    /// The move replayed instead, in the record's own notation.
+    /// The move replayed instead, in the record's own notation; for a swap, the moves
+    /// in the order played; for a move written twice, empty.
     pub used: String,
+    /// What the repair changed.
+    pub edit: EditKind,
+    /// What the repair rests on: how much of the sheet replays with it, and with any
+    /// other candidate; `None` where the rest of the sheet was not weighed.
+    pub evidence: Option<Evidence>,
 }
 
 impl Issue for Repaired {
@@ -608,15 +615,52 @@ impl Issue for Repaired {
     }
 
     fn words(&self, lang: Lang) -> Words {
-        Words::new(
-            lang,
-            || format!("replayed {} as {}", self.written, self.used),
-            || zh!("已将 {} 按 {} 复盘", self.written, self.used),
-        )
-        .help(
-            || format!("{} is the one legal move that fits what was written; check it against the original record", self.used),
-            || zh!("{} 是与所记着法相符的唯一合法着法；请与原始记录核对", self.used),
-        )
+        let (written, used) = (&self.written, &self.used);
+        let words = match self.edit {
+            EditKind::Missing => Words::new(
+                lang,
+                || format!("supplied {used}, a half-move the record leaves out before {written}"),
+                || zh!("补上了记录在 {} 之前漏记的一步 {}", written, used),
+            ),
+            EditKind::Swapped => Words::new(
+                lang,
+                || format!("replayed {written} and the moves after it in the order played: {used}"),
+                || zh!("已将 {} 及其后的着法按实际次序复盘：{}", written, used),
+            ),
+            EditKind::Doubled => Words::new(
+                lang,
+                || format!("skipped {written}, the same move written twice"),
+                || zh!("跳过了重复记录的 {}", written),
+            ),
+            _ => Words::new(
+                lang,
+                || format!("replayed {written} as {used}"),
+                || zh!("已将 {} 按 {} 复盘", written, used),
+            ),
+        };
+        match self.evidence {
+            Some(Evidence { replayed, runner_up: None }) => words.help(
+                || format!("it is the one legal reading of the record, and the next {} with it; check it against the original record", english_moves(replayed)),
+                || zh!("这是唯一合法的读法，其后 {} 步都能复盘；请与原始记录核对", replayed),
+            ),
+            Some(Evidence { replayed, runner_up: Some(runner_up) }) => words.help(
+                || format!("the next {} with it; with any other at most {runner_up}; check it against the original record", english_moves(replayed)),
+                || zh!("按此复盘，其后 {} 步都能复盘；按其他读法至多 {} 步；请与原始记录核对", replayed, runner_up),
+            ),
+            None => words.help(
+                || format!("{used} is the one legal move that fits what was written; check it against the original record"),
+                || zh!("{} 是与所记着法相符的唯一合法着法；请与原始记录核对", used),
+            ),
+        }
+    }
+}
+
+/// "`n` moves replay", one move alone.
+fn english_moves(n: u32) -> String {
+    if n == 1 {
+        "move replays".to_string()
+    } else {
+        format!("{n} moves replay")
     }
 }
 

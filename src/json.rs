@@ -34,7 +34,11 @@
 //! Read with [`crate::ReadOptions::repair`] (`--repair`), records gain `"repaired"`, one
 //! object per repair, empty when nothing was repaired:
 //! `[{"ply":12,"move_number":6,"side":"blue","line":5,"column":30,"written":"Kd8—d7",
-//! "used":"Ke8—e7"}]`.
+//! "used":"Ke8—e7","edit":"destination","evidence":{"replayed":2,"runner_up":0}}]`. `edit`
+//! names what was changed (`piece`, `origin`, `destination`, `marks`, `promotion`,
+//! `route`, `colour`, `several`, `missing`, `swapped`, `doubled`); `evidence` is how many
+//! later written moves replay with the repair and at most with any other candidate, or
+//! `null` where the rest of the record was not weighed.
 //!
 //! Checked for duplicates ([`crate::dedup::Duplicates`], `--dedup`), records gain
 //! `"duplicate_of"`: the first record of the same game, `{"source":"a.pgn","index":3}`,
@@ -186,6 +190,21 @@ impl Serialize for JsonRepair<'_> {
         map.serialize_entry("column", &column)?;
         map.serialize_entry("written", &self.repaired.written)?;
         map.serialize_entry("used", &self.repaired.used)?;
+        map.serialize_entry("edit", self.repaired.edit.code())?;
+        map.serialize_entry("evidence", &self.repaired.evidence.map(JsonEvidence))?;
+        map.end()
+    }
+}
+
+/// What a repair rests on: `{"replayed":23,"runner_up":2}`, `runner_up` null where no
+/// other candidate was.
+struct JsonEvidence(crate::diag::Evidence);
+
+impl Serialize for JsonEvidence {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("replayed", &self.0.replayed)?;
+        map.serialize_entry("runner_up", &self.0.runner_up)?;
         map.end()
     }
 }

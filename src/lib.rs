@@ -166,6 +166,7 @@ pub mod draughts;
 pub mod family;
 pub mod go;
 mod history;
+mod intent;
 pub mod json;
 pub mod lang;
 mod pgn;

@@ -4,6 +4,7 @@
 use super::notation::distinct_effects;
 use super::position::{is_route_prefix, Move};
 use super::square::{Numbering, Square};
+use crate::diag::EditKind;
 
 /// The one legal move that fits what a writer of `from` and `rest` (the destination or
 /// landing squares) evidently meant, when none fits exactly; `None` when none or several
@@ -17,25 +18,34 @@ pub(super) fn repair(
     from: Square,
     rest: &[Square],
     numbering: Numbering,
-) -> Option<Move> {
+) -> Option<(Move, EditKind)> {
     let to = *rest.last()?;
     let one_off = |a: Square, b: Square| {
         a != b
             && (a.number(numbering).abs_diff(b.number(numbering)) == 1
                 || (a.file().abs_diff(b.file()) == 1 && a.rank().abs_diff(b.rank()) == 1))
     };
-    let intents: [&dyn Fn(&Move) -> bool; 4] = [
-        &|m| m.from() == from && m.to() == to,
-        &|m| m.from() == from && is_route_prefix(m, rest),
-        &|m| m.to() == to && one_off(m.from(), from),
-        &|m| m.from() == from && one_off(m.to(), to),
+    let intents: [(&dyn Fn(&Move) -> bool, EditKind); 4] = [
+        (&|m| m.from() == from && m.to() == to, EditKind::Route),
+        (
+            &|m| m.from() == from && is_route_prefix(m, rest),
+            EditKind::Route,
+        ),
+        (
+            &|m| m.to() == to && one_off(m.from(), from),
+            EditKind::Origin,
+        ),
+        (
+            &|m| m.from() == from && one_off(m.to(), to),
+            EditKind::Destination,
+        ),
     ];
-    intents.iter().find_map(|fits| {
+    intents.iter().find_map(|(fits, kind)| {
         let fitting: Vec<Move> = legal.iter().filter(|m| fits(m)).copied().collect();
         match distinct_effects(&fitting).as_slice() {
             [] => None,
             // Several fit: the writer's intent is not evident, so nothing is repaired.
-            [one] => Some(Some(*one)),
+            [one] => Some(Some((*one, *kind))),
             _ => Some(None),
         }
     })?

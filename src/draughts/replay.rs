@@ -126,7 +126,7 @@ pub(super) fn replay_line(
             Ok(mv) => (mv, false),
             Err(Unresolved { issue, repaired }) => {
                 replay.report(issue, Some(written.span.clone()), Some(ply));
-                let Some(mv) = repaired else {
+                let Some((mv, edit)) = repaired else {
                     return outcome(line, plies, position, Some(move_start(written)));
                 };
                 let repaired = Repaired {
@@ -136,6 +136,8 @@ pub(super) fn replay_line(
                         .unwrap_or_default()
                         .to_string(),
                     used: mv.notation(replay.style),
+                    edit,
+                    evidence: None,
                 };
                 replay.report_repair(repaired, written.span.clone(), ply);
                 (mv, true)

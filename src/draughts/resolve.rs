@@ -9,6 +9,7 @@ use super::replay::Replay;
 use super::square::Square;
 use super::syntax::{PdnMove, SyntaxErrorKind};
 use super::DraughtsMove;
+use crate::diag::EditKind;
 
 /// The legal move a written move denotes: its from–to or its full path, or (for records
 /// that give only some landing squares) a route passing through the squares given.
@@ -86,12 +87,12 @@ pub(super) fn resolve(
                 .repair
                 .then(|| repair(&legal, from, rest, replay.numbering))
                 .flatten()
-                .map(|mv| {
+                .map(|(mv, kind)| {
                     let full_path = legal
                         .iter()
                         .filter(|m| m.from() == mv.from() && m.to() == mv.to())
                         .any(|m| !same_outcome(m, &mv));
-                    DraughtsMove { mv, full_path }
+                    (DraughtsMove { mv, full_path }, kind)
                 });
             Err(Unresolved { issue, repaired })
         }
@@ -107,7 +108,7 @@ pub(super) fn resolve(
 /// that fits what was meant.
 pub(super) struct Unresolved {
     pub(super) issue: DraughtsIssue,
-    pub(super) repaired: Option<DraughtsMove>,
+    pub(super) repaired: Option<(DraughtsMove, EditKind)>,
 }
 
 impl From<DraughtsIssue> for Unresolved {

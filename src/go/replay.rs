@@ -20,7 +20,7 @@ use super::scoring::{
 };
 use super::sgf::{BoardSize, GameTree, Move, NodeId, NodeRef, Property, Value, ValueError};
 use super::{GoMove, Outcome, Setup};
-use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
+use crate::diag::{Diagnostic, EditKind, Kind, Repaired, Severity, Side};
 use crate::record::{append_comment, Line, Node, Record, Tags, REPAIRED};
 use crate::text::Span;
 
@@ -793,6 +793,8 @@ impl<'a> Replay<'a> {
                 "{}[{value}]",
                 if to_move == Color::Black { "B" } else { "W" }
             ),
+            edit: EditKind::Colour,
+            evidence: None,
         };
         let diagnostic = Diagnostic::new(
             Severity::Warning,

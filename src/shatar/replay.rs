@@ -8,6 +8,7 @@ use super::position::{DrawnEnding, IllegalReason, Move, Opening, Position};
 use super::syntax::ResultToken;
 use super::types::{Color, Role, Square};
 use super::write::Notation;
+use crate::diag::EditKind;
 use crate::diagram::Pieces;
 use crate::history::PositionCounts;
 
@@ -296,7 +297,7 @@ fn suggest(position: &Position, query: &MoveQuery, legal: &[Move]) -> Vec<String
 /// (from another origin, or with the capture sign wrong); the same origin and square
 /// under another piece letter; the same piece from the same origin to a square one file
 /// or one rank off; the same piece to a square one file or one rank off.
-pub fn repair(legal: &[Move], query: &MoveQuery) -> Option<Move> {
+pub fn repair(legal: &[Move], query: &MoveQuery) -> Option<(Move, EditKind)> {
     if query.castling || query.promotion_to_king {
         return None;
     }
@@ -317,17 +318,20 @@ pub fn repair(legal: &[Move], query: &MoveQuery) -> Option<Move> {
         })
     };
     let from_origin = |mv: &Move| origin == Some(mv.from);
-    let intents: [&dyn Fn(&Move) -> bool; 4] = [
-        &|mv| role_fits(mv) && lands(mv),
-        &|mv| from_origin(mv) && lands(mv),
-        &|mv| role_fits(mv) && from_origin(mv) && slips(mv),
-        &|mv| role_fits(mv) && slips(mv),
+    let intents: [(&dyn Fn(&Move) -> bool, EditKind); 4] = [
+        (&|mv| role_fits(mv) && lands(mv), EditKind::Origin),
+        (&|mv| from_origin(mv) && lands(mv), EditKind::Piece),
+        (
+            &|mv| role_fits(mv) && from_origin(mv) && slips(mv),
+            EditKind::Destination,
+        ),
+        (&|mv| role_fits(mv) && slips(mv), EditKind::Several),
     ];
-    intents.iter().find_map(|fits| {
+    intents.iter().find_map(|(fits, kind)| {
         let mut fitting = legal.iter().filter(|mv| fits(mv) && promotion_fits(mv));
         let first = fitting.next()?;
         // Several fit: the writer's intent is not evident, so nothing is repaired.
-        Some(fitting.next().is_none().then_some(*first))
+        Some(fitting.next().is_none().then_some((*first, *kind)))
     })?
 }
 

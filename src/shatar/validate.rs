@@ -601,7 +601,7 @@ fn resolve(
                 _ => None,
             };
             replay.report(issue, &written.span, Some((ply, position)));
-            let mv = repaired?;
+            let (mv, edit) = repaired?;
             let repaired = Repaired {
                 written: replay
                     .source
@@ -609,6 +609,8 @@ fn resolve(
                     .unwrap_or_default()
                     .to_string(),
                 used: replay::write_move(position, mv, query.style),
+                edit,
+                evidence: None,
             };
             replay.report_repair(repaired, &written.span, ply, position);
             Some((mv, true))
