@@ -23,6 +23,7 @@ mod pgn;
 mod plain_san;
 mod position;
 mod read;
+mod recording;
 mod replay;
 mod scoresheet;
 mod sheet_head;

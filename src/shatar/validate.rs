@@ -266,13 +266,23 @@ fn finish(
         .map(|likeness| super::dedup::fingerprint(&record, &replay.played, likeness));
     let header =
         (replay.keep_tags && !replay.keep).then(|| Header::pgn(std::mem::take(&mut record.tags)));
+    let mut diagnostics = replay.diagnostics;
+    if replay.repair {
+        let stopped = record.unreplayed.is_some();
+        for note in super::recording::recording_errors(&diagnostics, stopped) {
+            let side = side(note.side);
+            let mut diagnostic = Diagnostic::new(Severity::Note, Kind::game(note), None);
+            diagnostic.side = Some(side);
+            diagnostics.push(diagnostic);
+        }
+    }
     RecordReport {
         index: 0,
         game: Some(super::GAME),
         variant: record.variant.map(VariantName::of),
         span: game.span.clone(),
         plies,
-        diagnostics: replay.diagnostics,
+        diagnostics,
         record: replay.keep.then(|| AnyRecord::new(record)),
         fingerprint,
         header,

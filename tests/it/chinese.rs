@@ -777,11 +777,36 @@ fn every_issue() -> Vec<Kind> {
         ];
         kinds.extend(issues.into_iter().map(Kind::game));
     }
-    // Shared by every family: a repair, a correction of --fix.
-    kinds.push(Kind::game(qipu::diag::Repaired {
-        written: "Kd8—d7".to_string(),
-        used: "Ke8—e7".to_string(),
-    }));
+    // Shared by every family: a repair of each kind, with and without its evidence, and
+    // a correction of --fix.
+    use qipu::diag::{EditKind, Evidence};
+    let evidence = [
+        None,
+        Some(Evidence {
+            replayed: 23,
+            runner_up: Some(2),
+        }),
+        Some(Evidence {
+            replayed: 1,
+            runner_up: None,
+        }),
+    ];
+    for (edit, evidence) in [
+        EditKind::Piece,
+        EditKind::Missing,
+        EditKind::Swapped,
+        EditKind::Doubled,
+    ]
+    .into_iter()
+    .zip(evidence.into_iter().cycle())
+    {
+        kinds.push(Kind::game(qipu::diag::Repaired {
+            written: "Kd8—d7".to_string(),
+            used: "Ke8—e7".to_string(),
+            edit,
+            evidence,
+        }));
+    }
     // A correction of --fix, as a Go record reports it: each names what it corrected in
     // both languages.
     let options = qipu::ReadOptions {
@@ -793,6 +818,20 @@ fn every_issue() -> Vec<Kind> {
         .kept::<go::GoRecord>()
         .expect("a kept Go record");
     kinds.extend(record.fixes().into_iter().map(Kind::game));
+    // The recording penalties' note, as a repaired Shatar record reports it.
+    let options = qipu::ReadOptions {
+        repair: true,
+        ..qipu::ReadOptions::default()
+    };
+    let sheet = std::fs::read("samples/shatar/rulebook-full.txt").unwrap();
+    let document = qipu::read_document("rulebook-full.txt", &sheet, &options);
+    kinds.extend(
+        document.records[0]
+            .diagnostics
+            .iter()
+            .filter(|d| d.code() == "recording-errors")
+            .map(|d| d.kind.clone()),
+    );
     kinds
 }
 

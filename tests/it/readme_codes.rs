@@ -2,9 +2,10 @@
 //! from the source and every string it can return must appear in the table of
 //! `docs/diagnostics.md`, which the README links to.
 
-const ISSUE_SOURCES: [&str; 7] = [
+const ISSUE_SOURCES: [&str; 8] = [
     "src/diag.rs",
     "src/shatar/issue.rs",
+    "src/shatar/recording.rs",
     "src/draughts/issue.rs",
     "src/go/issue.rs",
     "src/go/sgf_issue.rs",

@@ -57,7 +57,10 @@ fn the_rulebook_example_replays_to_mate_with_one_repair() {
     assert_eq!(diagnostics[0]["ply"], 12);
     assert_eq!(diagnostics[0]["help"], "did you mean Ke8—e7?");
     assert_eq!(diagnostics[1]["code"], "repaired");
-    assert_eq!(diagnostics.len(), 2);
+    // Blue's one mis-recorded round, with what the rules provide for it (nothing).
+    assert_eq!(diagnostics[2]["code"], "recording-errors");
+    assert_eq!(diagnostics[2]["side"], "blue");
+    assert_eq!(diagnostics.len(), 3);
     assert_eq!(record["plies"], 13, "replayed to 7. Nc3—d5#");
     let repaired = record["repaired"].as_array().unwrap();
     assert_eq!(repaired.len(), 1);
