@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use qipu::diag::{Diagnostic, Repaired, Severity};
+use qipu::diag::{Diagnostic, Issue as _, Repaired, Severity};
 use qipu::lang::{Lang, Zh};
 use qipu::write::Pieces;
 use qipu::{zh, Document, RecordReport};
@@ -253,9 +253,7 @@ impl HtmlReport {
                         || {
                             let list: Vec<String> = repairs
                                 .iter()
-                                .map(|(ply, r)| {
-                                    format!("ply {ply} as {} for {}", r.used, r.written)
-                                })
+                                .map(|(ply, r)| format!("ply {ply}: {}", r.message_in(Lang::En)))
                                 .collect();
                             format!(
                                 "board of the repaired game, not of the one written: {}",
@@ -264,13 +262,7 @@ impl HtmlReport {
                         },
                         || {
                             let list = repairs.iter().map(|(ply, r)| {
-                                zh!(
-                                    "第 {} {}按 {} 复盘（原记 {}）",
-                                    ply,
-                                    unit,
-                                    r.used,
-                                    r.written
-                                )
+                                zh!("第 {} {}：{}", ply, unit, r.message_in(Lang::Zh))
                             });
                             zh!(
                                 "此为修复后对局的局面，不是原记录的局面：{}",
