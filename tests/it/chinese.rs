@@ -781,6 +781,8 @@ fn every_issue() -> Vec<Kind> {
     kinds.push(Kind::game(qipu::diag::Repaired {
         written: "Kd8—d7".to_string(),
         used: "Ke8—e7".to_string(),
+        edit: qipu::diag::EditKind::Origin,
+        evidence: None,
     }));
     // A correction of --fix, as a Go record reports it: each names what it corrected in
     // both languages.
