@@ -904,7 +904,7 @@ impl Bench for DraughtsBench {
                     .iter()
                     .filter(|m| m.from() == mv.from() && m.to() == mv.to())
                     .any(|m| !m.same_effect(&mv) || m.promotes() != mv.promotes());
-                game.before.push(position.clone());
+                game.before.push(position);
                 position.play(&mv);
                 game.moves.push(mv);
                 game.full_path.push(full_path);
