@@ -25,6 +25,7 @@ mod position;
 mod read;
 mod replay;
 mod scoresheet;
+mod sheet;
 mod sheet_head;
 mod syntax;
 mod types;
