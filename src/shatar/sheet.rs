@@ -192,7 +192,6 @@ fn slip_of(query: &MoveQuery, mv: &Move) -> Option<(usize, Slip)> {
         (true, true, false, Some(_)) => Some((4, Slip::Destination)),
         (true, false, false, Some(_)) => Some((SEVERAL, Slip::Several)),
         (false, true, false, Some(_)) if origin.is_some() => Some((SEVERAL, Slip::Several)),
-        (false, false, true, _) if origin.is_some() => Some((SEVERAL, Slip::Several)),
         _ => None,
     }
 }
