@@ -431,8 +431,10 @@ fn replay_line(
         let forced = ahead[0].take();
         ahead.swap(0, 1);
         let words;
-        let (text, step) = match (&written.parsed, forced) {
-            (Ok(text), Some((mv, repaired))) => (text, Step::Forced(mv, repaired)),
+        let (text, query, step) = match (&written.parsed, forced) {
+            (Ok(text), Some((mv, repaired))) => {
+                (text, query(text, replay.pieces), Step::Forced(mv, repaired))
+            }
             (Ok(text), None) => {
                 let query = query(text, replay.pieces);
                 let step = resolve(
@@ -444,7 +446,7 @@ fn replay_line(
                     ply,
                     number,
                 );
-                (text, step)
+                (text, query, step)
             }
             (Err(error), _) => {
                 let promotion = chess_promotion(replay, &position, written);
@@ -455,13 +457,14 @@ fn replay_line(
                     (Some(issue), Some(words)) => {
                         // The words are Chinese, so the moves meant are written with
                         // Chinese pieces.
+                        let query = query(&words.move_text, replay.pieces);
                         let style = Style {
                             pieces: Pieces::Zh,
-                            ..query(&words.move_text, replay.pieces).style
+                            ..query.style
                         };
                         let step =
                             unreadable(replay, issue, &position, style, (moves, i), ply, number);
-                        (&words.move_text, step)
+                        (&words.move_text, query, step)
                     }
                     _ => {
                         let issue = ShatarIssue::Unparsable { reason: error.kind };
@@ -471,7 +474,6 @@ fn replay_line(
                 }
             }
         };
-        let query = query(text, replay.pieces);
         let (mv, repaired, marks) = match step {
             Step::Play(mv, repaired) => (mv, repaired, true),
             Step::Forced(mv, repaired) => (mv, repaired, false),
