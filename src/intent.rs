@@ -65,7 +65,8 @@ impl Slip {
         match self {
             Slip::Marks | Slip::Promotion => 1,
             Slip::Piece | Slip::Origin | Slip::Destination | Slip::Route | Slip::Colour => 2,
-            Slip::Several => 3,
+            // Two slips at once: less likely than any one edit.
+            Slip::Several => 4,
         }
     }
 }

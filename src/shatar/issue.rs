@@ -124,6 +124,19 @@ pub enum ShatarIssue {
         /// The legal moves that fit, in the record's notation.
         candidates: Vec<String>,
     },
+    /// A half-move the sheet leaves out: the next move written fits the other side.
+    MissingMove {
+        /// The side whose move is not written.
+        side: Color,
+        /// Its move number.
+        number: u32,
+        /// The next move written, as written (the other side's).
+        next: String,
+        /// The moves it may have been, best first, in the record's notation.
+        candidates: Vec<String>,
+        /// How many written moves replay after each of them.
+        replayed: u32,
+    },
     /// A move written after checkmate or stalemate.
     GameOver {
         /// How the game had ended.
@@ -340,6 +353,15 @@ fn piece_moves_zh(role: Role, side: Color, from: Square, piece_moves: &[Square])
     }
 }
 
+/// "`n` moves replay", one move alone.
+fn moves_replay(n: u32) -> String {
+    if n == 1 {
+        "move replays".to_string()
+    } else {
+        format!("{n} moves replay")
+    }
+}
+
 fn ending_text(ending: Ending) -> String {
     match ending {
         Ending::Checkmate { winner } => format!("{} has given checkmate", side_name(winner)),
@@ -384,6 +406,7 @@ impl Issue for ShatarIssue {
             ShatarIssue::NoSuchPiece { .. } => "no-such-piece",
             ShatarIssue::IllegalMove { .. } => "illegal-move",
             ShatarIssue::AmbiguousMove { .. } => "ambiguous-move",
+            ShatarIssue::MissingMove { .. } => "missing-move",
             ShatarIssue::GameOver { .. } => "move-after-end",
             ShatarIssue::CheckMarker { .. } => "check-marker",
             ShatarIssue::MoveNumber { .. } => "move-number",
@@ -606,6 +629,60 @@ impl Issue for ShatarIssue {
             .help(
                 || format!("write one of {}", or_list(candidates)),
                 || zh!("请写成 {} 之一", or_list_zh(candidates)),
+            ),
+            ShatarIssue::MissingMove {
+                side,
+                number,
+                next,
+                candidates,
+                replayed,
+            } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "{}'s move {number} is not written: the next move written, {next}, is {}'s",
+                        side_name(*side),
+                        side_name(side.other())
+                    )
+                },
+                || {
+                    zh!(
+                        "{}第 {} 回合的着法漏记了：其后所记的 {} 是{}的着法",
+                        side_zh(*side),
+                        number,
+                        Zh::notation(next),
+                        side_zh(side.other())
+                    )
+                },
+            )
+            .help(
+                || match candidates.as_slice() {
+                    [one] => format!(
+                        "{}'s move was {one}: the next {} with it",
+                        side_name(*side),
+                        moves_replay(*replayed)
+                    ),
+                    many => format!(
+                        "{}'s move was one of {}: the next {} with each",
+                        side_name(*side),
+                        or_list(many),
+                        moves_replay(*replayed)
+                    ),
+                },
+                || match candidates.as_slice() {
+                    [one] => zh!(
+                        "{}这一着应为 {}：按此其后 {} 步都能复盘",
+                        side_zh(*side),
+                        Zh::notation(one),
+                        replayed
+                    ),
+                    many => zh!(
+                        "{}这一着应为 {} 之一：按其中任一种，其后 {} 步都能复盘",
+                        side_zh(*side),
+                        or_list_zh(many),
+                        replayed
+                    ),
+                },
             ),
             ShatarIssue::GameOver { ending } => Words::new(
                 lang,

@@ -26,6 +26,7 @@ mod read;
 mod recording;
 mod replay;
 mod scoresheet;
+mod sheet;
 mod sheet_head;
 mod syntax;
 mod types;

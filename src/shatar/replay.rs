@@ -1,6 +1,6 @@
 //! Validation by replay: every written move is resolved against the engine's legal
-//! moves; what does not resolve becomes a diagnostic whose help comes from the legal
-//! moves themselves (same piece and destination, same origin, a one-square slip).
+//! moves; what does not resolve becomes a diagnostic, whose help the validator fills in
+//! from the moves meant as the rest of the sheet judges them ([`crate::intent`]).
 
 use super::attacks::squares;
 use super::issue::{DrawNote, Ending, ShatarIssue};
@@ -8,7 +8,6 @@ use super::position::{DrawnEnding, IllegalReason, Move, Opening, Position};
 use super::syntax::ResultToken;
 use super::types::{Color, Role, Square};
 use super::write::Notation;
-use crate::diag::EditKind;
 use crate::diagram::Pieces;
 use crate::history::PositionCounts;
 
@@ -151,7 +150,8 @@ fn explain(position: &Position, query: &MoveQuery, legal: &[Move]) -> ShatarIssu
                 .collect(),
         };
     }
-    let suggestions = suggest(position, query, legal);
+    // Filled in from the candidates judged by the rest of the sheet.
+    let suggestions = Vec::new();
     let role = query.role.unwrap_or(Role::Pawn);
     // The pieces the writer could have meant: the written role, on the written origin.
     let origins: Vec<Square> = squares(position.piece_bb(side, role))
@@ -231,108 +231,6 @@ fn rank_reason(reason: IllegalReason) -> u8 {
         | IllegalReason::WrongColourPiece
         | IllegalReason::RoleMismatch { .. } => 0,
     }
-}
-
-/// The legal moves the writer most likely meant, best first: each legal move is scored
-/// by how much of what was written it keeps (piece, origin, destination), with a
-/// one-square slip of origin or destination counting for part. A short move without a
-/// piece (`c5`) is a pawn's: the pawn's nearest legal square comes before another
-/// piece's move to the square written (`c6` before `Bc5`).
-fn suggest(position: &Position, query: &MoveQuery, legal: &[Move]) -> Vec<String> {
-    let near =
-        |a: Square, b: Square| a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1;
-    let pawn_implied = query.role.is_none() && query.full_origin().is_none();
-    let score = |mv: &Move| -> u32 {
-        let mut score = 0;
-        match query.role {
-            Some(role) if role != mv.role => return 0,
-            None if pawn_implied && mv.role != Role::Pawn => score += 1,
-            _ => score += 4,
-        }
-        if let Some(origin) = query.full_origin() {
-            if origin == mv.from {
-                score += 3;
-            } else if near(origin, mv.from) {
-                score += 1;
-            }
-        } else if query.from_file.is_some_and(|f| f == mv.from.file())
-            || query.from_rank.is_some_and(|r| r == mv.from.rank())
-        {
-            score += 2;
-        }
-        if let Some(to) = query.to_square {
-            // A slip of the file or the rank alone is likelier than of both.
-            let slipped = to.file().abs_diff(mv.to.file()) + to.rank().abs_diff(mv.to.rank());
-            if to == mv.to {
-                score += 4;
-            } else if slipped == 1 {
-                score += 2;
-            } else if near(to, mv.to) {
-                score += 1;
-            }
-        } else if query.to_file.is_some_and(|f| f == mv.to.file()) {
-            score += 3;
-        }
-        score
-    };
-    let best = legal.iter().map(score).max().unwrap_or(0);
-    // A match on the piece alone is no evidence when it has many moves.
-    if best < 5 && legal.iter().filter(|m| score(m) == best).count() > 3 {
-        return Vec::new();
-    }
-    if best == 0 {
-        return Vec::new();
-    }
-    legal
-        .iter()
-        .filter(|m| score(m) == best)
-        .take(6)
-        .map(|m| write_move(position, *m, query.style))
-        .collect()
-}
-
-/// The one legal move that fits what the writer of `query` evidently meant, when no
-/// legal move fits it exactly; `None` when none or several do. The intents are tried in
-/// turn, and the first that any move fits decides: the same piece to the same square
-/// (from another origin, or with the capture sign wrong); the same origin and square
-/// under another piece letter; the same piece from the same origin to a square one file
-/// or one rank off; the same piece to a square one file or one rank off.
-pub fn repair(legal: &[Move], query: &MoveQuery) -> Option<(Move, EditKind)> {
-    if query.castling || query.promotion_to_king {
-        return None;
-    }
-    let origin = query.full_origin();
-    let role_fits = |mv: &Move| match query.role {
-        Some(role) => mv.role == role,
-        None => origin.is_some() || mv.role == Role::Pawn,
-    };
-    let promotion_fits = |mv: &Move| query.promotion.is_none_or(|p| mv.promotion == Some(p));
-    let lands = |mv: &Move| match (query.to_square, query.to_file) {
-        (Some(to), _) => mv.to == to,
-        (None, Some(file)) => mv.to.file() == file && mv.capture.is_some(),
-        (None, None) => false,
-    };
-    let slips = |mv: &Move| {
-        query.to_square.is_some_and(|to| {
-            to.file().abs_diff(mv.to.file()) + to.rank().abs_diff(mv.to.rank()) == 1
-        })
-    };
-    let from_origin = |mv: &Move| origin == Some(mv.from);
-    let intents: [(&dyn Fn(&Move) -> bool, EditKind); 4] = [
-        (&|mv| role_fits(mv) && lands(mv), EditKind::Origin),
-        (&|mv| from_origin(mv) && lands(mv), EditKind::Piece),
-        (
-            &|mv| role_fits(mv) && from_origin(mv) && slips(mv),
-            EditKind::Destination,
-        ),
-        (&|mv| role_fits(mv) && slips(mv), EditKind::Several),
-    ];
-    intents.iter().find_map(|(fits, kind)| {
-        let mut fitting = legal.iter().filter(|mv| fits(mv) && promotion_fits(mv));
-        let first = fitting.next()?;
-        // Several fit: the writer's intent is not evident, so nothing is repaired.
-        Some(fitting.next().is_none().then_some((*first, *kind)))
-    })?
 }
 
 /// A legal move written in `style`, for help texts.

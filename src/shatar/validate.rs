@@ -7,6 +7,7 @@ use super::issue::{ChessSign, Ending, SetupFault, ShatarIssue};
 use super::notation::{CheckMark as WrittenCheck, Link, MoveText, PieceScript, QueenName, Target};
 use super::position::{Move, MoveList, Position};
 use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
+use super::sheet::WrittenLine;
 use super::syntax::{ParsedGame, ParsedMove, ResultToken, SourceFormat};
 use super::types::{Color, Role};
 use super::write::Notation;
@@ -14,6 +15,7 @@ use super::ShatarMove;
 use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
 use crate::diagram::Pieces;
 use crate::family::ReadOptions;
+use crate::intent::{self, Candidate, Edit, Evidence, Sheet};
 use crate::record::Likeness;
 use crate::record::{
     append_comment, Line, Node, Record, Tags, VariantName, REPAIRED, UNREPLAYED,
@@ -422,34 +424,12 @@ fn replay_line(
     let mut line = Vec::new();
     let mut plies = 0;
     let mut candidates = MoveList::new();
+    // The moves a swap repair decided for the next two written moves, each with whether
+    // it was written elsewhere.
+    let mut ahead: [Option<(Move, bool)>; 2] = [None, None];
     for (i, written) in moves.iter().enumerate() {
-        let ply = first_ply + i as u32;
-        if let Some(number) = written.number.as_ref() {
-            let expected = i64::from(position.fullmoves()) + replay.number_offset;
-            if i64::from(number.value) != expected {
-                let issue = ShatarIssue::MoveNumber {
-                    written: number.value,
-                    expected: u32::try_from(expected).unwrap_or(0),
-                };
-                replay.report(issue, &number.span, Some((ply, &position)));
-                // One slip in the numbering is one warning: where the next number
-                // written goes on from this one (a skip), the later numbers are checked
-                // against the written ones; where it goes on from the moves (a single
-                // wrong number), against the moves.
-                let next = moves.iter().enumerate().skip(i + 1).find_map(|(j, m)| {
-                    let plies = (j - i) as i64;
-                    let blue_moves = match position.turn() {
-                        Color::White => plies / 2,
-                        Color::Blue => (plies + 1) / 2,
-                    };
-                    Some((m.number.as_ref()?.value, expected + blue_moves))
-                });
-                if next.is_none_or(|(written, expected)| i64::from(written) != expected) {
-                    replay.number_offset =
-                        i64::from(number.value) - i64::from(position.fullmoves());
-                }
-            }
-        }
+        let ply = first_ply + plies;
+        let number = check_number(replay, moves, i, &position, ply);
         let variations = replay_variations(replay, written, &position, ply);
         let stopped = |line| LineOutcome {
             line,
@@ -458,46 +438,124 @@ fn replay_line(
             ending: None,
             stopped_at: Some(i),
         };
-        let text = match &written.parsed {
-            Ok(text) => text,
-            Err(error) => {
-                let issue = chess_promotion(replay, &position, written)
-                    .unwrap_or(ShatarIssue::Unparsable { reason: error.kind });
-                replay.report(issue, &written.span, Some((ply, &position)));
-                return stopped(line);
+        let forced = ahead[0].take();
+        ahead.swap(0, 1);
+        let words;
+        let (text, query, step) = match (&written.parsed, forced) {
+            (Ok(text), Some((mv, repaired))) => {
+                (text, query(text, replay.pieces), Step::Forced(mv, repaired))
+            }
+            (Ok(text), None) => {
+                let query = query(text, replay.pieces);
+                let step = resolve(
+                    replay,
+                    &position,
+                    &query,
+                    &mut candidates,
+                    (moves, i),
+                    ply,
+                    number,
+                );
+                (text, query, step)
+            }
+            (Err(error), _) => {
+                let promotion = chess_promotion(replay, &position, written);
+                words = promotion.as_ref().and_then(|_| {
+                    super::chess_promotion::read(&replay.source[written.span.clone()])
+                });
+                match (promotion, &words) {
+                    (Some(issue), Some(words)) => {
+                        // The words are Chinese, so the moves meant are written with
+                        // Chinese pieces.
+                        let query = query(&words.move_text, replay.pieces);
+                        let style = Style {
+                            pieces: Pieces::Zh,
+                            ..query.style
+                        };
+                        let step =
+                            unreadable(replay, issue, &position, style, (moves, i), ply, number);
+                        (&words.move_text, query, step)
+                    }
+                    _ => {
+                        let issue = ShatarIssue::Unparsable { reason: error.kind };
+                        replay.report(issue, &written.span, Some((ply, &position)));
+                        return stopped(line);
+                    }
+                }
             }
         };
-        let query = query(text, replay.pieces);
-        let Some((mv, repaired)) =
-            resolve(replay, &position, &query, &mut candidates, written, ply)
-        else {
-            return stopped(line);
+        let (mv, repaired, marks) = match step {
+            Step::Play(mv, repaired) => (mv, repaired, true),
+            Step::Forced(mv, repaired) => (mv, repaired, false),
+            Step::Supply { missing, then } => {
+                let played = Played {
+                    written,
+                    text,
+                    query: &query,
+                    ply,
+                    marks: false,
+                };
+                play(
+                    replay,
+                    &mut position,
+                    &mut line,
+                    &mut watch,
+                    &played,
+                    missing,
+                    Variations::default(),
+                    Note::Supplied,
+                );
+                plies += 1;
+                (then, false, true)
+            }
+            Step::Swap {
+                first,
+                between,
+                second,
+            } => {
+                ahead = [Some((between, false)), Some((second, true))];
+                (first, true, false)
+            }
+            Step::Skip => {
+                if let Some(last) = line.last_mut() {
+                    let note = format!(
+                        "{REPAIRED} {} {}",
+                        last.text,
+                        replay.source.get(written.span.clone()).unwrap_or_default()
+                    );
+                    append_comment(&mut last.comment, &note);
+                    if let Some(comment) = &written.comment {
+                        append_comment(&mut last.comment, comment);
+                    }
+                }
+                continue;
+            }
+            Step::Stop => return stopped(line),
         };
-        let before = position.clone();
-        position.play(mv);
+        let ply = first_ply + plies;
+        let played = Played {
+            written,
+            text,
+            query: &query,
+            ply,
+            marks,
+        };
+        let note = if repaired {
+            Note::Replaced
+        } else {
+            Note::AsWritten
+        };
+        play(
+            replay,
+            &mut position,
+            &mut line,
+            &mut watch,
+            &played,
+            mv,
+            variations,
+            note,
+        );
         plies += 1;
-        if watch.is_some() && replay.dedup.is_some() {
-            replay.played.push(mv);
-        }
-        let (check, mate) = report_marks(replay, &query, written, ply, &before, &position, mv);
-        if let Some(watch) = watch.as_deref_mut() {
-            for issue in watch.after_move(mv, &position, check) {
-                replay.report(issue, &written.span, Some((ply, &before)));
-            }
-        }
-        if replay.keep {
-            let shatar_move = ShatarMove {
-                mv,
-                san: before.san(mv),
-                check,
-                mate,
-            };
-            let mut node = node(replay, written, text, shatar_move, ply, variations);
-            if repaired {
-                append_comment(&mut node.comment, &format!("{REPAIRED} {}", node.text));
-            }
-            line.push(node);
-        }
     }
     LineOutcome {
         line,
@@ -505,6 +563,443 @@ fn replay_line(
         completed: true,
         ending: replay::ending(&position, &position.legal_moves()),
         stopped_at: None,
+    }
+}
+
+/// The comment of a half-move the record leaves out, supplied by a repair, after
+/// [`REPAIRED`].
+const NOT_WRITTEN: &str = "nothing: a half-move left out";
+
+/// What replay does at one written move.
+enum Step {
+    /// Play the move named, or the one a repair replays for it (`true`).
+    Play(Move, bool),
+    /// Play the move a swap repair decided for this written move; `true` where it was
+    /// written elsewhere.
+    Forced(Move, bool),
+    /// Play a half-move the record leaves out, then the written move.
+    Supply { missing: Move, then: Move },
+    /// Play the same side's next written move first, then the opponent's written move,
+    /// then this one.
+    Swap {
+        first: Move,
+        between: Move,
+        second: Move,
+    },
+    /// Skip a move written twice.
+    Skip,
+    /// The move cannot be replayed: the line stops here.
+    Stop,
+}
+
+/// A written move being played, and what its node keeps.
+struct Played<'a> {
+    written: &'a ParsedMove,
+    text: &'a MoveText,
+    query: &'a MoveQuery,
+    ply: u32,
+    /// Report the check and capture signs written that the move contradicts; not for a
+    /// move a swap moved here, which was written with another's signs.
+    marks: bool,
+}
+
+/// What a kept node says of a repair.
+enum Note {
+    /// The move as written.
+    AsWritten,
+    /// A move a repair replays for the one written.
+    Replaced,
+    /// A half-move the record leaves out, supplied by a repair before the written move:
+    /// a node of its own, written as the move.
+    Supplied,
+}
+
+/// Plays `mv` for `played` and keeps its node, with `note` saying what a repair did.
+// Inlined in the replay loop, as before it was split out.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn play(
+    replay: &mut Replay,
+    position: &mut Position,
+    line: &mut Line<ShatarMove>,
+    watch: &mut Option<&mut DrawWatch>,
+    played: &Played,
+    mv: Move,
+    variations: Variations,
+    note: Note,
+) {
+    let before = position.clone();
+    position.play(mv);
+    if watch.is_some() && replay.dedup.is_some() {
+        replay.played.push(mv);
+    }
+    let (check, mate) = if played.marks {
+        report_marks(
+            replay,
+            played.query,
+            played.written,
+            played.ply,
+            &before,
+            position,
+            mv,
+        )
+    } else {
+        let check = position.is_check();
+        (check, check && !position.has_legal_move())
+    };
+    if let Some(watch) = watch.as_deref_mut() {
+        for issue in watch.after_move(mv, position, check) {
+            replay.report(issue, &played.written.span, Some((played.ply, &before)));
+        }
+    }
+    if replay.keep {
+        let shatar_move = ShatarMove {
+            mv,
+            san: before.san(mv),
+            check,
+            mate,
+        };
+        let node = match note {
+            Note::Supplied => {
+                let at = played.written.span.start;
+                let mut node = Node::new(shatar_move, played.ply, before.san(mv), at..at);
+                node.comment = Some(format!("{REPAIRED} {NOT_WRITTEN}"));
+                node
+            }
+            _ => {
+                let mut node = node(
+                    replay,
+                    played.written,
+                    played.text,
+                    shatar_move,
+                    played.ply,
+                    variations,
+                );
+                if let Note::Replaced = note {
+                    append_comment(&mut node.comment, &format!("{REPAIRED} {}", node.text));
+                }
+                node
+            }
+        };
+        line.push(node);
+    }
+}
+
+/// A move number that skips or repeats, reported: where it was reported, the offset
+/// before it and the number written, so that a half-move found left out there can
+/// take the warning back.
+struct NumberWarning {
+    at: usize,
+    offset: i64,
+    written: u32,
+}
+
+/// Checks the move number written before move `i` against the position.
+fn check_number(
+    replay: &mut Replay,
+    moves: &[ParsedMove],
+    i: usize,
+    position: &Position,
+    ply: u32,
+) -> Option<NumberWarning> {
+    let number = moves[i].number.as_ref()?;
+    let expected = i64::from(position.fullmoves()) + replay.number_offset;
+    if i64::from(number.value) == expected {
+        return None;
+    }
+    let warning = NumberWarning {
+        at: replay.diagnostics.len(),
+        offset: replay.number_offset,
+        written: number.value,
+    };
+    let issue = ShatarIssue::MoveNumber {
+        written: number.value,
+        expected: u32::try_from(expected).unwrap_or(0),
+    };
+    replay.report(issue, &number.span, Some((ply, position)));
+    // One slip in the numbering is one warning: where the next number written goes on
+    // from this one (a skip), the later numbers are checked against the written ones;
+    // where it goes on from the moves (a single wrong number), against the moves.
+    let next = moves.iter().enumerate().skip(i + 1).find_map(|(j, m)| {
+        let plies = (j - i) as i64;
+        let blue_moves = match position.turn() {
+            Color::White => plies / 2,
+            Color::Blue => (plies + 1) / 2,
+        };
+        Some((m.number.as_ref()?.value, expected + blue_moves))
+    });
+    if next.is_none_or(|(written, expected)| i64::from(written) != expected) {
+        replay.number_offset = i64::from(number.value) - i64::from(position.fullmoves());
+    }
+    Some(warning)
+}
+
+/// The legal move `query` names in `position`, or what to do where none or several fit
+/// (with the reason reported). `candidates` is the move list to reuse; `at` is the line
+/// and the index of the written move in it.
+// Inlined in the replay loop, as before it was split out: a call per move costs 2 %.
+#[inline(always)]
+fn resolve(
+    replay: &mut Replay,
+    position: &Position,
+    query: &MoveQuery,
+    candidates: &mut MoveList,
+    at: (&[ParsedMove], usize),
+    ply: u32,
+    number: Option<NumberWarning>,
+) -> Step {
+    // Most moves name their square: only the moves landing there are generated.
+    match query.to_square {
+        Some(to) if !query.castling => position.legal_moves_to(to, candidates),
+        _ => *candidates = position.legal_moves(),
+    }
+    match replay::resolve(position, candidates, query) {
+        Resolution::Move(mv) => Step::Play(mv, false),
+        Resolution::Error(issue) => unresolved(replay, issue, position, query, at, ply, number),
+    }
+}
+
+/// The reason no legal move or several fit `query`, found over all the legal moves.
+#[inline(never)]
+fn unresolved(
+    replay: &mut Replay,
+    issue: ShatarIssue,
+    position: &Position,
+    query: &MoveQuery,
+    at: (&[ParsedMove], usize),
+    ply: u32,
+    number: Option<NumberWarning>,
+) -> Step {
+    let legal = position.legal_moves();
+    let issue = match replay::ending(position, &legal) {
+        Some(ending) => ShatarIssue::GameOver { ending },
+        None => match replay::resolve(position, &legal, query) {
+            Resolution::Error(full) => full,
+            Resolution::Move(_) => issue,
+        },
+    };
+    unreadable(replay, issue, position, query.style, at, ply, number)
+}
+
+/// Reports `issue` at written move `at`, with help from the moves meant as the rest of
+/// the line judges them; with repair, the first of them where it is clearly ahead. A
+/// move after the end, castling, a promotion to a king and the forced first pair are
+/// reported as they are.
+fn unreadable(
+    replay: &mut Replay,
+    issue: ShatarIssue,
+    position: &Position,
+    style: Style,
+    (moves, i): (&[ParsedMove], usize),
+    ply: u32,
+    number: Option<NumberWarning>,
+) -> Step {
+    let written = &moves[i];
+    if matches!(
+        issue,
+        ShatarIssue::GameOver { .. }
+            | ShatarIssue::Castling
+            | ShatarIssue::PromotionToKing
+            | ShatarIssue::BadFirstMove { .. }
+    ) {
+        replay.report(issue, &written.span, Some((ply, position)));
+        return Step::Stop;
+    }
+    let sheet = WrittenLine {
+        source: replay.source,
+        moves,
+        pieces: replay.pieces,
+    };
+    let mut ranked = intent::judge(&sheet, position, i);
+    // A half-move left out is told only by the moves after the written one: where none
+    // replays, the written move fitting the other side is no evidence of it.
+    if let Some(Candidate {
+        edit: Edit::Missing { .. },
+        replayed: ..MISSING_EVIDENCE,
+        ..
+    }) = ranked.first()
+    {
+        ranked.retain(|c| !matches!(c.edit, Edit::Missing { .. }));
+    }
+    let as_written = replay
+        .source
+        .get(written.span.clone())
+        .unwrap_or_default()
+        .to_string();
+    let issue = match ranked.first() {
+        Some(
+            best @ Candidate {
+                edit: Edit::Missing { .. },
+                ..
+            },
+        ) => {
+            let candidates: Vec<String> = ranked
+                .iter()
+                .filter(|c| c.reached == best.reached && c.later_edits == best.later_edits)
+                .filter_map(|c| match c.edit {
+                    Edit::Missing { mv } => Some(replay::write_move(position, mv, style)),
+                    _ => None,
+                })
+                .take(HELP_MOVES)
+                .collect();
+            // The number written fits the move once the half-move is supplied.
+            if let Some(warning) = number {
+                let after = position.fullmoves() + u32::from(position.turn() == Color::Blue);
+                if i64::from(warning.written) == i64::from(after) + warning.offset {
+                    replay.diagnostics.remove(warning.at);
+                    replay.number_offset = warning.offset;
+                }
+            }
+            ShatarIssue::MissingMove {
+                side: position.turn(),
+                number: u32::try_from(i64::from(position.fullmoves()) + replay.number_offset)
+                    .unwrap_or(0),
+                next: as_written.clone(),
+                candidates,
+                replayed: best.replayed,
+            }
+        }
+        _ => with_help(issue, help_moves(position, &ranked, style)),
+    };
+    replay.report(issue, &written.span, Some((ply, position)));
+    if !replay.repair || !intent::clearly_ahead(&ranked) {
+        return Step::Stop;
+    }
+    let best = ranked[0].edit;
+    let (used, step) = match best {
+        Edit::Replaced { mv, .. } => (
+            replay::write_move(position, mv, style),
+            Step::Play(mv, true),
+        ),
+        Edit::Missing { mv } => {
+            let mut after = position.clone();
+            after.play(mv);
+            let Some(then) = sheet.read(&after, i) else {
+                return Step::Stop;
+            };
+            (
+                replay::write_move(position, mv, style),
+                Step::Supply { missing: mv, then },
+            )
+        }
+        Edit::Swapped {
+            first,
+            between,
+            second,
+        } => {
+            let mut after = position.clone();
+            let mut used = Vec::new();
+            for mv in [first, between, second] {
+                used.push(replay::write_move(&after, mv, style));
+                after.play(mv);
+            }
+            (
+                used.join(" "),
+                Step::Swap {
+                    first,
+                    between,
+                    second,
+                },
+            )
+        }
+        Edit::Doubled => (String::new(), Step::Skip),
+    };
+    let repaired = Repaired {
+        written: as_written,
+        used,
+        edit: best.kind(),
+        evidence: Evidence::of(&ranked),
+    };
+    replay.report_repair(repaired, &written.span, ply, position);
+    step
+}
+
+/// A half-move left out is weighed where at least this many written moves replay
+/// after it, the written move it comes before included.
+const MISSING_EVIDENCE: u32 = 2;
+
+/// How many moves meant a help names at most.
+const HELP_MOVES: usize = 5;
+
+/// The moves meant that a help names, best first: those the rest of the line does not
+/// clearly rule out against the first, each written once.
+fn help_moves(position: &Position, ranked: &[Candidate<Move>], style: Style) -> Vec<String> {
+    let Some(best) = ranked.first() else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = Vec::new();
+    for candidate in ranked {
+        if candidate.reached + intent::LEAD as usize <= best.reached
+            || candidate.later_edits > best.later_edits
+        {
+            break;
+        }
+        let mut after = position.clone();
+        let moves: Vec<String> = candidate
+            .edit
+            .moves()
+            .map(|mv| {
+                let name = replay::write_move(&after, mv, style);
+                after.play(mv);
+                name
+            })
+            .collect();
+        let name = moves.join(" ");
+        if !name.is_empty() && !names.contains(&name) {
+            names.push(name);
+        }
+        if names.len() == HELP_MOVES {
+            break;
+        }
+    }
+    names
+}
+
+/// `issue` with `names`, the moves meant best first, as its help: suggestions, or the
+/// order of the candidates it lists.
+fn with_help(issue: ShatarIssue, names: Vec<String>) -> ShatarIssue {
+    let order = |list: &mut Vec<String>| {
+        list.sort_by_key(|name| names.iter().position(|n| n == name).unwrap_or(usize::MAX));
+    };
+    match issue {
+        ShatarIssue::NoSuchPiece {
+            role, from, side, ..
+        } => ShatarIssue::NoSuchPiece {
+            role,
+            from,
+            side,
+            suggestions: names,
+        },
+        ShatarIssue::IllegalMove {
+            role,
+            side,
+            from,
+            to,
+            reason,
+            piece_moves,
+            ..
+        } => ShatarIssue::IllegalMove {
+            role,
+            side,
+            from,
+            to,
+            reason,
+            piece_moves,
+            suggestions: names,
+        },
+        ShatarIssue::AmbiguousMove { mut candidates } => {
+            order(&mut candidates);
+            ShatarIssue::AmbiguousMove { candidates }
+        }
+        ShatarIssue::PromotionMissing { mut suggestions } => {
+            order(&mut suggestions);
+            ShatarIssue::PromotionMissing { suggestions }
+        }
+        ShatarIssue::PromotionWords { mut meant, written } => {
+            order(&mut meant);
+            ShatarIssue::PromotionWords { written, meant }
+        }
+        other => other,
     }
 }
 
@@ -575,59 +1070,6 @@ struct Variations {
     unreplayed: Vec<String>,
 }
 
-/// The legal move `query` names in `position`, or `None` with the reason reported: the
-/// game was over, or no move or several fit. With repair, the move that fits the
-/// writer's intent follows the reason, and the flag says so. `candidates` is the move
-/// list to reuse.
-// Inlined in the replay loop, as before it was split out: a call per move costs 2 %.
-#[inline(always)]
-fn resolve(
-    replay: &mut Replay,
-    position: &Position,
-    query: &MoveQuery,
-    candidates: &mut MoveList,
-    written: &ParsedMove,
-    ply: u32,
-) -> Option<(Move, bool)> {
-    // Most moves name their square: only the moves landing there are generated.
-    match query.to_square {
-        Some(to) if !query.castling => position.legal_moves_to(to, candidates),
-        _ => *candidates = position.legal_moves(),
-    }
-    match replay::resolve(position, candidates, query) {
-        Resolution::Move(mv) => Some((mv, false)),
-        Resolution::Error(issue) => {
-            let legal = position.legal_moves();
-            let issue = match replay::ending(position, &legal) {
-                Some(ending) => ShatarIssue::GameOver { ending },
-                None => match replay::resolve(position, &legal, query) {
-                    Resolution::Error(full) => full,
-                    Resolution::Move(_) => issue,
-                },
-            };
-            let repaired = match &issue {
-                ShatarIssue::GameOver { .. } => None,
-                _ if replay.repair => replay::repair(&legal, query),
-                _ => None,
-            };
-            replay.report(issue, &written.span, Some((ply, position)));
-            let (mv, edit) = repaired?;
-            let repaired = Repaired {
-                written: replay
-                    .source
-                    .get(written.span.clone())
-                    .unwrap_or_default()
-                    .to_string(),
-                used: replay::write_move(position, mv, query.style),
-                edit,
-                evidence: None,
-            };
-            replay.report_repair(repaired, &written.span, ply, position);
-            Some((mv, true))
-        }
-    }
-}
-
 /// Whether `mv`, played from `before` to `after`, gave check and mate; a check or mate
 /// sign written wrongly is reported.
 fn report_marks(
@@ -687,7 +1129,7 @@ fn node(
 /// What resolution needs from a parsed move.
 // Inlined in the replay loop: the chess replay's use of it made it a call per move.
 #[inline(always)]
-fn query(text: &MoveText, pieces: Pieces) -> MoveQuery {
+pub(super) fn query(text: &MoveText, pieces: Pieces) -> MoveQuery {
     let full = text.from_file.is_some() && text.from_rank.is_some();
     let script = text.piece.as_ref().map(|p| p.script);
     let queen_of = text

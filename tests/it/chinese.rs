@@ -273,6 +273,20 @@ fn shatar_issues() -> Vec<Kind> {
         ShatarIssue::AmbiguousMove {
             candidates: moves(&["车1d3", "车7d3"]),
         },
+        ShatarIssue::MissingMove {
+            side: Color::Blue,
+            number: 18,
+            next: "Nf3".to_string(),
+            candidates: moves(&["Nc6", "Nf6"]),
+            replayed: 20,
+        },
+        ShatarIssue::MissingMove {
+            side: Color::White,
+            number: 4,
+            next: "马c6".to_string(),
+            candidates: moves(&["马f3"]),
+            replayed: 1,
+        },
         ShatarIssue::MoveNumber {
             written: 7,
             expected: 6,
@@ -777,29 +791,27 @@ fn every_issue() -> Vec<Kind> {
         ];
         kinds.extend(issues.into_iter().map(Kind::game));
     }
-    // Shared by every family: a repair of each kind, with and without its evidence, and
-    // a correction of --fix.
+    // Shared by every family: a repair, a correction of --fix.
     use qipu::diag::{EditKind, Evidence};
-    let evidence = [
-        None,
-        Some(Evidence {
-            replayed: 23,
-            runner_up: Some(2),
-        }),
-        Some(Evidence {
-            replayed: 1,
-            runner_up: None,
-        }),
-    ];
     for (edit, evidence) in [
-        EditKind::Piece,
-        EditKind::Missing,
-        EditKind::Swapped,
-        EditKind::Doubled,
-    ]
-    .into_iter()
-    .zip(evidence.into_iter().cycle())
-    {
+        (EditKind::Several, None),
+        (
+            EditKind::Destination,
+            Some(Evidence {
+                replayed: 23,
+                runner_up: Some(2),
+            }),
+        ),
+        (
+            EditKind::Missing,
+            Some(Evidence {
+                replayed: 1,
+                runner_up: None,
+            }),
+        ),
+        (EditKind::Swapped, None),
+        (EditKind::Doubled, None),
+    ] {
         kinds.push(Kind::game(qipu::diag::Repaired {
             written: "Kd8—d7".to_string(),
             used: "Ke8—e7".to_string(),
