@@ -137,6 +137,18 @@ pub enum ShatarIssue {
         /// How many written moves replay after each of them.
         replayed: u32,
     },
+    /// A move written again where the other side's move should stand: read without the
+    /// repeat, the line goes on.
+    RepeatedMove {
+        /// The move written twice, as written.
+        written: String,
+        /// The side whose move the repeat stands in place of.
+        side: Color,
+        /// The next move written, as written: that side's move.
+        next: String,
+        /// How many written moves replay once the repeat is read as nothing.
+        replayed: u32,
+    },
     /// A move written after checkmate or stalemate.
     GameOver {
         /// How the game had ended.
@@ -407,6 +419,7 @@ impl Issue for ShatarIssue {
             ShatarIssue::IllegalMove { .. } => "illegal-move",
             ShatarIssue::AmbiguousMove { .. } => "ambiguous-move",
             ShatarIssue::MissingMove { .. } => "missing-move",
+            ShatarIssue::RepeatedMove { .. } => "repeated-move",
             ShatarIssue::GameOver { .. } => "move-after-end",
             ShatarIssue::CheckMarker { .. } => "check-marker",
             ShatarIssue::MoveNumber { .. } => "move-number",
@@ -658,12 +671,12 @@ impl Issue for ShatarIssue {
             .help(
                 || match candidates.as_slice() {
                     [one] => format!(
-                        "{}'s move was {one}: the next {} with it",
+                        "{}'s move was {one}; the next {} with it",
                         side_name(*side),
                         moves_replay(*replayed)
                     ),
                     many => format!(
-                        "{}'s move was one of {}: the next {} with each",
+                        "{}'s move was one of {}; the next {} with each",
                         side_name(*side),
                         or_list(many),
                         moves_replay(*replayed)
@@ -671,17 +684,55 @@ impl Issue for ShatarIssue {
                 },
                 || match candidates.as_slice() {
                     [one] => zh!(
-                        "{}这一着应为 {}：按此其后 {} 步都能复盘",
+                        "{}这一着应为 {}，按此其后 {} 步都能复盘",
                         side_zh(*side),
                         Zh::notation(one),
                         replayed
                     ),
                     many => zh!(
-                        "{}这一着应为 {} 之一：按其中任一种，其后 {} 步都能复盘",
+                        "{}这一着应为 {} 之一，按其中任一种，其后 {} 步都能复盘",
                         side_zh(*side),
                         or_list_zh(many),
                         replayed
                     ),
+                },
+            ),
+            ShatarIssue::RepeatedMove {
+                written,
+                side,
+                next,
+                replayed,
+            } => Words::new(
+                lang,
+                || {
+                    format!(
+                        "{written} is written twice: the repeat stands where {}'s move should",
+                        side_name(*side)
+                    )
+                },
+                || {
+                    zh!(
+                        "{} 记了两次：重复的一步占了{}着法的位置",
+                        Zh::notation(written),
+                        side_zh(*side)
+                    )
+                },
+            )
+            .help(
+                || {
+                    format!(
+                        "read without the repeat, {}'s move is the next one written, {next}; the next {} with it",
+                        side_name(*side),
+                        moves_replay(*replayed)
+                    )
+                },
+                || {
+                    zh!(
+                        "去掉重复的一步，{}的着法是其后所记的 {}，按此其后 {} 步都能复盘",
+                        side_zh(*side),
+                        Zh::notation(next),
+                        replayed
+                    )
                 },
             ),
             ShatarIssue::GameOver { ending } => Words::new(

@@ -859,6 +859,21 @@ fn unreadable(
                 replayed: best.replayed,
             }
         }
+        Some(
+            best @ Candidate {
+                edit: Edit::Doubled,
+                ..
+            },
+        ) if i + 1 < moves.len() => ShatarIssue::RepeatedMove {
+            written: as_written.clone(),
+            side: position.turn(),
+            next: replay
+                .source
+                .get(moves[i + 1].span.clone())
+                .unwrap_or_default()
+                .to_string(),
+            replayed: best.replayed,
+        },
         _ => with_help(issue, help_moves(position, &ranked, style)),
     };
     replay.report(issue, &written.span, Some((ply, position)));

@@ -287,6 +287,12 @@ fn shatar_issues() -> Vec<Kind> {
             candidates: moves(&["马f3"]),
             replayed: 1,
         },
+        ShatarIssue::RepeatedMove {
+            written: "Ng1—f3".to_string(),
+            side: Color::Blue,
+            next: "Ng8—f6".to_string(),
+            replayed: 7,
+        },
         ShatarIssue::MoveNumber {
             written: 7,
             expected: 6,

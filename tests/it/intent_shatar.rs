@@ -286,7 +286,7 @@ fn first_named(help: &str) -> Option<&str> {
         .find_map(|lead| help.split_once(lead).map(|(_, rest)| rest))?;
     rest.split([' ', ',', '?'])
         .next()
-        .map(|name| name.trim_end_matches(':'))
+        .map(|name| name.trim_end_matches([':', ';']))
 }
 
 fn error_codes(document: &Document) -> Vec<(&'static str, u32)> {
@@ -338,7 +338,7 @@ fn a_half_move_left_out_is_named_and_supplied_where_one_alone_fits() {
     );
     assert_eq!(
         error.kind.help().unwrap_or_default(),
-        "White's move was Nb1—c3: the next 5 moves replay with it"
+        "White's move was Nb1—c3; the next 5 moves replay with it"
     );
     let repaired = read(text, true);
     let repair = repairs(&repaired)[0];
