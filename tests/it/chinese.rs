@@ -291,8 +291,8 @@ fn shatar_issues() -> Vec<Kind> {
 fn draughts_issues() -> Vec<Kind> {
     use draughts::{
         CheckersLook, Color, DraughtsIssue, DrawKind, FenProblem, GameTypeEvidence, IllegalReason,
-        Numbering, NumberingSource, Position, SetupError, SquareStyle, SyntaxErrorKind, Unparsable,
-        Variant,
+        Meant, Numbering, NumberingSource, Position, SetupError, SquareStyle, SyntaxErrorKind,
+        Unparsable, Variant,
     };
     let square = |n| draughts::Square::from_number(n, Numbering::Rulebook).unwrap();
     let (s9, s13) = (square(9), square(13));
@@ -302,6 +302,13 @@ fn draughts_issues() -> Vec<Kind> {
         .copied()
         .collect();
     let style = SquareStyle::Numeric(Numbering::Rulebook);
+    // Every kind of candidate the help can name.
+    let meant = vec![
+        Meant::Move(legal[0]),
+        Meant::LeftOut(legal[1]),
+        Meant::Swapped([legal[0], legal[1], legal[2]]),
+        Meant::Doubled,
+    ];
     let mut issues = Vec::new();
     for kind in [
         SyntaxErrorKind::UnexpectedToken("@@".to_string()),
@@ -354,6 +361,7 @@ fn draughts_issues() -> Vec<Kind> {
                 written: written.to_string(),
                 reason: reason.clone(),
                 legal,
+                meant: vec![],
                 style,
             });
         }
@@ -434,6 +442,7 @@ fn draughts_issues() -> Vec<Kind> {
                 side: loser,
                 occupant,
                 legal: legal.clone(),
+                meant: meant.clone(),
                 style: SquareStyle::Algebraic,
             });
         }
@@ -452,6 +461,12 @@ fn draughts_issues() -> Vec<Kind> {
             side: Color::White,
             occupant: None,
             legal: vec![],
+            meant: vec![],
+            style,
+        },
+        DraughtsIssue::MissingMove {
+            side: Color::Black,
+            meant: meant.clone(),
             style,
         },
         DraughtsIssue::UnreplayedMoves,
@@ -781,6 +796,8 @@ fn every_issue() -> Vec<Kind> {
     kinds.push(Kind::game(qipu::diag::Repaired {
         written: "Kd8—d7".to_string(),
         used: "Ke8—e7".to_string(),
+        edit: qipu::diag::EditKind::Destination,
+        evidence: None,
     }));
     // A correction of --fix, as a Go record reports it: each names what it corrected in
     // both languages.
