@@ -644,6 +644,7 @@ fn go_issues() -> Vec<Kind> {
                 point,
                 retake,
                 rules,
+                meant: vec![],
             });
         }
         issues.push(GoIssue::RepetitionAllowed {
@@ -679,13 +680,18 @@ fn go_issues() -> Vec<Kind> {
                 point,
                 stone: color.opponent(),
                 since,
+                meant: vec![(color, point), (color.opponent(), point)],
             });
         }
         for stone in [Some(color), None] {
             issues.push(GoIssue::SetupChangesNothing { stone, point });
         }
         issues.push(GoIssue::SameColourTwice { color });
-        issues.push(GoIssue::Suicide { color, point });
+        issues.push(GoIssue::Suicide {
+            color,
+            point,
+            meant: vec![(color.opponent(), point)],
+        });
     }
     for handicap in [0, 2] {
         issues.push(GoIssue::ResultMismatch {

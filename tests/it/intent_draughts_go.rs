@@ -475,3 +475,48 @@ fn a_record_with_no_mistake_is_never_changed() {
         assert!(restored(&fixed, &moves));
     }
 }
+
+#[test]
+fn go_a_stone_one_point_off_is_read_as_the_point_the_rest_of_the_game_leaves_free() {
+    // W[ee] is occupied. Of its neighbours, de, fe and ed are played later, so only ef
+    // lets the game go on to its end.
+    let sgf = "(;FF[4]GM[1]SZ[9];B[ee];W[cc];B[gg];W[ee];B[de];W[ff];B[fe];W[gc];B[ed];W[hh];B[bb];W[hb])";
+    let plain = read(Game::Go, "off.sgf", sgf, false);
+    assert_eq!(codes(&plain), ["occupied-point@4"]);
+    let error = &plain.records[0].diagnostics[0];
+    let help = error.kind.help().unwrap();
+    assert!(help.contains("did you mean White on E4 (ef)"), "{help}");
+    assert_eq!(plain.records[0].plies, 3);
+
+    let fixed = read(Game::Go, "off.sgf", sgf, true);
+    let done = repairs(&fixed);
+    assert_eq!(done.len(), 1, "{:?}", codes(&fixed));
+    assert_eq!(
+        (done[0].written.as_str(), done[0].used.as_str()),
+        ("W[ee]", "W[ef]")
+    );
+    assert_eq!(done[0].edit, EditKind::Destination);
+    assert_eq!(fixed.records[0].plies, 12);
+
+    // Where nothing later tells the neighbours apart, they are named and none is played.
+    let open = "(;FF[4]GM[1]SZ[9];B[ee];W[cc];B[gg];W[ee];B[bb])";
+    let fixed = read(Game::Go, "open.sgf", open, true);
+    assert!(repairs(&fixed).is_empty());
+    let help = fixed.records[0].diagnostics[0].kind.help().unwrap();
+    assert_eq!(help.matches(" on ").count(), 4, "{help}");
+    assert_eq!(fixed.records[0].plies, 3);
+}
+
+#[test]
+fn go_a_stone_in_the_other_colours_turn_is_repaired_and_help_agrees() {
+    // Black moved last; B[aa] would be suicide, White may play there.
+    let sgf = "(;FF[4]GM[1]SZ[9];B[ee];W[ba];B[ff];W[ab];B[gg];B[aa];B[hh])";
+    let plain = read(Game::Go, "colour.sgf", sgf, false);
+    let help = plain.records[0].diagnostics[0].kind.help().unwrap();
+    assert!(help.ends_with("; did you mean White on A9 (aa)?"), "{help}");
+    let fixed = read(Game::Go, "colour.sgf", sgf, true);
+    let done = repairs(&fixed);
+    assert_eq!(done[0].used, "W[aa]");
+    assert_eq!(done[0].edit, EditKind::Colour);
+    assert_eq!(fixed.records[0].plies, 7);
+}
