@@ -131,7 +131,7 @@ pub(super) fn replay_line(
         }
         let mut issue = match resolve(replay, &state.position, written) {
             Ok(mv) => {
-                state.commit(replay, tracker.as_deref_mut(), written, mv, false);
+                state.commit(replay, tracker.as_deref_mut(), written, mv, None);
                 i += 1;
                 continue;
             }
@@ -188,7 +188,8 @@ pub(super) fn replay_line(
         match edit {
             Edit::Replaced { mv, .. } => {
                 let mv = as_written_in(&state.position, variant, mv);
-                state.commit(replay, tracker.as_deref_mut(), written, mv, true);
+                let here = text(written);
+                state.commit(replay, tracker.as_deref_mut(), written, mv, Some(here));
             }
             Edit::Missing { mv } => {
                 let mv = as_written_in(&state.position, variant, mv);
@@ -199,9 +200,15 @@ pub(super) fn replay_line(
                 between,
                 second,
             } => {
-                for (mv, at) in [(first, i + 2), (between, i + 1), (second, i)] {
+                // Each node says what the record wrote in its place.
+                for (mv, at, place) in [
+                    (first, i + 2, i),
+                    (between, i + 1, i + 1),
+                    (second, i, i + 2),
+                ] {
                     let mv = as_written_in(&state.position, variant, mv);
-                    state.commit(replay, tracker.as_deref_mut(), &moves[at], mv, at != i + 1);
+                    let here = (at != place).then(|| text(&moves[place]));
+                    state.commit(replay, tracker.as_deref_mut(), &moves[at], mv, here);
                 }
             }
             Edit::Doubled => {}
@@ -258,15 +265,16 @@ impl LineState {
         self.first_ply + self.plies
     }
 
-    /// Plays `mv` for the written move `written` (`repaired`: in place of what it says),
-    /// with its variations, draw claims, comments and NAGs.
+    /// Plays `mv` for the written move `written`, with its variations, draw claims,
+    /// comments and NAGs; `written_here`, for a repair, is what the record wrote in its
+    /// place.
     fn commit(
         &mut self,
         replay: &mut Replay<'_>,
         tracker: Option<&mut DrawTracker>,
         written: &PdnMove,
         mv: DraughtsMove,
-        repaired: bool,
+        written_here: Option<&str>,
     ) {
         let ply = self.ply();
         let mut variations = Vec::new();
@@ -283,8 +291,8 @@ impl LineState {
             let text = replay.source.get(written.span.clone()).unwrap_or_default();
             let mut node = Node::new(mv, ply, text, written.span.clone());
             node.comment = join_comments(&written.comments_after);
-            if repaired {
-                append_comment(&mut node.comment, &format!("{REPAIRED} {text}"));
+            if let Some(here) = written_here {
+                append_comment(&mut node.comment, &format!("{REPAIRED} {here}"));
             }
             // A comment before a move (after its number) rides on the move before it, or
             // on the move itself when it opens a variation; the main line's first move's
