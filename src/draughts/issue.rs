@@ -12,6 +12,9 @@ use crate::lang::{zh, Lang, ToZh, Zh};
 
 /// Moves named in one help line at most.
 const HELP_MOVES: usize = 8;
+/// Readings of what the writer meant named at most: the best, beyond which the rest of
+/// the line rarely tells them apart.
+const MEANT_NAMED: usize = 3;
 
 /// Why the game cannot be read as 64-square Russian or Brazilian draughts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -383,7 +386,7 @@ fn with_meant(words: Words, meant: &[Meant], style: SquareStyle) -> Words {
         || {
             let names: Vec<String> = meant
                 .iter()
-                .take(HELP_MOVES)
+                .take(MEANT_NAMED)
                 .map(|m| meant_text(style, m))
                 .collect();
             let list = match names.as_slice() {
@@ -395,7 +398,7 @@ fn with_meant(words: Words, meant: &[Meant], style: SquareStyle) -> Words {
         || {
             let names: Vec<Zh> = meant
                 .iter()
-                .take(HELP_MOVES)
+                .take(MEANT_NAMED)
                 .map(|m| meant_zh(style, m))
                 .collect();
             let count = names.len();

@@ -755,6 +755,24 @@ impl GoIssue {
     }
 }
 
+/// Readings of what the writer meant named at most: the best, beyond which the rest of
+/// the game rarely tells them apart.
+const MEANT_NAMED: usize = 3;
+
+/// A stone as SGF writes it, with the point as the board names it: `W[ef] (E4)`.
+fn stone_text(color: Color, point: &BoardPoint) -> String {
+    let letter = match color {
+        Color::Black => 'B',
+        Color::White => 'W',
+    };
+    let coordinate = point.point.coordinate(point.width, point.height);
+    match (point.point.to_sgf(), coordinate) {
+        (Some([x, y]), Some(coordinate)) => format!("{letter}[{x}{y}] ({coordinate})"),
+        (Some([x, y]), None) => format!("{letter}[{x}{y}]"),
+        _ => format!("{letter} {point}"),
+    }
+}
+
 /// The help that names what the writer may have meant, best first, after the issue's
 /// own help, where anything fits.
 fn with_meant(words: Words, meant: &[(Color, BoardPoint)]) -> Words {
@@ -766,7 +784,8 @@ fn with_meant(words: Words, meant: &[(Color, BoardPoint)]) -> Words {
         || {
             let names: Vec<String> = meant
                 .iter()
-                .map(|(color, point)| format!("{} on {point}", capitalised(*color)))
+                .take(MEANT_NAMED)
+                .map(|(color, point)| stone_text(*color, point))
                 .collect();
             let list = match names.as_slice() {
                 [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
@@ -778,12 +797,13 @@ fn with_meant(words: Words, meant: &[(Color, BoardPoint)]) -> Words {
             }
         },
         || {
+            let named = &meant[..meant.len().min(MEANT_NAMED)];
             let mut list = Zh::default();
-            for (i, (color, point)) in meant.iter().enumerate() {
+            for (i, (color, point)) in named.iter().enumerate() {
                 if i > 0 {
-                    list.push(&Zh::own(if i + 1 == meant.len() { " 或 " } else { "、" }));
+                    list.push(&Zh::own(if i + 1 == named.len() { " 或 " } else { "、" }));
                 }
-                list.push(&zh!("{}{}", player_zh(*color), point));
+                list.push(&zh!("{}", stone_text(*color, point)));
             }
             match own.clone().zh().1 {
                 Some(help) => zh!("{}；是否想下 {}？", help, list),
