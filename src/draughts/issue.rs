@@ -12,6 +12,9 @@ use crate::lang::{zh, Lang, ToZh, Zh};
 
 /// Moves named in one help line at most.
 const HELP_MOVES: usize = 8;
+/// Readings of what the writer meant named at most: the best, beyond which the rest of
+/// the line rarely tells them apart.
+const MEANT_NAMED: usize = 3;
 
 /// Why the game cannot be read as 64-square Russian or Brazilian draughts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,6 +76,19 @@ pub enum Unparsable {
     NoSuchSquare(String),
 }
 
+/// What the writer of a move no legal move fits may have meant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Meant {
+    /// This move.
+    Move(Move),
+    /// This half-move, left out before the written move.
+    LeftOut(Move),
+    /// The same side's next move first, the opponent's, then this one: the order played.
+    Swapped([Move; 3]),
+    /// Nothing: the move is written twice.
+    Doubled,
+}
+
 /// Everything the draughts replay reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DraughtsIssue {
@@ -110,6 +126,8 @@ pub enum DraughtsIssue {
         occupant: Option<Color>,
         /// The legal moves of the position, for help.
         legal: Vec<Move>,
+        /// What the writer may have meant, best first, judged by the rest of the line.
+        meant: Vec<Meant>,
         /// How the record writes squares, so that help is written the same way.
         style: SquareStyle,
     },
@@ -121,6 +139,18 @@ pub enum DraughtsIssue {
         reason: IllegalReason,
         /// The legal moves of the position, for help.
         legal: Vec<Move>,
+        /// What the writer may have meant, best first, judged by the rest of the line.
+        meant: Vec<Meant>,
+        /// How the record writes squares, so that help is written the same way.
+        style: SquareStyle,
+    },
+    /// The written move is the other side's: a half-move of `side` is left out before it.
+    MissingMove {
+        /// The side whose half-move the record leaves out.
+        side: Color,
+        /// What the writer may have meant, best first, judged by the rest of the line:
+        /// the half-moves that let it go on first.
+        meant: Vec<Meant>,
         /// How the record writes squares, so that help is written the same way.
         style: SquareStyle,
     },
@@ -316,6 +346,74 @@ fn with_legal_moves(words: Words, legal: &[Move], style: SquareStyle) -> Words {
     )
 }
 
+/// One thing the writer may have meant, as the help names it.
+fn meant_text(style: SquareStyle, meant: &Meant) -> String {
+    let write = |m: &Move| style.write_move(m, m.is_capture());
+    match meant {
+        Meant::Move(mv) => write(mv),
+        Meant::LeftOut(mv) => format!("{} left out before it", write(mv)),
+        Meant::Swapped([first, between, second]) => format!(
+            "{} {} {} in that order",
+            write(first),
+            write(between),
+            write(second)
+        ),
+        Meant::Doubled => "the move written twice".to_string(),
+    }
+}
+
+fn meant_zh(style: SquareStyle, meant: &Meant) -> Zh {
+    let write = |m: &Move| style.write_move(m, m.is_capture());
+    match meant {
+        Meant::Move(mv) => zh!("{}", write(mv)),
+        Meant::LeftOut(mv) => zh!("此前漏记的 {}", write(mv)),
+        Meant::Swapped([first, between, second]) => zh!(
+            "按 {} {} {} 的次序",
+            write(first),
+            write(between),
+            write(second)
+        ),
+        Meant::Doubled => Zh::own("重复记录的着法"),
+    }
+}
+
+/// The help that names what the writer may have meant, best first, where anything fits.
+fn with_meant(words: Words, meant: &[Meant], style: SquareStyle) -> Words {
+    if meant.is_empty() {
+        return words;
+    }
+    words.help(
+        || {
+            let names: Vec<String> = meant
+                .iter()
+                .take(MEANT_NAMED)
+                .map(|m| meant_text(style, m))
+                .collect();
+            let list = match names.as_slice() {
+                [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+                _ => names.concat(),
+            };
+            format!("did you mean {list}?")
+        },
+        || {
+            let names: Vec<Zh> = meant
+                .iter()
+                .take(MEANT_NAMED)
+                .map(|m| meant_zh(style, m))
+                .collect();
+            let count = names.len();
+            let mut list = Zh::default();
+            for (i, name) in names.into_iter().enumerate() {
+                if i > 0 {
+                    list.push(&Zh::own(if i + 1 == count { " 或 " } else { "、" }));
+                }
+                list.push(&name);
+            }
+            zh!("是否想走 {}？", list)
+        },
+    )
+}
+
 /// The words of a move that breaks a rule: what it breaks, and the moves that are legal.
 fn illegal_words(
     lang: Lang,
@@ -506,6 +604,7 @@ impl Issue for DraughtsIssue {
             DraughtsIssue::UnrecordedMove => "unrecorded-move",
             DraughtsIssue::NoSuchPiece { .. } => "no-such-piece",
             DraughtsIssue::IllegalMove { .. } => "illegal-move",
+            DraughtsIssue::MissingMove { .. } => "missing-move",
             DraughtsIssue::AmbiguousMove { .. } => "ambiguous-move",
             DraughtsIssue::MoveAfterEnd { .. } => "move-after-end",
             DraughtsIssue::ResultMismatch { .. } => "result-mismatch",
@@ -683,6 +782,7 @@ impl Issue for DraughtsIssue {
                 side,
                 occupant,
                 legal,
+                meant,
                 style,
             } => {
                 let square = style.square(*square);
@@ -716,14 +816,33 @@ impl Issue for DraughtsIssue {
                         || zh!("{}在 {} 没有棋子：该格是空的", side_zh(*side), square),
                     ),
                 };
-                with_legal_moves(words, legal, *style)
+                with_meant(with_legal_moves(words, legal, *style), meant, *style)
             }
             DraughtsIssue::IllegalMove {
                 written,
                 reason,
                 legal,
+                meant,
                 style,
-            } => illegal_words(lang, written, reason, legal, *style),
+            } => with_meant(
+                illegal_words(lang, written, reason, legal, *style),
+                meant,
+                *style,
+            ),
+            DraughtsIssue::MissingMove { side, meant, style } => with_meant(
+                Words::new(
+                    lang,
+                    || {
+                        format!(
+                            "the move is the other side's: a half-move of {} is left out before it",
+                            side_name(*side)
+                        )
+                    },
+                    || zh!("这步棋属于另一方：此前漏记了{}的一步", side_zh(*side)),
+                ),
+                meant,
+                *style,
+            ),
             DraughtsIssue::AmbiguousMove { candidates, style } => Words::new(
                 lang,
                 || {

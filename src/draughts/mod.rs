@@ -36,7 +36,7 @@ mod validate;
 pub use draw_rules::DrawKind;
 pub use export::{PdnOptions, Results, Squares};
 pub use issue::{
-    CheckersLook, DraughtsIssue, FenProblem, GameTypeEvidence, NumberingSource, Unparsable,
+    CheckersLook, DraughtsIssue, FenProblem, GameTypeEvidence, Meant, NumberingSource, Unparsable,
 };
 pub use notation::{SquareStyle, StartPosition};
 pub use position::{Color, IllegalReason, Move, Piece, Position, SetupError, Variant};

@@ -3,16 +3,21 @@
 
 use super::comments::{as_written, join_comments};
 use super::draw_rules::DrawTracker;
-use super::issue::{DraughtsIssue, Unparsable};
+use super::issue::{DraughtsIssue, Meant, Unparsable};
 use super::notation::SquareStyle;
 use super::position::{Move, Position, Variant};
-use super::resolve::{resolve, Unresolved};
+use super::repair::{meant, WrittenLine};
+use super::resolve::{as_written_in, resolve};
 use super::square::{Numbering, Square};
 use super::syntax::{PdnMove, SquareKind, SquareToken, SyntaxError, Variation};
 use super::DraughtsMove;
-use crate::diag::{Diagnostic, Kind, Repaired, Severity, Side};
+use crate::diag::{Diagnostic, Evidence, Kind, Repaired, Severity, Side};
+use crate::intent::{self, Candidate, Edit};
 use crate::record::{append_comment, Line, Node, REPAIRED, UNREPLAYED, UNREPLAYED_VARIATION};
 use crate::text::Span;
+
+/// How the comment begins on a half-move the record leaves out and the repair supplied.
+const SUPPLIED: &str = "repaired, left out in the record:";
 
 /// What one game's replay accumulates.
 pub(super) struct Replay<'a> {
@@ -86,92 +91,217 @@ fn move_start(m: &PdnMove) -> usize {
 /// unreadable move token stands in the line. Variations are replayed from the position
 /// before the move they replace; their depth is bounded by the reader
 /// ([`super::pdn::MAX_VARIATION_DEPTH`]), so the recursion is too. A variation that
-/// cannot be replayed to its end keeps the rest as written in a comment.
+/// cannot be replayed to its end keeps the rest as written in a comment. At a move no
+/// legal move fits, the rest of the line judges what was meant (`super::repair`): the
+/// error's help names it, and with repair the edit clearly ahead is made and replay goes
+/// on, judging again at every later such move.
 pub(super) fn replay_line(
     replay: &mut Replay<'_>,
     moves: &[PdnMove],
-    mut position: Position,
+    position: Position,
     first_ply: u32,
     mut tracker: Option<&mut DrawTracker>,
     cut: Option<(usize, &SyntaxError)>,
 ) -> LineOutcome {
-    let mut line: Line<DraughtsMove> = Vec::new();
-    let mut plies = 0;
-    let outcome = |line, plies, position, unreplayed_from: Option<usize>| LineOutcome {
-        line,
-        plies,
-        completed: unreplayed_from.is_none(),
+    let mut state = LineState {
+        line: Vec::new(),
+        plies: 0,
         position,
+        first_ply,
+    };
+    let outcome = |state: LineState, unreplayed_from: Option<usize>| LineOutcome {
+        line: state.line,
+        plies: state.plies,
+        completed: unreplayed_from.is_none(),
+        position: state.position,
         unreplayed_from,
     };
-    for (i, written) in moves.iter().enumerate() {
-        let ply = first_ply + i as u32;
+    let readable = cut.map_or(moves.len(), |(at, _)| at.min(moves.len()));
+    let mut i = 0;
+    while i < moves.len() {
+        let written = &moves[i];
+        let ply = state.ply();
         if let Some((_, error)) = cut.filter(|(at, _)| *at == i) {
             let issue = DraughtsIssue::Unparsable {
                 reason: Unparsable::Token(error.kind.clone()),
             };
             replay.report(issue, Some(error.span.clone()), Some(ply));
             let from = error.span.start.min(move_start(written));
-            return outcome(line, plies, position, Some(from));
+            return outcome(state, Some(from));
         }
+        let mut issue = match resolve(replay, &state.position, written) {
+            Ok(mv) => {
+                state.commit(replay, tracker.as_deref_mut(), written, mv, None);
+                i += 1;
+                continue;
+            }
+            Err(issue) => issue,
+        };
+        let sheet = WrittenLine {
+            replay,
+            moves: &moves[..readable],
+        };
+        let ranked = match issue {
+            DraughtsIssue::NoSuchPiece { .. } | DraughtsIssue::IllegalMove { .. } => {
+                intent::judge(&sheet, &state.position, i)
+            }
+            _ => Vec::new(),
+        };
+        explain(&mut issue, &ranked, state.position, replay.style);
+        replay.report(issue, Some(written.span.clone()), Some(ply));
+        let Some(edit) = ranked
+            .first()
+            .map(|c| c.edit)
+            .filter(|_| replay.repair && intent::clearly_ahead(&ranked))
+        else {
+            return outcome(state, Some(move_start(written)));
+        };
+        let variant = replay.variant;
+        let style = replay.style;
+        let name =
+            |position: &Position, mv: Move| as_written_in(position, variant, mv).notation(style);
+        let text = |m: &PdnMove| replay.source.get(m.span.clone()).unwrap_or_default();
+        let used = match edit {
+            Edit::Replaced { mv, .. } | Edit::Missing { mv } => name(&state.position, mv),
+            Edit::Swapped {
+                first,
+                between,
+                second,
+            } => {
+                let mut after = state.position;
+                let mut names = Vec::new();
+                for mv in [first, between, second] {
+                    names.push(name(&after, mv));
+                    after.play(&mv);
+                }
+                names.join(" ")
+            }
+            Edit::Doubled => String::new(),
+        };
+        let repaired = Repaired {
+            written: text(written).to_string(),
+            used,
+            edit: edit.kind(),
+            evidence: Evidence::of(&ranked),
+        };
+        replay.report_repair(repaired, written.span.clone(), ply);
+        match edit {
+            Edit::Replaced { mv, .. } => {
+                let mv = as_written_in(&state.position, variant, mv);
+                let here = text(written);
+                state.commit(replay, tracker.as_deref_mut(), written, mv, Some(here));
+            }
+            Edit::Missing { mv } => {
+                let mv = as_written_in(&state.position, variant, mv);
+                state.supply(replay, tracker.as_deref_mut(), written, mv);
+            }
+            Edit::Swapped {
+                first,
+                between,
+                second,
+            } => {
+                // Each node says what the record wrote in its place.
+                for (mv, at, place) in [
+                    (first, i + 2, i),
+                    (between, i + 1, i + 1),
+                    (second, i, i + 2),
+                ] {
+                    let mv = as_written_in(&state.position, variant, mv);
+                    let here = (at != place).then(|| text(&moves[place]));
+                    state.commit(replay, tracker.as_deref_mut(), &moves[at], mv, here);
+                }
+            }
+            Edit::Doubled => {}
+        }
+        i += edit.consumed();
+    }
+    if let Some((_, error)) = cut.filter(|(at, _)| *at == moves.len()) {
+        let issue = DraughtsIssue::Unparsable {
+            reason: Unparsable::Token(error.kind.clone()),
+        };
+        let ply = state.ply();
+        replay.report(issue, Some(error.span.clone()), Some(ply));
+        return outcome(state, Some(error.span.start));
+    }
+    outcome(state, None)
+}
+
+/// Fills in what the writer may have meant; where the best reading is a half-move left
+/// out, the error is that one.
+fn explain(
+    issue: &mut DraughtsIssue,
+    ranked: &[Candidate<Move>],
+    position: Position,
+    style: SquareStyle,
+) {
+    let candidates = meant(ranked);
+    if matches!(candidates.first(), Some(Meant::LeftOut(_))) {
+        *issue = DraughtsIssue::MissingMove {
+            side: position.turn(),
+            meant: candidates,
+            style,
+        };
+        return;
+    }
+    if let DraughtsIssue::NoSuchPiece { meant, .. } | DraughtsIssue::IllegalMove { meant, .. } =
+        issue
+    {
+        *meant = candidates;
+    }
+}
+
+/// A line being replayed.
+struct LineState {
+    line: Line<DraughtsMove>,
+    /// Moves replayed legally.
+    plies: u32,
+    position: Position,
+    first_ply: u32,
+}
+
+impl LineState {
+    /// The ply of the next move.
+    fn ply(&self) -> u32 {
+        self.first_ply + self.plies
+    }
+
+    /// Plays `mv` for the written move `written`, with its variations, draw claims,
+    /// comments and NAGs; `written_here`, for a repair, is what the record wrote in its
+    /// place.
+    fn commit(
+        &mut self,
+        replay: &mut Replay<'_>,
+        tracker: Option<&mut DrawTracker>,
+        written: &PdnMove,
+        mv: DraughtsMove,
+        written_here: Option<&str>,
+    ) {
+        let ply = self.ply();
         let mut variations = Vec::new();
         let mut unplayable = Vec::new();
         for variation in &written.variations {
-            match replay_variation(replay, variation, position, ply) {
+            match replay_variation(replay, variation, self.position, ply) {
                 Ok(line) => variations.push(line),
                 Err(text) => unplayable.push(format!("{UNREPLAYED_VARIATION} ({text})")),
             }
         }
-        let (mv, repaired) = match resolve(replay, &position, written) {
-            Ok(mv) => (mv, false),
-            Err(Unresolved { issue, repaired }) => {
-                replay.report(issue, Some(written.span.clone()), Some(ply));
-                let Some((mv, edit)) = repaired else {
-                    return outcome(line, plies, position, Some(move_start(written)));
-                };
-                let repaired = Repaired {
-                    written: replay
-                        .source
-                        .get(written.span.clone())
-                        .unwrap_or_default()
-                        .to_string(),
-                    used: mv.notation(replay.style),
-                    edit,
-                    evidence: None,
-                };
-                replay.report_repair(repaired, written.span.clone(), ply);
-                (mv, true)
-            }
-        };
-        if let Some(tracker) = tracker.as_deref_mut() {
-            for claim in tracker.record(&position, &mv.mv).iter() {
-                replay.report(
-                    DraughtsIssue::Draw(claim.kind),
-                    Some(written.span.clone()),
-                    Some(ply),
-                );
-            }
-        }
-        position.play(&mv.mv);
-        plies += 1;
-        if let (Some(played), Some(_)) = (&mut replay.played, &tracker) {
-            played.push(mv.mv);
-        }
+        let main = tracker.is_some();
+        self.play(replay, tracker, mv, &written.span);
         if replay.keep {
             let text = replay.source.get(written.span.clone()).unwrap_or_default();
             let mut node = Node::new(mv, ply, text, written.span.clone());
             node.comment = join_comments(&written.comments_after);
-            if repaired {
-                append_comment(&mut node.comment, &format!("{REPAIRED} {text}"));
+            if let Some(here) = written_here {
+                append_comment(&mut node.comment, &format!("{REPAIRED} {here}"));
             }
             // A comment before a move (after its number) rides on the move before it, or
             // on the move itself when it opens a variation; the main line's first move's
             // is the record's comment.
             if let Some(before) = join_comments(&written.comments_before) {
-                match line.last_mut() {
+                match self.line.last_mut() {
                     Some(previous) => append_comment(&mut previous.comment, &before),
                     // Only the main line has a draw tracker.
-                    None if tracker.is_none() => {
+                    None if !main => {
                         let after = node.comment.replace(before);
                         if let Some(after) = after {
                             append_comment(&mut node.comment, &after);
@@ -181,21 +311,51 @@ pub(super) fn replay_line(
                 }
             }
             annotate(&mut node, written, unplayable, variations);
-            line.push(node);
+            self.line.push(node);
         }
     }
-    if let Some((_, error)) = cut.filter(|(at, _)| *at == moves.len()) {
-        let issue = DraughtsIssue::Unparsable {
-            reason: Unparsable::Token(error.kind.clone()),
-        };
-        replay.report(
-            issue,
-            Some(error.span.clone()),
-            Some(first_ply + moves.len() as u32),
-        );
-        return outcome(line, plies, position, Some(error.span.start));
+
+    /// Plays `mv`, a half-move the record leaves out before `written`.
+    fn supply(
+        &mut self,
+        replay: &mut Replay<'_>,
+        tracker: Option<&mut DrawTracker>,
+        written: &PdnMove,
+        mv: DraughtsMove,
+    ) {
+        let ply = self.ply();
+        self.play(replay, tracker, mv, &written.span);
+        if replay.keep {
+            let text = mv.notation(replay.style);
+            let mut node = Node::new(mv, ply, &text, written.span.start..written.span.start);
+            append_comment(&mut node.comment, &format!("{SUPPLIED} {text}"));
+            self.line.push(node);
+        }
     }
-    outcome(line, plies, position, None)
+
+    fn play(
+        &mut self,
+        replay: &mut Replay<'_>,
+        tracker: Option<&mut DrawTracker>,
+        mv: DraughtsMove,
+        span: &Span,
+    ) {
+        let ply = self.ply();
+        if let Some(tracker) = tracker {
+            for claim in tracker.record(&self.position, &mv.mv).iter() {
+                replay.report(
+                    DraughtsIssue::Draw(claim.kind),
+                    Some(span.clone()),
+                    Some(ply),
+                );
+            }
+            if let Some(played) = &mut replay.played {
+                played.push(mv.mv);
+            }
+        }
+        self.position.play(&mv.mv);
+        self.plies += 1;
+    }
 }
 
 /// A kept node's variations, NAGs (a strength mark as its NAG first) and, in its

@@ -1,15 +1,13 @@
 //! A written move resolved to the legal move it denotes, or the issue saying why none or
-//! several fit (with `--repair`, the one that fits what was meant).
+//! several fit.
 
 use super::issue::{DraughtsIssue, Unparsable};
 use super::notation::{distinct_effects, same_outcome};
-use super::position::{IllegalReason, Move, Position};
-use super::repair::repair;
+use super::position::{IllegalReason, Move, Position, Variant};
 use super::replay::Replay;
 use super::square::Square;
 use super::syntax::{PdnMove, SyntaxErrorKind};
 use super::DraughtsMove;
-use crate::diag::EditKind;
 
 /// The legal move a written move denotes: its from–to or its full path, or (for records
 /// that give only some landing squares) a route passing through the squares given.
@@ -17,9 +15,9 @@ pub(super) fn resolve(
     replay: &Replay<'_>,
     position: &Position,
     written: &PdnMove,
-) -> Result<DraughtsMove, Unresolved> {
+) -> Result<DraughtsMove, DraughtsIssue> {
     if written.squares.is_empty() {
-        return Err(DraughtsIssue::UnrecordedMove.into());
+        return Err(DraughtsIssue::UnrecordedMove);
     }
     let squares: Vec<Square> = written
         .squares
@@ -30,8 +28,7 @@ pub(super) fn resolve(
     let Some((&from, rest)) = squares.split_first().filter(|(_, rest)| !rest.is_empty()) else {
         return Err(DraughtsIssue::Unparsable {
             reason: Unparsable::Token(SyntaxErrorKind::BadMove("a destination square")),
-        }
-        .into());
+        });
     };
     let variant = replay.variant;
     let legal = position.legal_moves(variant);
@@ -40,8 +37,7 @@ pub(super) fn resolve(
         return Err(DraughtsIssue::MoveAfterEnd {
             loser,
             no_pieces: position.pieces(loser) == 0,
-        }
-        .into());
+        });
     }
     let mut matching: Vec<Move> = legal
         .iter()
@@ -70,54 +66,28 @@ pub(super) fn resolve(
         }
     }
     match effects.as_slice() {
-        [mv] => {
-            let same_ends: Vec<Move> = legal
-                .iter()
-                .filter(|m| m.from() == mv.from() && m.to() == mv.to())
-                .copied()
-                .collect();
-            Ok(DraughtsMove {
-                mv: *mv,
-                full_path: distinct_effects(&same_ends).len() > 1,
-            })
-        }
-        [] => {
-            let issue = illegal(replay, position, from, rest, written, &legal);
-            let repaired = replay
-                .repair
-                .then(|| repair(&legal, from, rest, replay.numbering))
-                .flatten()
-                .map(|(mv, kind)| {
-                    let full_path = legal
-                        .iter()
-                        .filter(|m| m.from() == mv.from() && m.to() == mv.to())
-                        .any(|m| !same_outcome(m, &mv));
-                    (DraughtsMove { mv, full_path }, kind)
-                });
-            Err(Unresolved { issue, repaired })
-        }
+        [mv] => Ok(as_written(&legal, *mv)),
+        [] => Err(illegal(replay, position, from, rest, written, &legal)),
         _ => Err(DraughtsIssue::AmbiguousMove {
             candidates: effects,
             style: replay.style,
-        }
-        .into()),
+        }),
     }
 }
 
-/// A written move that denotes no legal move: why, and with repair the one legal move
-/// that fits what was meant.
-pub(super) struct Unresolved {
-    pub(super) issue: DraughtsIssue,
-    pub(super) repaired: Option<(DraughtsMove, EditKind)>,
+/// `mv` as the record keeps it: with its full path where other legal captures share its
+/// from and to but take other pieces.
+pub(super) fn as_written(legal: &[Move], mv: Move) -> DraughtsMove {
+    let full_path = legal
+        .iter()
+        .filter(|m| m.from() == mv.from() && m.to() == mv.to())
+        .any(|m| !same_outcome(m, &mv));
+    DraughtsMove { mv, full_path }
 }
 
-impl From<DraughtsIssue> for Unresolved {
-    fn from(issue: DraughtsIssue) -> Unresolved {
-        Unresolved {
-            issue,
-            repaired: None,
-        }
-    }
+/// [`as_written`] among the legal moves of `position`.
+pub(super) fn as_written_in(position: &Position, variant: Variant, mv: Move) -> DraughtsMove {
+    as_written(&position.legal_moves(variant), mv)
 }
 
 /// Whether `rest` (ending with the destination) lists landing squares of `mv` in order.
@@ -148,6 +118,7 @@ fn illegal(
                 side,
                 occupant: occupant.map(|(owner, _)| owner),
                 legal: legal.to_vec(),
+                meant: Vec::new(),
                 style: replay.style,
             }
         }
@@ -163,6 +134,7 @@ fn illegal(
             .to_string(),
         reason,
         legal: legal.to_vec(),
+        meant: Vec::new(),
         style: replay.style,
     }
 }

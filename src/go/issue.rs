@@ -28,6 +28,8 @@ pub enum GoIssue {
         stone: Color,
         /// The move that put the stone there; `None` for a setup stone.
         since: Option<u32>,
+        /// What the writer may have meant, best first, judged by the rest of the game.
+        meant: Vec<(Color, BoardPoint)>,
     },
     /// A stone that would leave its own group without liberties and capture nothing (禁着点).
     Suicide {
@@ -35,6 +37,8 @@ pub enum GoIssue {
         color: Color,
         /// The point played.
         point: BoardPoint,
+        /// What the writer may have meant, best first, judged by the rest of the game.
+        meant: Vec<(Color, BoardPoint)>,
     },
     /// A move that repeats an earlier whole-board position (第6条).
     Ko {
@@ -46,6 +50,8 @@ pub enum GoIssue {
         retake: bool,
         /// The rules that forbid it.
         rules: Rules,
+        /// What the writer may have meant, best first, judged by the rest of the game.
+        meant: Vec<(Color, BoardPoint)>,
     },
     /// A move that repeats an earlier whole-board position where the rules forbid only the
     /// immediate ko retake (Japanese, Korean) or judge repetitions their own way (Ing).
@@ -222,6 +228,30 @@ impl Issue for GoIssue {
     }
 
     fn words(&self, lang: Lang) -> Words {
+        let words = self.own_words(lang);
+        match self {
+            GoIssue::Occupied { meant, .. }
+            | GoIssue::Suicide { meant, .. }
+            | GoIssue::Ko { meant, .. } => with_meant(words, meant),
+            _ => words,
+        }
+    }
+}
+
+impl GoIssue {
+    /// The issue with what the writer may have meant, for a refused stone.
+    pub(super) fn meaning(mut self, candidates: Vec<(Color, BoardPoint)>) -> GoIssue {
+        if let GoIssue::Occupied { meant, .. }
+        | GoIssue::Suicide { meant, .. }
+        | GoIssue::Ko { meant, .. } = &mut self
+        {
+            *meant = candidates;
+        }
+        self
+    }
+
+    /// The words of the issue itself, before the help names what was meant.
+    fn own_words(&self, lang: Lang) -> Words {
         match self {
             GoIssue::Syntax(e) => syntax_words(e, lang),
             GoIssue::Structure(i) => i.words(lang),
@@ -230,6 +260,7 @@ impl Issue for GoIssue {
                 point,
                 stone,
                 since,
+                ..
             } => {
                 let words = Words::new(
                     lang,
@@ -277,7 +308,7 @@ impl Issue for GoIssue {
                     ),
                 }
             }
-            GoIssue::Suicide { color, point } => Words::new(
+            GoIssue::Suicide { color, point, .. } => Words::new(
                 lang,
                 || {
                     format!(
@@ -722,6 +753,64 @@ impl Issue for GoIssue {
             ),
         }
     }
+}
+
+/// Readings of what the writer meant named at most: the best, beyond which the rest of
+/// the game rarely tells them apart.
+const MEANT_NAMED: usize = 3;
+
+/// A stone as SGF writes it, with the point as the board names it: `W[ef] (E4)`.
+fn stone_text(color: Color, point: &BoardPoint) -> String {
+    let letter = match color {
+        Color::Black => 'B',
+        Color::White => 'W',
+    };
+    let coordinate = point.point.coordinate(point.width, point.height);
+    match (point.point.to_sgf(), coordinate) {
+        (Some([x, y]), Some(coordinate)) => format!("{letter}[{x}{y}] ({coordinate})"),
+        (Some([x, y]), None) => format!("{letter}[{x}{y}]"),
+        _ => format!("{letter} {point}"),
+    }
+}
+
+/// The help that names what the writer may have meant, best first, after the issue's
+/// own help, where anything fits.
+fn with_meant(words: Words, meant: &[(Color, BoardPoint)]) -> Words {
+    if meant.is_empty() {
+        return words;
+    }
+    let own = words.clone();
+    words.help(
+        || {
+            let names: Vec<String> = meant
+                .iter()
+                .take(MEANT_NAMED)
+                .map(|(color, point)| stone_text(*color, point))
+                .collect();
+            let list = match names.as_slice() {
+                [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+                _ => names.concat(),
+            };
+            match own.clone().text(Lang::En).1 {
+                Some(help) => format!("{help}; did you mean {list}?"),
+                None => format!("did you mean {list}?"),
+            }
+        },
+        || {
+            let named = &meant[..meant.len().min(MEANT_NAMED)];
+            let mut list = Zh::default();
+            for (i, (color, point)) in named.iter().enumerate() {
+                if i > 0 {
+                    list.push(&Zh::own(if i + 1 == named.len() { " 或 " } else { "、" }));
+                }
+                list.push(&zh!("{}", stone_text(*color, point)));
+            }
+            match own.clone().zh().1 {
+                Some(help) => zh!("{}；是否想下 {}？", help, list),
+                None => zh!("是否想下 {}？", list),
+            }
+        },
+    )
 }
 
 /// The wording of an SGF syntax error (the error's own `Display` and `ToZh`), with its

@@ -20,7 +20,8 @@ use super::scoring::{
 };
 use super::sgf::{BoardSize, GameTree, Move, NodeId, NodeRef, Property, Value, ValueError};
 use super::{GoMove, Outcome, Setup};
-use crate::diag::{Diagnostic, EditKind, Kind, Repaired, Severity, Side};
+use crate::diag::{Diagnostic, Evidence, Kind, Repaired, Severity, Side};
+use crate::intent::{self, Candidate, Edit, Sheet, Slip};
 use crate::record::{append_comment, Line, Node, Record, Tags, REPAIRED};
 use crate::text::Span;
 
@@ -681,7 +682,7 @@ impl<'a> Replay<'a> {
                 }
                 None
             }
-            Move::Play(point) => {
+            Move::Play(mut point) => {
                 if let (Some(ended_at), false) = (state.ended_at, state.moved_after_end) {
                     state.moved_after_end = true;
                     self.report(
@@ -693,8 +694,9 @@ impl<'a> Replay<'a> {
                 match state.board.play(color, point) {
                     Ok(outcome) => self.placed(state, outcome, color, point, prop, ply),
                     Err(error) => {
-                        let outcome = self.refused(state, (color, point), error, prop, ply)?;
-                        color = color.opponent();
+                        let (stone, outcome) =
+                            self.refused(node, state, (color, point), error, prop, ply)?;
+                        (color, point) = stone;
                         repaired = true;
                         self.placed(state, outcome, color, point, prop, ply);
                     }
@@ -765,36 +767,68 @@ impl<'a> Replay<'a> {
         }
     }
 
-    /// Reports a stone of `color` on `point` that the rules refuse. With repair, a stone
-    /// written in the other colour's turn (`color` moved last) is played by the colour to
-    /// move where that is legal, and the repair reported; `None` when it is not.
+    /// Reports a stone of `color` on `point` that the rules refuse, with what the writer
+    /// may have meant, judged by the rest of the line: the stone in the other colour (when
+    /// `color` moved last) or on a point one off. With repair, the reading clearly ahead is
+    /// played and reported, and replay goes on; `None` when there is none.
     #[cold]
     #[inline(never)]
     fn refused(
         &mut self,
+        node: NodeRef<'_>,
         state: &mut State,
         (color, point): (Color, Point),
         error: PlayError,
         prop: Property<'_>,
         ply: u32,
-    ) -> Option<PlayOutcome> {
-        let issue = self.refusal(state, color, point, error);
+    ) -> Option<((Color, Point), PlayOutcome)> {
+        let sheet = WrittenLine::from(node, self.size, (color, point));
+        let position = Turn {
+            board: state.board.clone(),
+            last: state.last_mover,
+        };
+        // SGF moves carry their colour and the line is a tree's: only another stone for
+        // the written one is a reading here.
+        let ranked: Vec<Candidate<Stone>> = intent::judge(&sheet, &position, 0)
+            .into_iter()
+            .filter(|c| matches!(c.edit, Edit::Replaced { .. }))
+            .collect();
+        let meant = ranked
+            .iter()
+            .filter_map(|c| match c.edit {
+                Edit::Replaced {
+                    mv: Stone(color, Some(point)),
+                    ..
+                } => Some((color, self.named(point))),
+                _ => None,
+            })
+            .collect();
+        let issue = self.refusal(state, color, point, error).meaning(meant);
         self.report(issue, prop.span(), Some((ply, color)));
-        if !self.repair || state.last_mover != Some(color) {
+        if !self.repair || !intent::clearly_ahead(&ranked) {
             return None;
         }
-        let to_move = color.opponent();
-        let outcome = state.board.play(to_move, point).ok()?;
+        let Edit::Replaced {
+            mv: Stone(to_move, Some(at)),
+            ..
+        } = ranked[0].edit
+        else {
+            return None;
+        };
+        let outcome = state.board.play(to_move, at).ok()?;
         let written = self.text.get(prop.span()).unwrap_or_default();
-        let value = prop.value().map_or("", |v| v.raw);
+        let used = match at.to_sgf() {
+            Some([x, y]) => format!("{x}{y}"),
+            None => prop.value().map_or("", |v| v.raw).to_string(),
+        };
         let repaired = Repaired {
             written: written.to_string(),
             used: format!(
-                "{}[{value}]",
+                "{}[{used}]",
                 if to_move == Color::Black { "B" } else { "W" }
             ),
-            edit: EditKind::Colour,
-            evidence: None,
+            edit: ranked[0].edit.kind(),
+            evidence: Evidence::of(&ranked),
         };
         let diagnostic = Diagnostic::new(
             Severity::Warning,
@@ -803,7 +837,7 @@ impl<'a> Replay<'a> {
         )
         .at_ply(ply, ply, side(to_move));
         self.diagnostics.push(diagnostic);
-        Some(outcome)
+        Some(((to_move, at), outcome))
     }
 
     /// Notes what the rules in force allow but others forbid: a repetition, a suicide.
@@ -851,17 +885,20 @@ impl<'a> Replay<'a> {
                     point: self.named(point),
                     stone: state.board.get(point).unwrap_or(color.opponent()),
                     since: (placed > 0).then_some(placed),
+                    meant: Vec::new(),
                 }
             }
             PlayError::Suicide => GoIssue::Suicide {
                 color,
                 point: self.named(point),
+                meant: Vec::new(),
             },
             PlayError::Ko => GoIssue::Ko {
                 color,
                 point: self.named(point),
                 retake: state.ko_point == Some(point),
                 rules: self.rules.rules,
+                meant: Vec::new(),
             },
             PlayError::OffBoard => GoIssue::OffBoard {
                 color,
@@ -1156,4 +1193,124 @@ fn setup_of(board: &Board) -> Option<Setup> {
         }
     }
     (!setup.black.is_empty() || !setup.white.is_empty()).then_some(setup)
+}
+
+/// A stone of a colour, or its pass (`None`), as the intent search plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stone(Color, Option<Point>);
+
+/// A position for the intent search: the board, and who played the last stone.
+#[derive(Clone)]
+struct Turn {
+    board: Board,
+    last: Option<Color>,
+}
+
+/// The moves of a line from a refused stone on, along first children, as the intent
+/// search reads them; it stops before a node with setup or with other than one move.
+struct WrittenLine {
+    moves: Vec<Stone>,
+}
+
+impl WrittenLine {
+    /// The line from `node`, whose move (`refused`) the rules refused.
+    fn from(node: NodeRef<'_>, size: BoardSize, refused: (Color, Point)) -> WrittenLine {
+        let mut moves = vec![Stone(refused.0, Some(refused.1))];
+        for node in std::iter::successors(node.first_child(), |n| n.first_child()) {
+            if moves.len() > intent::HORIZON + 2 {
+                break;
+            }
+            let mut found = None;
+            let mut readable = true;
+            for prop in node.properties() {
+                let color = match prop.ident() {
+                    "B" => Color::Black,
+                    "W" => Color::White,
+                    "AB" | "AW" | "AE" | "PL" => {
+                        readable = false;
+                        break;
+                    }
+                    _ => continue,
+                };
+                let mv = prop.value().and_then(|v| v.go_move(size).ok());
+                match (found, mv) {
+                    (None, Some(Move::Play(point))) => found = Some(Stone(color, Some(point))),
+                    (None, Some(Move::Pass)) => found = Some(Stone(color, None)),
+                    _ => readable = false,
+                }
+            }
+            match found.filter(|_| readable) {
+                Some(stone) => moves.push(stone),
+                None => break,
+            }
+        }
+        WrittenLine { moves }
+    }
+}
+
+impl Sheet for WrittenLine {
+    type Position = Turn;
+    type Move = Stone;
+
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn read(&self, position: &Turn, index: usize) -> Option<Stone> {
+        let stone = *self.moves.get(index)?;
+        match stone {
+            Stone(color, Some(point)) => position.board.check(color, point).ok().map(|()| stone),
+            Stone(_, None) => Some(stone),
+        }
+    }
+
+    fn play(&self, position: &mut Turn, Stone(color, point): Stone) {
+        match point {
+            // Read and slips give legal stones only.
+            Some(point) => {
+                let _ = position.board.play(color, point);
+                position.last = Some(color);
+            }
+            None => {
+                position.board.pass(color);
+                position.last = None;
+            }
+        }
+    }
+
+    /// The turn order is the one sign an SGF move carries: a stone of the colour that
+    /// played the last one disagrees.
+    fn marks(&self, position: &Turn, _: usize, Stone(color, point): Stone) -> i32 {
+        match (point, position.last) {
+            (Some(_), Some(last)) if last == color => -1,
+            (Some(_), _) => 1,
+            (None, _) => 0,
+        }
+    }
+
+    fn slips(&self, position: &Turn, index: usize, out: &mut Vec<(Stone, Slip)>) {
+        let Some(&Stone(color, Some(point))) = self.moves.get(index) else {
+            return;
+        };
+        let board = &position.board;
+        if position.last == Some(color) && board.check(color.opponent(), point).is_ok() {
+            out.push((Stone(color.opponent(), Some(point)), Slip::Colour));
+        }
+        let (x, y) = (i16::from(point.x), i16::from(point.y));
+        for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let (Ok(nx), Ok(ny)) = (u8::try_from(x + dx), u8::try_from(y + dy)) else {
+                continue;
+            };
+            let near = Point::new(nx, ny);
+            if nx < board.width() && ny < board.height() && board.check(color, near).is_ok() {
+                out.push((Stone(color, Some(near)), Slip::Destination));
+            }
+        }
+    }
+
+    fn legal(&self, _: &Turn, _: &mut Vec<Stone>) {}
+
+    fn repeats(&self, _: usize) -> bool {
+        false
+    }
 }

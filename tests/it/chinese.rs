@@ -311,8 +311,8 @@ fn shatar_issues() -> Vec<Kind> {
 fn draughts_issues() -> Vec<Kind> {
     use draughts::{
         CheckersLook, Color, DraughtsIssue, DrawKind, FenProblem, GameTypeEvidence, IllegalReason,
-        Numbering, NumberingSource, Position, SetupError, SquareStyle, SyntaxErrorKind, Unparsable,
-        Variant,
+        Meant, Numbering, NumberingSource, Position, SetupError, SquareStyle, SyntaxErrorKind,
+        Unparsable, Variant,
     };
     let square = |n| draughts::Square::from_number(n, Numbering::Rulebook).unwrap();
     let (s9, s13) = (square(9), square(13));
@@ -322,6 +322,13 @@ fn draughts_issues() -> Vec<Kind> {
         .copied()
         .collect();
     let style = SquareStyle::Numeric(Numbering::Rulebook);
+    // Every kind of candidate the help can name.
+    let meant = vec![
+        Meant::Move(legal[0]),
+        Meant::LeftOut(legal[1]),
+        Meant::Swapped([legal[0], legal[1], legal[2]]),
+        Meant::Doubled,
+    ];
     let mut issues = Vec::new();
     for kind in [
         SyntaxErrorKind::UnexpectedToken("@@".to_string()),
@@ -374,6 +381,7 @@ fn draughts_issues() -> Vec<Kind> {
                 written: written.to_string(),
                 reason: reason.clone(),
                 legal,
+                meant: vec![],
                 style,
             });
         }
@@ -454,6 +462,7 @@ fn draughts_issues() -> Vec<Kind> {
                 side: loser,
                 occupant,
                 legal: legal.clone(),
+                meant: meant.clone(),
                 style: SquareStyle::Algebraic,
             });
         }
@@ -472,6 +481,12 @@ fn draughts_issues() -> Vec<Kind> {
             side: Color::White,
             occupant: None,
             legal: vec![],
+            meant: vec![],
+            style,
+        },
+        DraughtsIssue::MissingMove {
+            side: Color::Black,
+            meant: meant.clone(),
             style,
         },
         DraughtsIssue::UnreplayedMoves,
@@ -649,6 +664,7 @@ fn go_issues() -> Vec<Kind> {
                 point,
                 retake,
                 rules,
+                meant: vec![],
             });
         }
         issues.push(GoIssue::RepetitionAllowed {
@@ -684,13 +700,18 @@ fn go_issues() -> Vec<Kind> {
                 point,
                 stone: color.opponent(),
                 since,
+                meant: vec![(color, point), (color.opponent(), point)],
             });
         }
         for stone in [Some(color), None] {
             issues.push(GoIssue::SetupChangesNothing { stone, point });
         }
         issues.push(GoIssue::SameColourTwice { color });
-        issues.push(GoIssue::Suicide { color, point });
+        issues.push(GoIssue::Suicide {
+            color,
+            point,
+            meant: vec![(color.opponent(), point)],
+        });
     }
     for handicap in [0, 2] {
         issues.push(GoIssue::ResultMismatch {

@@ -29,6 +29,7 @@ mod go_repeated;
 mod go_rules;
 mod go_validate;
 mod html_report;
+mod intent_draughts_go;
 mod intent_shatar;
 mod mistakes;
 mod read_str;
