@@ -85,8 +85,9 @@ pub enum Meant {
     LeftOut(Move),
     /// The same side's next move first, the opponent's, then this one: the order played.
     Swapped([Move; 3]),
-    /// Nothing: the move is written twice.
-    Doubled,
+    /// Nothing: the move is written twice; the next move written, read here, is this
+    /// side's (when it reads).
+    Doubled(Option<Move>),
 }
 
 /// Everything the draughts replay reports.
@@ -358,7 +359,8 @@ fn meant_text(style: SquareStyle, meant: &Meant) -> String {
             write(between),
             write(second)
         ),
-        Meant::Doubled => "the move written twice".to_string(),
+        Meant::Doubled(Some(next)) => format!("{} after the move written twice", write(next)),
+        Meant::Doubled(None) => "the move written twice".to_string(),
     }
 }
 
@@ -373,7 +375,8 @@ fn meant_zh(style: SquareStyle, meant: &Meant) -> Zh {
             write(between),
             write(second)
         ),
-        Meant::Doubled => Zh::own("重复记录的着法"),
+        Meant::Doubled(Some(next)) => zh!("重复记录的着法之后的 {}", write(next)),
+        Meant::Doubled(None) => Zh::own("重复记录的着法"),
     }
 }
 

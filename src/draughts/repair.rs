@@ -127,8 +127,9 @@ fn between(a: Square, b: Square) -> Option<Square> {
     }
 }
 
-/// The candidates as the help names them, best first.
-pub(super) fn meant(ranked: &[Candidate<Move>]) -> Vec<Meant> {
+/// The candidates as the help names them, best first; `next` is the move after a
+/// repeat, read where the repeat stands.
+pub(super) fn meant(ranked: &[Candidate<Move>], next: Option<Move>) -> Vec<Meant> {
     ranked
         .iter()
         .map(|c| match c.edit {
@@ -139,7 +140,7 @@ pub(super) fn meant(ranked: &[Candidate<Move>]) -> Vec<Meant> {
                 between,
                 second,
             } => Meant::Swapped([first, between, second]),
-            Edit::Doubled => Meant::Doubled,
+            Edit::Doubled => Meant::Doubled(next),
         })
         .collect()
 }

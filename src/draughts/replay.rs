@@ -12,7 +12,7 @@ use super::square::{Numbering, Square};
 use super::syntax::{PdnMove, SquareKind, SquareToken, SyntaxError, Variation};
 use super::DraughtsMove;
 use crate::diag::{Diagnostic, Evidence, Kind, Repaired, Severity, Side};
-use crate::intent::{self, Candidate, Edit};
+use crate::intent::{self, Candidate, Edit, Sheet as _};
 use crate::record::{append_comment, Line, Node, REPAIRED, UNREPLAYED, UNREPLAYED_VARIATION};
 use crate::text::Span;
 
@@ -147,7 +147,13 @@ pub(super) fn replay_line(
             }
             _ => Vec::new(),
         };
-        explain(&mut issue, &ranked, state.position, replay.style);
+        // Where the move is written twice, the next one written is the move here.
+        let next = ranked
+            .iter()
+            .any(|c| matches!(c.edit, Edit::Doubled))
+            .then(|| sheet.read(&state.position, i + 1))
+            .flatten();
+        explain(&mut issue, &ranked, next, state.position, replay.style);
         replay.report(issue, Some(written.span.clone()), Some(ply));
         let Some(edit) = ranked
             .first()
@@ -231,10 +237,11 @@ pub(super) fn replay_line(
 fn explain(
     issue: &mut DraughtsIssue,
     ranked: &[Candidate<Move>],
+    next: Option<Move>,
     position: Position,
     style: SquareStyle,
 ) {
-    let candidates = meant(ranked);
+    let candidates = meant(ranked, next);
     if matches!(candidates.first(), Some(Meant::LeftOut(_))) {
         *issue = DraughtsIssue::MissingMove {
             side: position.turn(),

@@ -533,8 +533,14 @@ impl Issue for ShatarIssue {
                 || Zh::own("夫已到达底线，但着法没有写明升变为什么棋子"),
             )
             .help(
-                || format!("write one of {}", or_list(suggestions)),
-                || zh!("请写成 {} 之一", or_list_zh(suggestions)),
+                || match suggestions.as_slice() {
+                    [one] => format!("write {one}"),
+                    many => format!("write one of {}", or_list(many)),
+                },
+                || match suggestions.as_slice() {
+                    [one] => zh!("请写成 {}", Zh::notation(one)),
+                    many => zh!("请写成 {} 之一", or_list_zh(many)),
+                },
             ),
             ShatarIssue::BadFirstMove { side, expected } => match side {
                 Color::White => Words::new(

@@ -1007,6 +1007,10 @@ fn with_help(issue: ShatarIssue, names: Vec<String>) -> ShatarIssue {
             ShatarIssue::AmbiguousMove { candidates }
         }
         ShatarIssue::PromotionMissing { mut suggestions } => {
+            // The promotions the rest of the line rules out are not offered.
+            if suggestions.iter().any(|s| names.contains(s)) {
+                suggestions.retain(|s| names.contains(s));
+            }
             order(&mut suggestions);
             ShatarIssue::PromotionMissing { suggestions }
         }

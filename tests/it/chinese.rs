@@ -327,7 +327,7 @@ fn draughts_issues() -> Vec<Kind> {
         Meant::Move(legal[0]),
         Meant::LeftOut(legal[1]),
         Meant::Swapped([legal[0], legal[1], legal[2]]),
-        Meant::Doubled,
+        Meant::Doubled(None),
     ];
     let mut issues = Vec::new();
     for kind in [

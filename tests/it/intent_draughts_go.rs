@@ -150,7 +150,7 @@ fn name(meant: &Meant) -> String {
             .map(|m| STYLE.write_move(m, false))
             .collect::<Vec<_>>()
             .join(" "),
-        Meant::Doubled => "doubled".to_string(),
+        Meant::Doubled(_) => "doubled".to_string(),
     }
 }
 
@@ -221,7 +221,7 @@ fn inject(
         }
         Mistake::Doubled => {
             out.insert(at, written[at].clone());
-            return Some((out, Meant::Doubled, at + 1));
+            return Some((out, Meant::Doubled(None), at + 1));
         }
     };
     Some((out, meant, at))
@@ -232,7 +232,7 @@ fn same_meant(a: &Meant, b: &Meant) -> bool {
     match (a, b) {
         (Meant::Move(a), Meant::Move(b)) | (Meant::LeftOut(a), Meant::LeftOut(b)) => same(a, b),
         (Meant::Swapped(a), Meant::Swapped(b)) => a.iter().zip(b).all(|(a, b)| same(a, b)),
-        (Meant::Doubled, Meant::Doubled) => true,
+        (Meant::Doubled(_), Meant::Doubled(_)) => true,
         _ => false,
     }
 }
@@ -297,7 +297,7 @@ fn injected_mistakes_in_engine_games_are_named_and_repaired() {
             if !repairs(&fixed).is_empty() {
                 let first = match &named[0] {
                     Meant::Move(mv) | Meant::LeftOut(mv) | Meant::Swapped([mv, ..]) => Some(mv),
-                    Meant::Doubled => None,
+                    Meant::Doubled(_) => None,
                 };
                 if let Some(first) = first {
                     assert!(back[error_at].same_effect(first), "{text}");

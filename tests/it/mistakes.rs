@@ -1,11 +1,15 @@
-//! Issue 19's benchmark on a small set (15 sheets of each kind and family): the code of
-//! `examples/mistakes.rs`, which prints the full tables (docs/mistakes.md).
+//! The benchmark of scoresheet mistakes on a smaller set (40 sheets of each kind and
+//! family): the code of `examples/mistakes.rs`, which prints the full tables
+//! (docs/mistakes.md).
 //!
-//! The floors and ceilings below are what holds TODAY on main (measured with this seed),
-//! not the issue's goals (help names the move meant in ≥ 95 % of sheets and ≥ 90 % of
-//! each kind, the game given back in ≥ 90 %, ≤ 1 % of repairs wrong): the lead raises
-//! them to the goals as the new Shatar, draughts and Go repair engines land. Only the
-//! clean-sheet assertion is the goal already: a sheet with no mistake is never changed.
+//! The goals: the help names the move meant in ≥ 95 % of sheets, the game is given back
+//! in ≥ 90 %, no more than 1 % of repairs are wrong, and a sheet with no mistake is never
+//! changed. Shatar and draughts meet them; each of their kinds must name the move meant
+//! in at least 80 % of its 40 sheets (a half-move left out that nothing later pins down
+//! is named among more candidates than the benchmark counts). Go meets them for a single
+//! stone in the other colour's turn; for a point one off the later moves rarely tell the
+//! neighbouring points apart, so the repair rightly declines, and two slips stop at the
+//! first: its floors are today's, so that they cannot slip unseen.
 
 use crate::support::rng;
 
@@ -14,23 +18,33 @@ mod bench;
 
 use bench::{Family, Score};
 
-const PER_KIND: usize = 15;
+const PER_KIND: usize = 40;
 
 /// `n` of `of` as a percentage.
 fn percent(n: usize, of: usize) -> f64 {
     100.0 * n as f64 / of.max(1) as f64
 }
 
-/// Today's figures for a family's mistakes together: help names the move meant (%),
-/// game given back (%), wrong repairs at most (%).
-fn today(family: Family) -> (f64, f64, f64) {
+/// A family's floors for its mistakes together: help names the move meant (%), game
+/// given back (%), and the ceiling of wrong repairs (%).
+fn floors(family: Family) -> (f64, f64, f64) {
     match family {
-        // Measured: 49 %, 52 %, 37 % (29 of 79 repairs).
-        Family::Shatar => (45.0, 50.0, 40.0),
-        // Measured: 52 %, 53 %, 17 % (13 of 75).
-        Family::Draughts => (50.0, 50.0, 20.0),
-        // Measured: 0 %, 31 %, 0 % (0 of 14).
-        Family::Go => (0.0, 30.0, 5.0),
+        // Measured: 97 %, 95 %, 0 of 321 repairs.
+        Family::Shatar => (95.0, 90.0, 1.0),
+        // Measured: 100 %, 98 %, 0 of 314.
+        Family::Draughts => (95.0, 90.0, 1.0),
+        // Measured: 68 %, 38 %, 0 of 49: the point one off and two slips, as above.
+        Family::Go => (65.0, 35.0, 1.0),
+    }
+}
+
+/// A kind's floor for naming the move meant (%).
+fn kind_floor(family: Family, kind: &str) -> f64 {
+    match (family, kind) {
+        // Measured: 8 %: the first slip is rarely repaired, so the second is not reached.
+        (Family::Go, "two slips in one game") => 5.0,
+        (Family::Go, _) => 90.0,
+        _ => 80.0,
     }
 }
 
@@ -56,7 +70,15 @@ fn each_kind_of_mistake_is_measured_and_clean_sheets_never_change() {
         for score in mistakes {
             assert_eq!(score.sheets, PER_KIND, "{}: {table}", score.kind);
         }
-        // Marks alone wrong read valid, as the game played, today.
+        for score in mistakes {
+            let named = percent(score.named, score.sheets);
+            assert!(
+                named >= kind_floor(family, score.kind),
+                "{family:?} {}: help {named} %: {table}",
+                score.kind
+            );
+        }
+        // Marks alone wrong read valid, as the game played.
         for score in mistakes.iter().filter(|s| s.kind.ends_with('¹')) {
             assert_eq!(score.named, score.sheets, "{}: {table}", score.kind);
             assert_eq!(score.given_back, score.sheets, "{}: {table}", score.kind);
@@ -64,7 +86,7 @@ fn each_kind_of_mistake_is_measured_and_clean_sheets_never_change() {
 
         let sum = |field: fn(&Score) -> usize| mistakes.iter().map(field).sum::<usize>();
         let sheets = sum(|s| s.sheets);
-        let (named, given_back, wrong) = today(family);
+        let (named, given_back, wrong) = floors(family);
         let measured = (
             percent(sum(|s| s.named), sheets),
             percent(sum(|s| s.given_back), sheets),
