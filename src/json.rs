@@ -34,7 +34,7 @@
 //! Read with [`crate::ReadOptions::repair`] (`--repair`), records gain `"repaired"`, one
 //! object per repair, empty when nothing was repaired:
 //! `[{"ply":12,"move_number":6,"side":"blue","line":5,"column":30,"written":"Kd8—d7",
-//! "used":"Ke8—e7","edit":"destination","evidence":{"replayed":2,"runner_up":0}}]`. `edit`
+//! "used":"Ke8—e7","edit":"several","evidence":{"replayed":1,"runner_up":null}}]`. `edit`
 //! names what was changed (`piece`, `origin`, `destination`, `marks`, `promotion`,
 //! `route`, `colour`, `several`, `missing`, `swapped`, `doubled`); `evidence` is how many
 //! later written moves replay with the repair and at most with any other candidate, or
