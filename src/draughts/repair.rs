@@ -44,7 +44,7 @@ impl Sheet for WrittenLine<'_, '_> {
     }
 
     fn read(&self, position: &Position, index: usize) -> Option<Move> {
-        resolve(self.replay, position, &self.moves[index])
+        resolve(self.replay, position, self.moves.get(index)?)
             .ok()
             .map(|m| m.mv)
     }
