@@ -972,54 +972,25 @@ fn help_moves(position: &Position, ranked: &[Candidate<Move>], style: Style) -> 
 
 /// `issue` with `names`, the moves meant best first, as its help: suggestions, or the
 /// order of the candidates it lists.
-fn with_help(issue: ShatarIssue, names: Vec<String>) -> ShatarIssue {
+fn with_help(mut issue: ShatarIssue, names: Vec<String>) -> ShatarIssue {
     let order = |list: &mut Vec<String>| {
         list.sort_by_key(|name| names.iter().position(|n| n == name).unwrap_or(usize::MAX));
     };
-    match issue {
-        ShatarIssue::NoSuchPiece {
-            role, from, side, ..
-        } => ShatarIssue::NoSuchPiece {
-            role,
-            from,
-            side,
-            suggestions: names,
-        },
-        ShatarIssue::IllegalMove {
-            role,
-            side,
-            from,
-            to,
-            reason,
-            piece_moves,
-            ..
-        } => ShatarIssue::IllegalMove {
-            role,
-            side,
-            from,
-            to,
-            reason,
-            piece_moves,
-            suggestions: names,
-        },
-        ShatarIssue::AmbiguousMove { mut candidates } => {
-            order(&mut candidates);
-            ShatarIssue::AmbiguousMove { candidates }
-        }
-        ShatarIssue::PromotionMissing { mut suggestions } => {
+    match &mut issue {
+        ShatarIssue::NoSuchPiece { suggestions, .. }
+        | ShatarIssue::IllegalMove { suggestions, .. } => suggestions.clone_from(&names),
+        ShatarIssue::AmbiguousMove { candidates } => order(candidates),
+        ShatarIssue::PromotionMissing { suggestions } => {
             // The promotions the rest of the line rules out are not offered.
             if suggestions.iter().any(|s| names.contains(s)) {
                 suggestions.retain(|s| names.contains(s));
             }
-            order(&mut suggestions);
-            ShatarIssue::PromotionMissing { suggestions }
+            order(suggestions);
         }
-        ShatarIssue::PromotionWords { mut meant, written } => {
-            order(&mut meant);
-            ShatarIssue::PromotionWords { written, meant }
-        }
-        other => other,
+        ShatarIssue::PromotionWords { meant, .. } => order(meant),
+        _ => {}
     }
+    issue
 }
 
 /// A token that promotes in a chess player's words (`b7—b8后`, `b8升虎`), named as the
