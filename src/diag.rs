@@ -639,6 +639,11 @@ impl Issue for Repaired {
             ),
         };
         match self.evidence {
+            // The record's last move: nothing after it to weigh.
+            Some(Evidence { replayed: 0, runner_up: None }) => words.help(
+                || "it is the one legal reading of the record's last move; check it against the original record".to_string(),
+                || Zh::own("这是记录最后一着唯一合法的读法；请与原始记录核对"),
+            ),
             Some(Evidence { replayed, runner_up: None }) => words.help(
                 || format!("it is the one legal reading of the record, and the next {} with it; check it against the original record", english_moves(replayed)),
                 || zh!("这是唯一合法的读法，其后 {} 步都能复盘；请与原始记录核对", replayed),

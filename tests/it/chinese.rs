@@ -836,6 +836,13 @@ fn every_issue() -> Vec<Kind> {
                 runner_up: None,
             }),
         ),
+        (
+            EditKind::Piece,
+            Some(Evidence {
+                replayed: 0,
+                runner_up: None,
+            }),
+        ),
         (EditKind::Swapped, None),
         (EditKind::Doubled, None),
     ] {
