@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-pub use crate::intent::{EditKind, Evidence};
+pub use crate::intent::{EditKind, Evidence, Slip};
 use crate::lang::{zh, Lang, ToZh, Zh};
 use crate::record::Format;
 use crate::record::Game;

@@ -28,7 +28,7 @@ pub(crate) const LEAD: u32 = 3;
 
 /// How a written move differs from the move it stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) enum Slip {
+pub enum Slip {
     /// Another piece letter, same origin and destination (`Qf8—g7` for `Bf8—g7`).
     Piece,
     /// Another origin, same piece and destination.
@@ -48,16 +48,17 @@ pub(crate) enum Slip {
 }
 
 impl Slip {
-    fn kind(self) -> EditKind {
+    /// The slip's name in JSON (`"edit"` of a repair).
+    pub fn code(self) -> &'static str {
         match self {
-            Slip::Piece => EditKind::Piece,
-            Slip::Origin => EditKind::Origin,
-            Slip::Destination => EditKind::Destination,
-            Slip::Marks => EditKind::Marks,
-            Slip::Promotion => EditKind::Promotion,
-            Slip::Route => EditKind::Route,
-            Slip::Colour => EditKind::Colour,
-            Slip::Several => EditKind::Several,
+            Slip::Piece => "piece",
+            Slip::Origin => "origin",
+            Slip::Destination => "destination",
+            Slip::Marks => "marks",
+            Slip::Promotion => "promotion",
+            Slip::Route => "route",
+            Slip::Colour => "colour",
+            Slip::Several => "several",
         }
     }
 
@@ -74,22 +75,8 @@ impl Slip {
 /// What a repair changed in the sheet, as reported ([`crate::diag::Repaired`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EditKind {
-    /// Another piece letter, same origin and destination.
-    Piece,
-    /// Another origin, same piece and destination.
-    Origin,
-    /// A destination one off.
-    Destination,
-    /// Only the capture, check or mate signs.
-    Marks,
-    /// The promotion's form.
-    Promotion,
-    /// A capture's route.
-    Route,
-    /// A stone's colour.
-    Colour,
-    /// More than one part of the move.
-    Several,
+    /// The written move stood for another, differing from it so.
+    Replaced(Slip),
     /// A half-move the sheet leaves out, supplied.
     Missing,
     /// The same side's two moves, written in swapped order.
@@ -99,17 +86,10 @@ pub enum EditKind {
 }
 
 impl EditKind {
-    /// The kind's name in JSON (`"edit"` of a repair).
+    /// The kind's name in JSON (`"edit"` of a repair): the slip's for a move replaced.
     pub fn code(self) -> &'static str {
         match self {
-            EditKind::Piece => "piece",
-            EditKind::Origin => "origin",
-            EditKind::Destination => "destination",
-            EditKind::Marks => "marks",
-            EditKind::Promotion => "promotion",
-            EditKind::Route => "route",
-            EditKind::Colour => "colour",
-            EditKind::Several => "several",
+            EditKind::Replaced(slip) => slip.code(),
             EditKind::Missing => "missing",
             EditKind::Swapped => "swapped",
             EditKind::Doubled => "doubled",
@@ -152,7 +132,7 @@ impl<M: Copy> Edit<M> {
     /// What the edit changes, as reported.
     pub fn kind(&self) -> EditKind {
         match self {
-            Edit::Replaced { slip, .. } => slip.kind(),
+            Edit::Replaced { slip, .. } => EditKind::Replaced(*slip),
             Edit::Missing { .. } => EditKind::Missing,
             Edit::Swapped { .. } => EditKind::Swapped,
             Edit::Doubled => EditKind::Doubled,

@@ -223,7 +223,7 @@ impl Issue for RecordingErrors {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diag::Kind;
+    use crate::diag::{Kind, Slip};
 
     fn repaired(number: u32, color: Color, edit: EditKind) -> Diagnostic {
         let repaired = Repaired {
@@ -243,9 +243,13 @@ mod tests {
     #[test]
     fn runs_are_counted_per_player() {
         let mut diagnostics: Vec<Diagnostic> = (10..14)
-            .map(|n| repaired(n, Color::Blue, EditKind::Piece))
+            .map(|n| repaired(n, Color::Blue, EditKind::Replaced(Slip::Piece)))
             .collect();
-        diagnostics.push(repaired(3, Color::White, EditKind::Destination));
+        diagnostics.push(repaired(
+            3,
+            Color::White,
+            EditKind::Replaced(Slip::Destination),
+        ));
         diagnostics.push(repaired(20, Color::Blue, EditKind::Missing));
         let notes = recording_errors(&diagnostics, false);
         assert_eq!(notes.len(), 2);

@@ -819,11 +819,11 @@ fn every_issue() -> Vec<Kind> {
         kinds.extend(issues.into_iter().map(Kind::game));
     }
     // Shared by every family: a repair, a correction of --fix.
-    use qipu::diag::{EditKind, Evidence};
+    use qipu::diag::{EditKind, Evidence, Slip};
     for (edit, evidence) in [
-        (EditKind::Several, None),
+        (EditKind::Replaced(Slip::Several), None),
         (
-            EditKind::Destination,
+            EditKind::Replaced(Slip::Destination),
             Some(Evidence {
                 replayed: 23,
                 runner_up: Some(2),
@@ -837,7 +837,7 @@ fn every_issue() -> Vec<Kind> {
             }),
         ),
         (
-            EditKind::Piece,
+            EditKind::Replaced(Slip::Piece),
             Some(Evidence {
                 replayed: 0,
                 runner_up: None,

@@ -3,7 +3,7 @@
 //! and `--repair` takes the first only when it is clearly ahead.
 
 use crate::support::rng::Rng;
-use qipu::diag::{EditKind, Repaired};
+use qipu::diag::{EditKind, Repaired, Slip};
 use qipu::draughts::{DraughtsIssue, Meant, Move, Numbering, Position, SquareStyle, Variant};
 use qipu::{read_str, Document, Game, ReadOptions};
 
@@ -115,7 +115,7 @@ fn eight_thirteen_is_read_as_the_move_the_rest_of_the_game_fits() {
         (done[0].written.as_str(), done[0].used.as_str()),
         ("8-13", "8-12")
     );
-    assert_eq!(done[0].edit, EditKind::Destination);
+    assert_eq!(done[0].edit, EditKind::Replaced(Slip::Destination));
     let evidence = done[0].evidence.expect("weighed by the rest of the game");
     assert_eq!((evidence.replayed, evidence.runner_up), (4, Some(1)));
     assert_eq!(repaired.records[0].plies, 7);
@@ -128,7 +128,7 @@ fn eight_thirteen_is_read_as_the_move_the_rest_of_the_game_fits() {
     let done = repairs(&repaired);
     assert_eq!(
         (done[0].used.as_str(), done[0].edit),
-        ("9-13", EditKind::Origin)
+        ("9-13", EditKind::Replaced(Slip::Origin))
     );
     assert_eq!(repaired.records[0].plies, 7);
 
@@ -495,7 +495,7 @@ fn go_a_stone_one_point_off_is_read_as_the_point_the_rest_of_the_game_leaves_fre
         (done[0].written.as_str(), done[0].used.as_str()),
         ("W[ee]", "W[ef]")
     );
-    assert_eq!(done[0].edit, EditKind::Destination);
+    assert_eq!(done[0].edit, EditKind::Replaced(Slip::Destination));
     assert_eq!(fixed.records[0].plies, 12);
 
     // Where nothing later tells the neighbours apart, they are named and none is played.
@@ -518,6 +518,6 @@ fn go_a_stone_in_the_other_colours_turn_is_repaired_and_help_agrees() {
     let fixed = read(Game::Go, "colour.sgf", sgf, true);
     let done = repairs(&fixed);
     assert_eq!(done[0].used, "W[aa]");
-    assert_eq!(done[0].edit, EditKind::Colour);
+    assert_eq!(done[0].edit, EditKind::Replaced(Slip::Colour));
     assert_eq!(fixed.records[0].plies, 7);
 }
