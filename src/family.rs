@@ -45,8 +45,9 @@ pub trait Family: Sync {
         None
     }
     /// The parts of the bytes that decode on their own (SGF game trees that declare
-    /// different charsets), when there are such; `None`: the bytes decode as one.
-    fn charset_parts(&self, _bytes: &[u8]) -> Option<Vec<Part>> {
+    /// different charsets), when there are such; `None`: the bytes decode as one. `utf8` is
+    /// the bytes' UTF-8 reading when they are valid UTF-8 (found once for every judge).
+    fn charset_parts(&self, _bytes: &[u8], _utf8: Option<&str>) -> Option<Vec<Part>> {
         None
     }
     /// A scan for such parts in a stream of the family's bytes, from offset `at` (the

@@ -48,9 +48,14 @@ pub(crate) fn decode_input(
     forced: Option<&'static encoding_rs::Encoding>,
     game: Option<Game>,
 ) -> Result<(text::Decoded, Option<String>), FileIssue> {
+    // The bytes are validated as UTF-8 once, for every judge and the decoding.
+    let utf8 = forced
+        .is_none_or(|encoding| encoding == encoding_rs::UTF_8)
+        .then(|| std::str::from_utf8(bytes).ok())
+        .flatten();
     let parts = forced
         .is_none()
-        .then(|| registry::charset_parts(bytes, game))
+        .then(|| registry::charset_parts(bytes, utf8, game))
         .flatten();
     let utf16 = parts
         .as_ref()
@@ -63,7 +68,7 @@ pub(crate) fn decode_input(
     let syntax = registry::syntax(bytes, game);
     let decoded = match &parts {
         Some(parts) => text::decode_parts(bytes, parts, syntax),
-        None => text::decode(bytes, forced, declared, syntax),
+        None => text::decode_read(bytes, utf8, forced, declared, syntax),
     };
     Ok((decoded, declared_charset))
 }

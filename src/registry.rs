@@ -149,9 +149,10 @@ pub fn declared_charset(bytes: &[u8], game: Option<Game>) -> Option<(&str, Optio
 }
 
 /// The game trees (or other parts) of a file that decode on their own, each by the
-/// charset it declares, when the file's family finds such (see [`Family::charset_parts`]).
-pub fn charset_parts(bytes: &[u8], game: Option<Game>) -> Option<Vec<Part>> {
-    family_of_bytes(bytes, game)?.charset_parts(bytes)
+/// charset it declares, when the file's family finds such (see [`Family::charset_parts`]);
+/// `utf8` is the bytes' UTF-8 reading, when they are UTF-8.
+pub fn charset_parts(bytes: &[u8], utf8: Option<&str>, game: Option<Game>) -> Option<Vec<Part>> {
+    family_of_bytes(bytes, game)?.charset_parts(bytes, utf8)
 }
 
 /// A scan for such parts in a stream whose first bytes are `head`, from offset `at`.

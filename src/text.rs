@@ -354,6 +354,22 @@ pub fn choose_encoding(
     declared: Option<(&str, Option<Span>)>,
     syntax: Syntax,
 ) -> EncodingChoice {
+    choose(sample, complete, None, forced, declared, syntax).0
+}
+
+/// [`choose_encoding`], given the sample's UTF-8 reading when it is known to be valid
+/// UTF-8 (a whole file read once for every judge); `None` when it is not known. A whole
+/// file's clean decoding in a declared legacy charset, made to judge it, is given too.
+fn choose(
+    sample: &[u8],
+    complete: bool,
+    utf8: Option<&str>,
+    forced: Option<&'static Encoding>,
+    declared: Option<(&str, Option<Span>)>,
+    syntax: Syntax,
+) -> (EncodingChoice, Option<String>) {
+    let utf8 = utf8.filter(|_| complete).is_some();
+    let mut plain = None;
     let mut issues = Vec::new();
     let (encoding, source, bom_len) = if let Some(encoding) = forced {
         let skip = Encoding::for_bom(sample)
@@ -371,10 +387,11 @@ pub fn choose_encoding(
         } else {
             guess::whole_characters(sample)
         };
-        match declared_choice(judged, declared, syntax, &mut issues) {
+        let plain = complete.then_some(&mut plain);
+        match declared_choice(judged, utf8, plain, declared, syntax, &mut issues) {
             Some(choice) => (choice, EncodingSource::Declared, 0),
             None => {
-                let guess = guess::guess(judged, syntax);
+                let guess = guess::guess(judged, utf8, syntax);
                 if let Some((instead_of, byte_offset)) = guess.instead_of {
                     issues.push(DecodeIssue::ReadByStructure {
                         span: None,
@@ -398,12 +415,13 @@ pub fn choose_encoding(
             }
         }
     }
-    EncodingChoice {
+    let choice = EncodingChoice {
         encoding,
         source,
         bom_len,
         issues,
-    }
+    };
+    (choice, plain)
 }
 
 /// UTF-16 without a byte-order mark, as ASCII-heavy text shows it: NUL bytes on every
@@ -412,7 +430,8 @@ pub fn choose_encoding(
 pub(crate) fn utf16_without_bom(sample: &[u8]) -> Option<&'static Encoding> {
     let head = &sample[..sample.len().min(64 * 1024)];
     let pairs = head.len() / 2;
-    if pairs < 2 {
+    // Without a NUL there is nothing to count (a search much faster than the counts).
+    if pairs < 2 || memchr::memchr(0, head).is_none() {
         return None;
     }
     let even = head.iter().step_by(2).filter(|&&b| b == 0).count();
@@ -436,9 +455,29 @@ pub fn decode(
     declared: Option<(&str, Option<Span>)>,
     syntax: Syntax,
 ) -> Decoded {
-    let choice = choose_encoding(bytes, true, forced, declared, syntax);
+    decode_read(bytes, None, forced, declared, syntax)
+}
+
+/// [`decode`], given the bytes' UTF-8 reading when they are known to be valid UTF-8, so
+/// that they are validated once for every judge and the decoding.
+pub(crate) fn decode_read(
+    bytes: &[u8],
+    utf8: Option<&str>,
+    forced: Option<&'static Encoding>,
+    declared: Option<(&str, Option<Span>)>,
+    syntax: Syntax,
+) -> Decoded {
+    let (choice, plain) = choose(bytes, true, utf8, forced, declared, syntax);
     let mut issues = choice.issues;
-    let text = decode_body(bytes, choice.encoding, choice.bom_len, syntax, &mut issues);
+    let text = decode_body(
+        bytes,
+        utf8,
+        plain,
+        choice.encoding,
+        choice.bom_len,
+        syntax,
+        &mut issues,
+    );
     Decoded {
         text,
         encoding: choice.encoding,
@@ -452,9 +491,13 @@ pub fn decode(
 /// mark of `bom_len` bytes; issues located in it. SGF in an encoding that can take a `\\`
 /// or `]` into a character is read with the escapes SGFC writes inside characters
 /// (`揮` as 93 `\\` 5D) where the plain reading breaks and that one holds (see
-/// [`guess::escapes_in_characters`]).
+/// [`guess::escapes_in_characters`]). `utf8` is the bytes' UTF-8 reading when it is known
+/// that they are valid UTF-8; `plain`, their clean decoding in `encoding` when it was made
+/// while choosing it.
 fn decode_body(
     bytes: &[u8],
+    utf8: Option<&str>,
+    plain: Option<String>,
     encoding: &'static Encoding,
     bom_len: usize,
     syntax: Syntax,
@@ -462,6 +505,9 @@ fn decode_body(
 ) -> String {
     let body = &bytes[bom_len.min(bytes.len())..];
     if encoding == UTF_8 {
+        if let Some(text) = utf8.and_then(|text| text.get(bom_len..)) {
+            return text.to_string();
+        }
         if let Ok(text) = std::str::from_utf8(body) {
             return text.to_string();
         }
@@ -473,6 +519,18 @@ fn decode_body(
         Some((read, removed)) => (read.as_slice(), removed.as_slice()),
         None => (body, &[][..]),
     };
+    if unescaped.is_none() {
+        // Decoded at once where nothing is malformed and no byte needs protecting: the
+        // text a `StreamDecoder` gives.
+        let clean = plain
+            .filter(|_| bom_len == 0)
+            .or_else(|| guess::decode_clean(read, encoding))
+            .filter(|text| !takes_structure(encoding) || guess::takes_no_structure(read, text, syntax));
+        if let Some(text) = clean {
+            locate_structure_notes(issues, read, encoding, &text);
+            return text;
+        }
+    }
     let mut text = String::new();
     let first = issues.len();
     StreamDecoder::new(encoding, bom_len, syntax).feed(read, true, &mut text, issues);
@@ -713,6 +771,8 @@ impl StreamDecoder {
 /// cleanly and keeps their structure; if none does, the declared charset stays.
 fn declared_choice(
     bytes: &[u8],
+    utf8: bool,
+    plain: Option<&mut Option<String>>,
     declared: Option<(&str, Option<Span>)>,
     syntax: Syntax,
     issues: &mut Vec<DecodeIssue>,
@@ -736,25 +796,34 @@ fn declared_choice(
     if !encoding.is_ascii_compatible() {
         // The label was read as ASCII from bytes with no byte-order mark: they are not
         // UTF-16, whatever it says.
-        return mismatch(guess::guess(bytes, syntax).encoding, issues);
+        return mismatch(guess::guess(bytes, utf8, syntax).encoding, issues);
     }
     if bytes.is_ascii() {
         return Some(encoding);
     }
-    if guess::fit(bytes, UTF_8).few_malformed() {
+    if utf8 || guess::few_malformed(bytes, UTF_8) {
         return if encoding == UTF_8 {
             Some(UTF_8)
         } else {
             mismatch(UTF_8, issues)
         };
     }
-    if encoding != UTF_8 && guess::fit(bytes, encoding).few_malformed() {
-        return Some(encoding);
+    if encoding != UTF_8 {
+        // The text itself, where the bytes are judged whole: decoded once.
+        if let Some(plain) = plain {
+            *plain = guess::decode_clean(bytes, encoding);
+            if plain.is_some() {
+                return Some(encoding);
+            }
+        }
+        if guess::few_malformed(bytes, encoding) {
+            return Some(encoding);
+        }
     }
-    let detected = guess::guess(bytes, syntax);
+    let detected = guess::guess(bytes, utf8, syntax);
     let replaces = !detected.last_resort
         && detected.encoding != encoding
-        && guess::fit(bytes, detected.encoding).clean()
+        && guess::decodes_cleanly(bytes, detected.encoding)
         && guess::keeps_structure(bytes, detected.encoding, syntax);
     if replaces {
         mismatch(detected.encoding, issues)

@@ -120,8 +120,10 @@ fn search_literal(bytes: &[u8], region: Range<usize>) -> Option<(&str, Range<usi
 /// values are UTF-16 (`CA[UTF-16LE]` in an ASCII root, as SGFC writes). `None` when the
 /// whole file decodes as one, as nearly every file does; that is told without a scan when
 /// the bytes hold no NUL and at most one `(`, which one tree without variations shows.
-pub fn charset_parts(bytes: &[u8]) -> Option<Vec<Part>> {
-    if memchr(0, bytes).is_none() && (one_tree(bytes) || alike_without_scan(bytes)) {
+/// `utf8` is the bytes' UTF-8 reading, when they are UTF-8.
+pub fn charset_parts(bytes: &[u8], utf8: Option<&str>) -> Option<Vec<Part>> {
+    let utf8 = utf8.is_some();
+    if memchr(0, bytes).is_none() && (one_tree(bytes) || alike_without_scan(bytes, utf8)) {
         return None;
     }
     let parts = TreeScan::default().scan(bytes, 0, true);
@@ -137,8 +139,8 @@ fn one_tree(bytes: &[u8]) -> bool {
 /// nothing that could be a `CA` value (`CA[`, any case, white space before the `[`), or
 /// every such value UTF-8 and the bytes valid UTF-8 (a tree without `CA` whose bytes are
 /// UTF-8 is read as UTF-8: legacy text is not UTF-8 by chance). Most collections are
-/// either.
-fn alike_without_scan(bytes: &[u8]) -> bool {
+/// either. `utf8`: the bytes are valid UTF-8.
+fn alike_without_scan(bytes: &[u8], utf8: bool) -> bool {
     let mut labels = ["CA", "ca", "Ca", "cA"].into_iter().flat_map(|needle| {
         memchr::memmem::find_iter(bytes, needle.as_bytes()).filter_map(|at| {
             let rest = &bytes[at + 2..];
@@ -159,7 +161,7 @@ fn alike_without_scan(bytes: &[u8]) -> bool {
         utf8_label = utf8.then_some(text);
         utf8
     });
-    !seen || (all_utf8 && std::str::from_utf8(bytes).is_ok())
+    !seen || (all_utf8 && utf8)
 }
 
 /// Most bytes after a tree's `(` that are searched for its root's `CA`: a root longer
@@ -697,9 +699,10 @@ mod tests {
 
     #[test]
     fn one_tree_without_nul_needs_no_scan() {
-        assert_eq!(charset_parts(b"(;CA[GBK]PB[x];B[aa])"), None);
-        assert_eq!(charset_parts(b"(;CA[GBK]PB[x])(;CA[GBK]PB[y])"), None);
-        assert!(charset_parts(b"(;CA[GBK]PB[\xc0\xee])(;CA[UTF-8]PB[\xe6\x9d\x8e])").is_some());
+        let parts = |bytes: &[u8]| charset_parts(bytes, std::str::from_utf8(bytes).ok());
+        assert_eq!(parts(b"(;CA[GBK]PB[x];B[aa])"), None);
+        assert_eq!(parts(b"(;CA[GBK]PB[x])(;CA[GBK]PB[y])"), None);
+        assert!(parts(b"(;CA[GBK]PB[\xc0\xee])(;CA[UTF-8]PB[\xe6\x9d\x8e])").is_some());
     }
 
     #[test]

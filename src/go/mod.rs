@@ -353,8 +353,8 @@ impl Family for Go {
         charset::declared_charset(bytes)
     }
 
-    fn charset_parts(&self, bytes: &[u8]) -> Option<Vec<crate::text::Part>> {
-        charset::charset_parts(bytes)
+    fn charset_parts(&self, bytes: &[u8], utf8: Option<&str>) -> Option<Vec<crate::text::Part>> {
+        charset::charset_parts(bytes, utf8)
     }
 
     fn part_scan(&self, at: usize) -> Option<Box<dyn crate::text::PartScan>> {

@@ -56,8 +56,33 @@ impl Fit {
 
 /// Counts what `encoding` makes of `bytes`, decoding into a small reused buffer.
 pub(super) fn fit(bytes: &[u8], encoding: &'static Encoding) -> Fit {
+    fit_until(bytes, encoding, |_, _| false)
+}
+
+/// Whether `encoding` decodes `bytes` with a few malformed sequences at most
+/// ([`Fit::few_malformed`]). Legacy text read as UTF-8 shows it early: the decoding stops
+/// once the bytes left could not hold enough characters to make up for what is malformed.
+pub(super) fn few_malformed(bytes: &[u8], encoding: &'static Encoding) -> bool {
+    fit_until(bytes, encoding, |fit, most_left| {
+        fit.malformed * FEW > fit.well_formed + most_left
+    })
+    .few_malformed()
+}
+
+/// Whether `encoding` decodes `bytes` without a malformed sequence (stopping at the first).
+pub(super) fn decodes_cleanly(bytes: &[u8], encoding: &'static Encoding) -> bool {
+    fit_until(bytes, encoding, |fit, _| fit.malformed > 0).clean()
+}
+
+/// [`fit`], stopped early where `settled` says so, given the fit so far and the most
+/// non-ASCII characters the bytes left can hold (a UTF-8 one takes two bytes at least).
+fn fit_until(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    settled: impl Fn(Fit, usize) -> bool,
+) -> Fit {
     if encoding == UTF_8 {
-        return utf8_fit(bytes);
+        return utf8_fit(bytes, settled);
     }
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut buffer = [0u8; 4096];
@@ -77,10 +102,13 @@ pub(super) fn fit(bytes: &[u8], encoding: &'static Encoding) -> Fit {
             DecoderResult::OutputFull => {}
             DecoderResult::Malformed(..) => fit.malformed += 1,
         }
+        if settled(fit, bytes.len() - read_total) {
+            return fit;
+        }
     }
 }
 
-fn utf8_fit(mut bytes: &[u8]) -> Fit {
+fn utf8_fit(mut bytes: &[u8], settled: impl Fn(Fit, usize) -> bool) -> Fit {
     let mut fit = Fit {
         malformed: 0,
         well_formed: 0,
@@ -98,6 +126,9 @@ fn utf8_fit(mut bytes: &[u8]) -> Fit {
                 match error.error_len() {
                     Some(len) => bytes = &bytes[valid + len..],
                     None => return fit,
+                }
+                if settled(fit, bytes.len() / 2) {
+                    return fit;
                 }
             }
         }
@@ -307,6 +338,54 @@ fn structural_bytes_taken(
     taken
 }
 
+/// The text of `bytes` decoded as `encoding` at once, when nothing in them is malformed.
+pub(super) fn decode_clean(bytes: &[u8], encoding: &'static Encoding) -> Option<String> {
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut text = String::with_capacity(
+        decoder
+            .max_utf8_buffer_length_without_replacement(bytes.len())
+            .unwrap_or(bytes.len()),
+    );
+    let (result, _) = decoder.decode_to_string_without_replacement(bytes, &mut text, true);
+    (result == DecoderResult::InputEmpty).then_some(text)
+}
+
+/// Whether `text`, the clean decoding of `bytes`, took no structural byte into a
+/// character: then no byte needed protecting, and a [`StreamDecoder`](super::StreamDecoder)
+/// decodes the bytes alike, window by window. A clean decoding gives back every ASCII
+/// byte it does not take (no character decodes to ASCII), so the structural bytes are
+/// counted on both sides instead of located.
+pub(super) fn takes_no_structure(bytes: &[u8], text: &str, syntax: Syntax) -> bool {
+    structural_count(bytes, syntax) == structural_count(text.as_bytes(), syntax)
+}
+
+/// How many of `bytes` are structural in `syntax`: compared, not located, so counted in a
+/// loop the compiler runs on many bytes at once.
+fn structural_count(bytes: &[u8], syntax: Syntax) -> usize {
+    let sgf = |b: u8| {
+        u8::from(b == b'[')
+            + u8::from(b == b']')
+            + u8::from(b == b'\\')
+            + u8::from(b == b'(')
+            + u8::from(b == b')')
+            + u8::from(b == b';')
+    };
+    let text = |b: u8| {
+        sgf(b)
+            + u8::from(b == b'"')
+            + u8::from(b == b'{')
+            + u8::from(b == b'}')
+            + u8::from(b == b'\n')
+            + u8::from(b == b'\r')
+    };
+    // Per chunk, a byte's count fits the eight bits summed in.
+    let count = |each: &dyn Fn(&[u8]) -> u8| bytes.chunks(255).map(|c| usize::from(each(c))).sum();
+    match syntax {
+        Syntax::Sgf => count(&|chunk| chunk.iter().fold(0u8, |n, &b| n + sgf(b))),
+        Syntax::Text => count(&|chunk| chunk.iter().fold(0u8, |n, &b| n + text(b))),
+    }
+}
+
 fn is_structural(byte: u8, syntax: Syntax) -> bool {
     match syntax {
         Syntax::Sgf => matches!(byte, b'[' | b']' | b'\\' | b'(' | b')' | b';'),
@@ -423,8 +502,9 @@ const SGF_LEGACY: [&Encoding; 4] = [GB18030, BIG5, SHIFT_JIS, EUC_KR];
 /// SGF, by which of the four East Asian encodings reads as their common characters.
 /// As every decoder protects structure ([`protected_bytes`]), an encoding also fits if it
 /// keeps the structure once a few characters cut before a structural byte are ended there
-/// (each then one malformed sequence, "a few" as for UTF-8).
-pub(super) fn guess(bytes: &[u8], syntax: Syntax) -> Guess {
+/// (each then one malformed sequence, "a few" as for UTF-8). `utf8`: the bytes are known
+/// to be valid UTF-8.
+pub(super) fn guess(bytes: &[u8], utf8: bool, syntax: Syntax) -> Guess {
     let found = |encoding| Guess {
         encoding,
         last_resort: false,
@@ -433,7 +513,7 @@ pub(super) fn guess(bytes: &[u8], syntax: Syntax) -> Guess {
     if let Some(utf16) = detect_utf16_without_bom(bytes) {
         return found(utf16);
     }
-    if fit(bytes, UTF_8).few_malformed() {
+    if utf8 || few_malformed(bytes, UTF_8) {
         return found(UTF_8);
     }
     let guess = legacy_guess(bytes, syntax);
@@ -451,11 +531,10 @@ fn legacy_guess(bytes: &[u8], syntax: Syntax) -> Guess {
         instead_of: None,
     };
     let fits = |encoding| {
-        let fit = fit(bytes, encoding);
-        fit.clean()
+        decodes_cleanly(bytes, encoding)
             && (keeps_structure(bytes, encoding, syntax) || {
                 let protected = protected_bytes(bytes, encoding, syntax, State::Outside);
-                protected.len() * FEW <= fit.well_formed
+                protected.len() * FEW <= fit(bytes, encoding).well_formed
                     && keeps_structure_protecting(bytes, encoding, syntax, &protected)
             })
     };
@@ -516,7 +595,7 @@ fn by_structure(bytes: &[u8], guess: Guess) -> Guess {
     }
     let mut best: Option<(&'static Encoding, Reading, Share)> = None;
     for encoding in SGF_LEGACY {
-        if encoding == guess.encoding || !fit(bytes, encoding).clean() {
+        if encoding == guess.encoding || !decodes_cleanly(bytes, encoding) {
             continue;
         }
         let reading = sgf_reading(bytes, encoding);
@@ -579,7 +658,7 @@ pub(super) fn escapes_in_characters(
             let before = &bytes[at - 1 - run..at - 1];
             let pair = [lead, trail];
             let (pair, _) = encoding.decode_without_bom_handling(&pair);
-            fit(before, encoding).clean()
+            decodes_cleanly(before, encoding)
                 && pair.chars().count() == 1
                 && !pair.starts_with(['\u{FFFD}', char::from(trail)])
         })

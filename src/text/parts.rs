@@ -154,7 +154,7 @@ fn utf16_values(bytes: &[u8], declared: Option<&'static Encoding>) -> bool {
         .collect();
     !values.is_empty()
         && values.iter().all(|value| value.len() % 2 == 0)
-        && !guess::fit(&values.concat(), UTF_8).few_malformed()
+        && !guess::few_malformed(&values.concat(), UTF_8)
 }
 
 /// The contents of the values of SGF bytes read as ASCII, escapes removed byte by byte
@@ -243,7 +243,7 @@ fn undeclared_default(bytes: &[u8], parts: &[Part], syntax: Syntax) -> &'static 
     if undeclared.is_empty() {
         return UTF_8;
     }
-    guess::guess(guess::whole_characters(&undeclared), syntax).encoding
+    guess::guess(guess::whole_characters(&undeclared), false, syntax).encoding
 }
 
 /// How one part is decoded.
@@ -322,7 +322,7 @@ fn choose_for_part(
     let keeps_default = if default == UTF_8 {
         !utf8.mostly_malformed()
     } else {
-        !(utf8.well_formed > 0 && utf8.few_malformed()) && guess::fit(judged, default).clean()
+        !(utf8.well_formed > 0 && utf8.few_malformed()) && guess::decodes_cleanly(judged, default)
     };
     if keeps_default {
         return plain(default, EncodingSource::Detected, 0, Vec::new());
@@ -351,7 +351,7 @@ fn decode_chosen(bytes: &[u8], choice: PartChoice, syntax: Syntax) -> Decoded {
     let text = if utf16_values {
         decode_utf16_values(bytes, encoding, &mut issues)
     } else {
-        decode_body(bytes, encoding, bom_len, syntax, &mut issues)
+        decode_body(bytes, None, None, encoding, bom_len, syntax, &mut issues)
     };
     Decoded {
         text,
