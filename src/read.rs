@@ -51,7 +51,7 @@ pub(crate) fn decode_input(
     // The bytes are validated as UTF-8 once, for every judge and the decoding.
     let utf8 = forced
         .is_none_or(|encoding| encoding == encoding_rs::UTF_8)
-        .then(|| std::str::from_utf8(bytes).ok())
+        .then(|| simdutf8::basic::from_utf8(bytes).ok())
         .flatten();
     let parts = forced
         .is_none()
