@@ -550,9 +550,21 @@ const fn stops(wide: bool) -> [bool; 256] {
 /// Whether `encoding` decodes the last byte of `bytes` (a `\` or `]` after a run of a
 /// character's bytes) as part of a character: the decoder, not a table, decides.
 fn takes_trail(encoding: &'static Encoding, bytes: &[u8]) -> bool {
-    let (text, _) = encoding.decode_without_bom_handling(bytes);
-    let last = char::from(bytes[bytes.len() - 1]);
-    !text.ends_with(last)
+    // Decoded into a small buffer, reused: only the text's last byte matters.
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut buffer = [0u8; 1024];
+    let mut rest = bytes;
+    let mut last = None;
+    loop {
+        let (result, read, written, _) = decoder.decode_to_utf8(rest, &mut buffer, true);
+        if written > 0 {
+            last = Some(buffer[written - 1]);
+        }
+        rest = &rest[read..];
+        if result == encoding_rs::CoderResult::InputEmpty {
+            return last != bytes.last().copied();
+        }
+    }
 }
 
 /// The root's `CA` label and its range in `root` (which starts with the tree's `(`),
