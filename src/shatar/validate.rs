@@ -561,7 +561,7 @@ fn replay_line(
         line,
         plies,
         completed: true,
-        ending: replay::ending(&position, &position.legal_moves()),
+        ending: replay::ending(&position),
         stopped_at: None,
     }
 }
@@ -748,7 +748,17 @@ fn resolve(
     ply: u32,
     number: Option<NumberWarning>,
 ) -> Step {
-    // Most moves name their square: only the moves landing there are generated.
+    // Most moves name their square and one piece that can go there legally: that piece
+    // is found from the square's attackers alone.
+    if let Some(to) = query.to_square {
+        if !query.castling && !query.promotion_to_king {
+            let origins = query.origins(position);
+            if let Some(mv) = position.only_move_to(origins, to, query.promotion) {
+                return Step::Play(mv, false);
+            }
+        }
+    }
+    // Otherwise only the moves landing there are generated.
     match query.to_square {
         Some(to) if !query.castling => position.legal_moves_to(to, candidates),
         _ => *candidates = position.legal_moves(),
@@ -771,7 +781,7 @@ fn unresolved(
     number: Option<NumberWarning>,
 ) -> Step {
     let legal = position.legal_moves();
-    let issue = match replay::ending(position, &legal) {
+    let issue = match replay::ending(position) {
         Some(ending) => ShatarIssue::GameOver { ending },
         None => match replay::resolve(position, &legal, query) {
             Resolution::Error(full) => full,
