@@ -92,7 +92,10 @@ pub(super) fn replay_game(source: &str, game: &ParsedGame, options: &ReadOptions
         replay.report(ShatarIssue::Syntax { kind: error.kind }, &error.span, None);
     }
     let mut record: Record<ShatarMove> = Record::new(super::GAME);
-    record.tags = Tags(game.tags.clone());
+    // Tags are written only with the record, or read by `--where`.
+    if replay.keep || replay.keep_tags {
+        record.tags = Tags(game.tags.clone());
+    }
     record.comment = game.leading_comment.clone();
     record.escape_lines = game.escapes.clone();
     if let Some(variant) = other_variant(game) {
