@@ -920,12 +920,14 @@ impl Position {
         if us == Color::Blue {
             self.fullmoves += 1;
         }
-        let opening = match self.opening {
-            Opening::WhiteFirst => Opening::BlueAnswer(mv.from.file()),
-            Opening::BlueAnswer(_) | Opening::Free => Opening::Free,
-        };
-        self.zobrist ^= opening_key(self.opening) ^ opening_key(opening);
-        self.opening = opening;
+        if self.opening != Opening::Free {
+            let opening = match self.opening {
+                Opening::WhiteFirst => Opening::BlueAnswer(mv.from.file()),
+                Opening::BlueAnswer(_) | Opening::Free => Opening::Free,
+            };
+            self.zobrist ^= opening_key(self.opening) ^ opening_key(opening);
+            self.opening = opening;
+        }
         self.zobrist ^= turn_key(us) ^ turn_key(them);
         self.turn = them;
         self.checkers = self.checkers_after(mv);

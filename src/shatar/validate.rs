@@ -505,7 +505,7 @@ fn replay_line(
                     &mut watch,
                     &played,
                     missing,
-                    Variations::default(),
+                    None,
                     Note::Supplied,
                 );
                 plies += 1;
@@ -628,7 +628,7 @@ fn play(
     watch: &mut Option<&mut DrawWatch>,
     played: &Played,
     mv: Move,
-    variations: Variations,
+    variations: Option<Variations>,
     note: Note,
 ) {
     let before = position.clone();
@@ -1033,13 +1033,17 @@ fn chess_promotion(
 
 /// The alternatives to `written`, each replayed from `position` (the one before it):
 /// the lines with at least one move, and, as written, those that could not be replayed
-/// from their first move.
+/// from their first move; `None` for a move without any (most moves: nothing to build
+/// or drop).
 fn replay_variations(
     replay: &mut Replay,
     written: &ParsedMove,
     position: &Position,
     ply: u32,
-) -> Variations {
+) -> Option<Variations> {
+    if written.variations.is_empty() {
+        return None;
+    }
     let mut variations = Variations::default();
     for variation in &written.variations {
         // A variation's numbering is its own: a slip in it does not renumber the main line.
@@ -1063,7 +1067,7 @@ fn replay_variations(
             variations.lines.push(line);
         }
     }
-    variations
+    Some(variations)
 }
 
 /// A move's variations: those replayed, and those kept as written.
@@ -1107,11 +1111,12 @@ fn node(
     text: &MoveText,
     mv: ShatarMove,
     ply: u32,
-    variations: Variations,
+    variations: Option<Variations>,
 ) -> Node<ShatarMove> {
     let as_written = replay.source.get(written.span.clone()).unwrap_or_default();
     let mut node = Node::new(mv, ply, as_written, written.span.clone());
     node.comment = written.comment.clone();
+    let variations = variations.unwrap_or_default();
     for rest in variations.unreplayed {
         append_comment(
             &mut node.comment,
