@@ -493,7 +493,7 @@ mod tests {
             let error = &games[0].syntax_errors[0];
             assert_eq!(error.kind, SyntaxErrorKind::CommentIntoNextGame);
             assert_eq!(&src[error.span.clone()], "{");
-            assert_eq!(games[0].moves[1].comment.as_deref(), Some("oops 2. Nf3 *"));
+            assert_eq!(games[0].moves[1].comment(), Some("oops 2. Nf3 *"));
             assert_eq!(games[1].tags, [("Event".to_string(), "b".to_string())]);
             assert_eq!(texts(&src, &games[1].moves), ["d4", "d5"]);
         }
@@ -510,15 +510,15 @@ mod tests {
         let game = &parse_pgn(src)[0];
         assert_eq!(game.leading_comment.as_deref(), Some("intro"));
         assert_eq!(texts(src, &game.moves), ["e4", "e5", "Nf3", "d6", "d4"]);
-        assert_eq!(game.moves[0].comment.as_deref(), Some("best"));
-        assert_eq!(game.moves[1].nags, [1, 14]);
-        assert_eq!(game.moves[1].variations.len(), 1);
-        let var = &game.moves[1].variations[0];
+        assert_eq!(game.moves[0].comment(), Some("best"));
+        assert_eq!(game.moves[1].nags(), [1, 14]);
+        assert_eq!(game.moves[1].variations().len(), 1);
+        let var = &game.moves[1].variations()[0];
         assert_eq!(texts(src, var), ["d5?"]);
-        assert_eq!(var[0].comment.as_deref(), Some("no"));
-        assert_eq!(texts(src, &var[0].variations[0]), ["c5"]);
-        assert_eq!(game.moves[2].comment.as_deref(), Some("rest of line"));
-        assert_eq!(texts(src, &game.moves[3].variations[0]), ["Nc6", "Bc4"]);
+        assert_eq!(var[0].comment(), Some("no"));
+        assert_eq!(texts(src, &var[0].variations()[0]), ["c5"]);
+        assert_eq!(game.moves[2].comment(), Some("rest of line"));
+        assert_eq!(texts(src, &game.moves[3].variations()[0]), ["Nc6", "Bc4"]);
         assert!(game.syntax_errors.is_empty(), "{:?}", game.syntax_errors);
     }
 
@@ -540,8 +540,8 @@ mod tests {
         );
         assert_eq!(texts(src, &game.moves), ["e4", "Zq9"]);
         assert!(game.moves[1].parsed.is_err());
-        assert_eq!(game.moves[0].variations.len(), 1);
-        assert_eq!(game.moves[1].variations.len(), 0);
+        assert_eq!(game.moves[0].variations().len(), 1);
+        assert_eq!(game.moves[1].variations().len(), 0);
     }
 
     #[test]
@@ -558,7 +558,7 @@ mod tests {
         );
         let mut line = &game.moves;
         let mut levels = 0;
-        while let Some(var) = line.last().and_then(|m| m.variations.first()) {
+        while let Some(var) = line.last().and_then(|m| m.variations().first()) {
             line = var;
             levels += 1;
         }
@@ -587,8 +587,8 @@ mod sample_tests {
             .iter()
             .all(|g| g.syntax_errors.is_empty() && g.moves.iter().all(|m| m.parsed.is_ok())));
         assert!(games.iter().all(|g| g.tag("Variant") == Some("Shatar")));
-        assert_eq!(games[1].moves[17].variations[0].len(), 3);
-        assert_eq!(games[1].moves[19].variations.len(), 0);
+        assert_eq!(games[1].moves[17].variations()[0].len(), 3);
+        assert_eq!(games[1].moves[19].variations().len(), 0);
         assert_eq!(games[2].tag("FEN"), Some("7k/P7/6K1/8/8/8/8/8 w - - 0 1"));
     }
 }

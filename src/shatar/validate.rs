@@ -527,7 +527,7 @@ fn replay_line(
                         replay.source.get(written.span.clone()).unwrap_or_default()
                     );
                     append_comment(&mut last.comment, &note);
-                    if let Some(comment) = &written.comment {
+                    if let Some(comment) = written.comment() {
                         append_comment(&mut last.comment, comment);
                     }
                 }
@@ -1041,11 +1041,11 @@ fn replay_variations(
     position: &Position,
     ply: u32,
 ) -> Option<Variations> {
-    if written.variations.is_empty() {
+    if written.variations().is_empty() {
         return None;
     }
     let mut variations = Variations::default();
-    for variation in &written.variations {
+    for variation in written.variations() {
         // A variation's numbering is its own: a slip in it does not renumber the main line.
         let number_offset = replay.number_offset;
         let outcome = replay_line(replay, variation, position.clone(), ply, None);
@@ -1115,7 +1115,7 @@ fn node(
 ) -> Node<ShatarMove> {
     let as_written = replay.source.get(written.span.clone()).unwrap_or_default();
     let mut node = Node::new(mv, ply, as_written, written.span.clone());
-    node.comment = written.comment.clone();
+    node.comment = written.comment().map(str::to_owned);
     let variations = variations.unwrap_or_default();
     for rest in variations.unreplayed {
         append_comment(
@@ -1123,7 +1123,7 @@ fn node(
             &format!("{UNREPLAYED_VARIATION} ({rest})"),
         );
     }
-    node.nags = written.nags.iter().map(|n| u16::from(*n)).collect();
+    node.nags = written.nags().iter().map(|n| u16::from(*n)).collect();
     if let Some(annotation) = text.suffix.annotation {
         let nag = u16::from(annotation.nag());
         if !node.nags.contains(&nag) {
