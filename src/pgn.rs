@@ -192,7 +192,7 @@ impl<'s, V: Visitor> Reader<'s, '_, V> {
                 .take_while(|b| matches!(b, b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' | b' '))
                 .count();
             let after_ascii = &rest[ascii..];
-            let trimmed = if !after_ascii.as_bytes().first().is_some_and(|b| *b >= 0x80) {
+            let trimmed = if after_ascii.as_bytes().first().is_none_or(|b| *b < 0x80) {
                 after_ascii
             } else if V::DIALECT.skip_bom {
                 after_ascii.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')

@@ -201,7 +201,8 @@ fn plain_word(i: &str) -> Option<PlainWord> {
     }
     // A result ends where no digit or `/` follows.
     let result = |result, len: usize| {
-        (!matches!(bytes.get(len), Some(b'0'..=b'9' | b'/'))).then_some(PlainWord::Result(result, len))
+        (!matches!(bytes.get(len), Some(b'0'..=b'9' | b'/')))
+            .then_some(PlainWord::Result(result, len))
     };
     match bytes {
         [b'1', b'-', b'0', ..] => return result(ResultToken::WhiteWins, 3),
@@ -211,7 +212,11 @@ fn plain_word(i: &str) -> Option<PlainWord> {
         _ => {}
     }
     // Up to nine digits always fit a `u32`.
-    let digits = bytes.iter().take(10).take_while(|b| b.is_ascii_digit()).count();
+    let digits = bytes
+        .iter()
+        .take(10)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
     if digits == 0 || digits == 10 {
         return None;
     }
@@ -360,13 +365,8 @@ fn plain_tag_pair(i: &str) -> Option<(&str, &str, &str)> {
         return None;
     }
     let end = spaces(close + 1);
-    (bytes.get(end) == Some(&b']')).then(|| {
-        (
-            &i[end + 1..],
-            &i[name_start..name_end],
-            &i[open + 1..close],
-        )
-    })
+    (bytes.get(end) == Some(&b']'))
+        .then(|| (&i[end + 1..], &i[name_start..name_end], &i[open + 1..close]))
 }
 
 /// `tag_name = (letter | digit | "_")+`.

@@ -725,7 +725,11 @@ impl Position {
         let snipers = (rook_rays(king) & (self.piece_bb(them, Role::Rook) | queens))
             | (bishop_rays(king) & (self.piece_bb(them, Role::Bishop) | queens));
         let lines = squares(snipers).fold(0, |lines, sniper| lines | between(king, sniper));
-        let last_rank = if self.turn == Color::White { RANK_8 } else { RANK_1 };
+        let last_rank = if self.turn == Color::White {
+            RANK_8
+        } else {
+            RANK_1
+        };
         let mut found = None;
         for from in squares(sources) {
             let role = self.role_at(from)?;
@@ -824,7 +828,10 @@ impl Position {
 
     /// Hands every pseudo-legal move to `visit`, in the order of
     /// [`Position::pseudo_legal_moves`], until it breaks.
-    fn each_pseudo_legal<B>(&self, mut visit: impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
+    fn each_pseudo_legal<B>(
+        &self,
+        mut visit: impl FnMut(Move) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let us = self.turn;
         let own = self.pieces(us);
         let enemy = self.pieces(us.other());

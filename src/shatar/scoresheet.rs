@@ -422,10 +422,7 @@ mod tests {
             .parsed
             .as_ref()
             .is_ok_and(|m| m.castling().is_some()));
-        assert_eq!(
-            game.moves[2].comment(),
-            Some("castling is illegal")
-        );
+        assert_eq!(game.moves[2].comment(), Some("castling is illegal"));
         assert_eq!(
             game.syntax_errors
                 .iter()
