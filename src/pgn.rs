@@ -185,10 +185,19 @@ impl<'s, V: Visitor> Reader<'s, '_, V> {
     fn skip_trivia(&mut self) -> &'s str {
         loop {
             let rest = &self.src[self.pos..];
-            let trimmed = if V::DIALECT.skip_bom {
-                rest.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+            // ASCII white space, the common case, by its bytes; `char::is_whitespace`
+            // takes the rest.
+            let ascii = rest
+                .bytes()
+                .take_while(|b| matches!(b, b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' | b' '))
+                .count();
+            let after_ascii = &rest[ascii..];
+            let trimmed = if after_ascii.as_bytes().first().is_none_or(|b| *b < 0x80) {
+                after_ascii
+            } else if V::DIALECT.skip_bom {
+                after_ascii.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
             } else {
-                rest.trim_start()
+                after_ascii.trim_start()
             };
             if V::DIALECT.loose_escapes && rest[..rest.len() - trimmed.len()].contains(['\n', '\r'])
             {

@@ -13,7 +13,8 @@ use nom::Parser;
 
 use super::grammar::{move_number, move_token, result_token, PResult};
 use super::syntax::{
-    LineBuilder, MoveNumber, ParsedGame, ParsedMove, SourceFormat, SyntaxError, SyntaxErrorKind,
+    LineBuilder, MoveNumber, ParsedGame, ParsedMove, ResultToken, SourceFormat, SyntaxError,
+    SyntaxErrorKind,
 };
 use crate::pgn::{self, Dialect, EscapePlace, Span, StructureError, Token};
 
@@ -146,7 +147,24 @@ impl pgn::Visitor for Collection<'_> {
         let end = src.len();
         let i = &src[start..];
         let game = self.game();
-        let (rest, ends_game) = if let Ok((rest, result)) = result_token(i) {
+        let (rest, ends_game) = if let Some(token) = plain_word(i) {
+            match token {
+                PlainWord::Result(result, len) => {
+                    game.game.result = Some((result, start..start + len));
+                    (&i[len..], true)
+                }
+                PlainWord::Number(value, ellipsis, len) => {
+                    let span = start..start + len;
+                    game.pending_number = Some(MoveNumber {
+                        value,
+                        ellipsis,
+                        span,
+                    });
+                    (&i[len..], false)
+                }
+                PlainWord::Move => (game.move_token(i, end, skipping), false),
+            }
+        } else if let Ok((rest, result)) = result_token(i) {
             game.game.result = Some((result, start..end - rest.len()));
             (rest, true)
         } else if let Ok((rest, number)) = move_number(end).parse(i) {
@@ -160,6 +178,55 @@ impl pgn::Visitor for Collection<'_> {
             movetext: true,
             ends_game,
         }
+    }
+}
+
+/// What the byte-level fast path makes of a token, as the grammar reads it: a result or
+/// a move number (with its length in bytes), or a token that can only be a move.
+enum PlainWord {
+    Result(ResultToken, usize),
+    /// The number, whether `...` follows it, the length.
+    Number(u32, bool, usize),
+    Move,
+}
+
+/// The common tokens of PGN movetext read by their bytes: `12.`, `12...`, `1-0`, `0-1`,
+/// `1/2-1/2`, `*`, and a token opening with a letter, which neither a result nor a move
+/// number does. `None` leaves the token to the grammar (`result_token`, `move_number`).
+fn plain_word(i: &str) -> Option<PlainWord> {
+    let bytes = i.as_bytes();
+    let first = *bytes.first()?;
+    if first.is_ascii_alphabetic() {
+        return Some(PlainWord::Move);
+    }
+    // A result ends where no digit or `/` follows.
+    let result = |result, len: usize| {
+        (!matches!(bytes.get(len), Some(b'0'..=b'9' | b'/')))
+            .then_some(PlainWord::Result(result, len))
+    };
+    match bytes {
+        [b'1', b'-', b'0', ..] => return result(ResultToken::WhiteWins, 3),
+        [b'0', b'-', b'1', ..] => return result(ResultToken::BlueWins, 3),
+        [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => return result(ResultToken::Draw, 7),
+        [b'*', ..] => return result(ResultToken::Unknown, 1),
+        _ => {}
+    }
+    // Up to nine digits always fit a `u32`.
+    let digits = bytes
+        .iter()
+        .take(10)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    if digits == 0 || digits == 10 {
+        return None;
+    }
+    let value = bytes[..digits]
+        .iter()
+        .fold(0, |n, b| n * 10 + u32::from(b - b'0'));
+    match &bytes[digits..] {
+        [b'.', b'.', b'.', ..] => Some(PlainWord::Number(value, true, digits + 3)),
+        [b'.', ..] => Some(PlainWord::Number(value, false, digits + 1)),
+        _ => None,
     }
 }
 
@@ -268,6 +335,40 @@ fn first_tag_line(text: &str) -> Option<usize> {
         })
 }
 
+/// The common tag pair read by its bytes, as `tag_pair` reads it: `[Name "value"]` with
+/// an ASCII name, a value without `\\` or a line break, and ASCII spaces around the
+/// parts. `None` leaves the rest to the grammar.
+fn plain_tag_pair(i: &str) -> Option<(&str, &str, &str)> {
+    let bytes = i.as_bytes();
+    if bytes.first() != Some(&b'[') {
+        return None;
+    }
+    let spaces = |at: usize| {
+        at + bytes[at..]
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+            .count()
+    };
+    let name_start = spaces(1);
+    let name_end = name_start
+        + bytes[name_start..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+    let open = spaces(name_end);
+    if name_end == name_start || bytes.get(open) != Some(&b'"') {
+        return None;
+    }
+    let close = open + 1 + memchr::memchr(b'"', &bytes[open + 1..])?;
+    let value = &bytes[open + 1..close];
+    if memchr::memchr2(b'\\', b'\n', value).is_some() {
+        return None;
+    }
+    let end = spaces(close + 1);
+    (bytes.get(end) == Some(&b']'))
+        .then(|| (&i[end + 1..], &i[name_start..name_end], &i[open + 1..close]))
+}
+
 /// `tag_name = (letter | digit | "_")+`.
 fn tag_name(i: &str) -> PResult<'_, &str> {
     take_while1(|c: char| c.is_alphanumeric() || c == '_').parse(i)
@@ -298,6 +399,9 @@ fn string(i: &str) -> PResult<'_, Result<String, ()>> {
 
 /// `tag_pair = "[" name string "]"` with optional spaces between the parts.
 fn tag_pair(i: &str) -> PResult<'_, Result<(&str, String), ()>> {
+    if let Some((rest, name, value)) = plain_tag_pair(i) {
+        return Ok((rest, Ok((name, value.to_owned()))));
+    }
     let (i, (_, _, name, _, value)) =
         (char('['), multispace0, tag_name, multispace0, string).parse(i)?;
     match value {
@@ -389,7 +493,7 @@ mod tests {
             let error = &games[0].syntax_errors[0];
             assert_eq!(error.kind, SyntaxErrorKind::CommentIntoNextGame);
             assert_eq!(&src[error.span.clone()], "{");
-            assert_eq!(games[0].moves[1].comment.as_deref(), Some("oops 2. Nf3 *"));
+            assert_eq!(games[0].moves[1].comment(), Some("oops 2. Nf3 *"));
             assert_eq!(games[1].tags, [("Event".to_string(), "b".to_string())]);
             assert_eq!(texts(&src, &games[1].moves), ["d4", "d5"]);
         }
@@ -406,15 +510,15 @@ mod tests {
         let game = &parse_pgn(src)[0];
         assert_eq!(game.leading_comment.as_deref(), Some("intro"));
         assert_eq!(texts(src, &game.moves), ["e4", "e5", "Nf3", "d6", "d4"]);
-        assert_eq!(game.moves[0].comment.as_deref(), Some("best"));
-        assert_eq!(game.moves[1].nags, [1, 14]);
-        assert_eq!(game.moves[1].variations.len(), 1);
-        let var = &game.moves[1].variations[0];
+        assert_eq!(game.moves[0].comment(), Some("best"));
+        assert_eq!(game.moves[1].nags(), [1, 14]);
+        assert_eq!(game.moves[1].variations().len(), 1);
+        let var = &game.moves[1].variations()[0];
         assert_eq!(texts(src, var), ["d5?"]);
-        assert_eq!(var[0].comment.as_deref(), Some("no"));
-        assert_eq!(texts(src, &var[0].variations[0]), ["c5"]);
-        assert_eq!(game.moves[2].comment.as_deref(), Some("rest of line"));
-        assert_eq!(texts(src, &game.moves[3].variations[0]), ["Nc6", "Bc4"]);
+        assert_eq!(var[0].comment(), Some("no"));
+        assert_eq!(texts(src, &var[0].variations()[0]), ["c5"]);
+        assert_eq!(game.moves[2].comment(), Some("rest of line"));
+        assert_eq!(texts(src, &game.moves[3].variations()[0]), ["Nc6", "Bc4"]);
         assert!(game.syntax_errors.is_empty(), "{:?}", game.syntax_errors);
     }
 
@@ -436,8 +540,8 @@ mod tests {
         );
         assert_eq!(texts(src, &game.moves), ["e4", "Zq9"]);
         assert!(game.moves[1].parsed.is_err());
-        assert_eq!(game.moves[0].variations.len(), 1);
-        assert_eq!(game.moves[1].variations.len(), 0);
+        assert_eq!(game.moves[0].variations().len(), 1);
+        assert_eq!(game.moves[1].variations().len(), 0);
     }
 
     #[test]
@@ -454,7 +558,7 @@ mod tests {
         );
         let mut line = &game.moves;
         let mut levels = 0;
-        while let Some(var) = line.last().and_then(|m| m.variations.first()) {
+        while let Some(var) = line.last().and_then(|m| m.variations().first()) {
             line = var;
             levels += 1;
         }
@@ -483,8 +587,8 @@ mod sample_tests {
             .iter()
             .all(|g| g.syntax_errors.is_empty() && g.moves.iter().all(|m| m.parsed.is_ok())));
         assert!(games.iter().all(|g| g.tag("Variant") == Some("Shatar")));
-        assert_eq!(games[1].moves[17].variations[0].len(), 3);
-        assert_eq!(games[1].moves[19].variations.len(), 0);
+        assert_eq!(games[1].moves[17].variations()[0].len(), 3);
+        assert_eq!(games[1].moves[19].variations().len(), 0);
         assert_eq!(games[2].tag("FEN"), Some("7k/P7/6K1/8/8/8/8/8 w - - 0 1"));
     }
 }

@@ -84,7 +84,10 @@ pub(super) fn plain_san(
     at += usize::from(check.is_some());
     let rest = &i[at..];
     // `(` may open a promotion (`b8(N)`): only plain separators end a plain move.
-    let plain_end = |c: char| c.is_whitespace() || ",，;；、。){}$[".contains(c);
+    let plain_end = |c: char| match c {
+        ' ' | '\n' | '\r' | '\t' => true,
+        _ => c.is_whitespace() || ",，;；、。){}$[".contains(c),
+    };
     if !rest
         .chars()
         .next()
@@ -117,6 +120,10 @@ pub(super) fn plain_san(
 /// `Nf3:e5`): after the first square, the link and the second square, and their length
 /// in bytes.
 fn full_form_link(rest: &str) -> Option<(Link, usize)> {
+    // Most moves are short: what follows their square is no link.
+    if !matches!(rest.as_bytes().first(), Some(b'-' | b':' | 0x80..)) {
+        return None;
+    }
     let (mark, kind) = [("—", Link::Dash), ("–", Link::Dash), ("-", Link::Dash)]
         .into_iter()
         .chain([(":", Link::Capture(CaptureMark::Colon))])

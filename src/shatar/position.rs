@@ -4,7 +4,7 @@
 //! forced pair (1.d4 d5 or 1.e4 e5); after it pawns only ever step one square.
 
 use std::fmt;
-use std::ops::Deref;
+use std::ops::{ControlFlow, Deref};
 
 use super::attacks::{
     between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks,
@@ -565,6 +565,10 @@ impl Position {
 
     /// The drawn ending this material forms, if any.
     pub fn drawn_ending(&self) -> Option<DrawnEnding> {
+        // Each drawn ending has at most two pieces besides the kings.
+        if (self.occupied() & !self.by_role(Role::King)).count_ones() > 2 {
+            return None;
+        }
         let (w, b) = (self.material(Color::White), self.material(Color::Blue));
         let (more, less) = if w.without_king() >= b.without_king() {
             (w, b)
@@ -626,33 +630,13 @@ impl Position {
             }
             return;
         }
-        let us = self.turn;
-        let own = self.pieces(us);
-        if own & to.bit() != 0 {
+        let Some((sources, capture)) = self.sources_to(to, !0) else {
             return;
-        }
-        let occupied = self.occupied();
-        let capture = self.role_at(to);
-        let diagonal = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        let straight = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        let pieces = own
-            & ((knight_attacks(to) & self.by_role(Role::Knight))
-                | (king_attacks(to) & self.by_role(Role::King))
-                | (bishop_attacks(to, occupied) & diagonal)
-                | (rook_attacks(to, occupied) & straight));
-        let pawn_sources = if capture.is_some() {
-            pawn_attacks(us.other(), to)
-        } else {
-            let behind = match us {
-                Color::White => to.0.checked_sub(8),
-                Color::Blue => Some(to.0 + 8).filter(|s| *s < 64),
-            };
-            behind.map_or(0, |s| 1u64 << s)
         };
-        let pawns = own & self.by_role(Role::Pawn) & pawn_sources;
+        let us = self.turn;
         let filter = self.safety_filter();
         let last_rank = if us == Color::White { RANK_8 } else { RANK_1 };
-        for from in squares(pieces | pawns) {
+        for from in squares(sources) {
             let Some(role) = self.role_at(from) else {
                 continue;
             };
@@ -679,15 +663,114 @@ impl Position {
         }
     }
 
+    /// The squares among `origins` of the side to move's pieces whose move to `to` obeys
+    /// their geometry, and the role captured there; `None` where an own piece stands on
+    /// `to`. Only the attacks of the roles standing on `origins` are computed.
+    fn sources_to(&self, to: Square, origins: u64) -> Option<(u64, Option<Role>)> {
+        let us = self.turn;
+        let own = self.pieces(us);
+        if own & to.bit() != 0 {
+            return None;
+        }
+        let origins = own & origins;
+        let occupied = self.occupied();
+        let capture = self.role_at(to);
+        let diagonal = origins & (self.by_role(Role::Bishop) | self.by_role(Role::Queen));
+        let straight = origins & (self.by_role(Role::Rook) | self.by_role(Role::Queen));
+        let mut sources = origins
+            & ((knight_attacks(to) & self.by_role(Role::Knight))
+                | (king_attacks(to) & self.by_role(Role::King)));
+        if diagonal != 0 {
+            sources |= bishop_attacks(to, occupied) & diagonal;
+        }
+        if straight != 0 {
+            sources |= rook_attacks(to, occupied) & straight;
+        }
+        let pawns = origins & self.by_role(Role::Pawn);
+        if pawns != 0 {
+            let pawn_sources = if capture.is_some() {
+                pawn_attacks(us.other(), to)
+            } else {
+                let behind = match us {
+                    Color::White => to.0.checked_sub(8),
+                    Color::Blue => Some(to.0 + 8).filter(|s| *s < 64),
+                };
+                behind.map_or(0, |s| 1u64 << s)
+            };
+            sources |= pawns & pawn_sources;
+        }
+        Some((sources, capture))
+    }
+
+    /// The one legal move to `to` from a square of `origins`, promoting to `promotion`
+    /// (`None` stands for every promotion, so four moves), or `None` where none or more
+    /// than one may fit, or in the opening pair. What resolving a written move needs in
+    /// the common case, without the pin search and the list of
+    /// [`Position::legal_moves_to`]: a piece off its king's lines, out of check, cannot
+    /// expose the king, and any other is tested alone.
+    pub(crate) fn only_move_to(
+        &self,
+        origins: u64,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Option<Move> {
+        if self.opening != Opening::Free {
+            return None;
+        }
+        let (sources, capture) = self.sources_to(to, origins)?;
+        // The squares a pinned piece may stand on: between the king and an enemy slider.
+        let king = self.king(self.turn);
+        let them = self.turn.other();
+        let queens = self.piece_bb(them, Role::Queen);
+        let snipers = (rook_rays(king) & (self.piece_bb(them, Role::Rook) | queens))
+            | (bishop_rays(king) & (self.piece_bb(them, Role::Bishop) | queens));
+        let lines = squares(snipers).fold(0, |lines, sniper| lines | between(king, sniper));
+        let last_rank = if self.turn == Color::White {
+            RANK_8
+        } else {
+            RANK_1
+        };
+        let mut found = None;
+        for from in squares(sources) {
+            let role = self.role_at(from)?;
+            let promotion = match (role == Role::Pawn && to.bit() & last_rank != 0, promotion) {
+                (false, None) => None,
+                (true, Some(role)) if PROMOTIONS.contains(&role) => Some(role),
+                (true, None) => return None,
+                (_, Some(_)) => continue,
+            };
+            let mv = Move {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            };
+            let free = !self.is_check() && role != Role::King && lines & from.bit() == 0;
+            if free || self.is_safe(&mv) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(mv);
+            }
+        }
+        found
+    }
+
     /// Whether the side to move has any legal move; stops at the first one found.
     pub fn has_legal_move(&self) -> bool {
         match self.opening {
             Opening::WhiteFirst | Opening::BlueAnswer(_) => !self.legal_moves().is_empty(),
             Opening::Free => {
                 let filter = self.safety_filter();
-                self.pseudo_legal_moves()
-                    .iter()
-                    .any(|mv| filter.is_legal(self, mv))
+                self.each_pseudo_legal(|mv| {
+                    if filter.is_legal(self, &mv) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
+                .is_break()
             }
         }
     }
@@ -736,6 +819,19 @@ impl Position {
     /// check. Useful for explaining why a described move is illegal.
     pub fn pseudo_legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
+        let _ = self.each_pseudo_legal(|mv| {
+            list.push(mv);
+            ControlFlow::<()>::Continue(())
+        });
+        list
+    }
+
+    /// Hands every pseudo-legal move to `visit`, in the order of
+    /// [`Position::pseudo_legal_moves`], until it breaks.
+    fn each_pseudo_legal<B>(
+        &self,
+        mut visit: impl FnMut(Move) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let us = self.turn;
         let own = self.pieces(us);
         let enemy = self.pieces(us.other());
@@ -753,13 +849,13 @@ impl Position {
                 Role::Pawn => 0,
             } & !own;
             for to in squares(targets) {
-                list.push(Move {
+                visit(Move {
                     role,
                     from,
                     to,
                     capture: self.role_at(to),
                     promotion: None,
-                });
+                })?;
             }
         }
         let last_rank = if us == Color::White { RANK_8 } else { RANK_1 };
@@ -768,28 +864,26 @@ impl Position {
             let captures = pawn_attacks(us, from) & enemy;
             for to in squares(step | captures) {
                 let capture = self.role_at(to);
+                let base = Move {
+                    role: Role::Pawn,
+                    from,
+                    to,
+                    capture,
+                    promotion: None,
+                };
                 if to.bit() & last_rank != 0 {
                     for promotion in PROMOTIONS {
-                        list.push(Move {
-                            role: Role::Pawn,
-                            from,
-                            to,
-                            capture,
+                        visit(Move {
                             promotion: Some(promotion),
-                        });
+                            ..base
+                        })?;
                     }
                 } else {
-                    list.push(Move {
-                        role: Role::Pawn,
-                        from,
-                        to,
-                        capture,
-                        promotion: None,
-                    });
+                    visit(base)?;
                 }
             }
         }
-        list
+        ControlFlow::Continue(())
     }
 
     /// Whether the mover's king is safe after `mv` (geometry assumed valid).
@@ -833,15 +927,41 @@ impl Position {
         if us == Color::Blue {
             self.fullmoves += 1;
         }
-        let opening = match self.opening {
-            Opening::WhiteFirst => Opening::BlueAnswer(mv.from.file()),
-            Opening::BlueAnswer(_) | Opening::Free => Opening::Free,
-        };
-        self.zobrist ^= opening_key(self.opening) ^ opening_key(opening);
-        self.opening = opening;
+        if self.opening != Opening::Free {
+            let opening = match self.opening {
+                Opening::WhiteFirst => Opening::BlueAnswer(mv.from.file()),
+                Opening::BlueAnswer(_) | Opening::Free => Opening::Free,
+            };
+            self.zobrist ^= opening_key(self.opening) ^ opening_key(opening);
+            self.opening = opening;
+        }
         self.zobrist ^= turn_key(us) ^ turn_key(them);
         self.turn = them;
-        self.checkers = self.compute_checkers();
+        self.checkers = self.checkers_after(mv);
+    }
+
+    /// The pieces checking the side to move after `mv`, found from the move alone: the side
+    /// that moved was not in check before (every position is set up or reached legally), so
+    /// a check comes from the piece that moved or from a slider it uncovered.
+    fn checkers_after(&self, mv: Move) -> u64 {
+        let king = self.king(self.turn);
+        let mover = self.turn.other();
+        let role = mv.role_after();
+        let direct = match role {
+            Role::Knight => knight_attacks(king),
+            Role::Pawn => pawn_attacks(self.turn, king),
+            _ => 0,
+        } & mv.to.bit();
+        let slides = matches!(role, Role::Bishop | Role::Rook | Role::Queen);
+        if !slides && (bishop_rays(king) | rook_rays(king)) & mv.from.bit() == 0 {
+            return direct;
+        }
+        let occupied = self.occupied();
+        let queens = self.by_role(Role::Queen);
+        direct
+            | self.pieces(mover)
+                & ((bishop_attacks(king, occupied) & (self.by_role(Role::Bishop) | queens))
+                    | (rook_attacks(king, occupied) & (self.by_role(Role::Rook) | queens)))
     }
 
     /// Number of leaf nodes of the legal move tree `depth` plies deep.

@@ -70,6 +70,14 @@ pub struct ParsedMove {
     /// The syntax of the token, or why it could not be read. The validator reports an
     /// `unparsable-move` at an `Err` and stops replaying there.
     pub parsed: Result<MoveText, SyntaxError>,
+    /// The comments, NAGs and variations attached to the move, boxed: most moves have
+    /// none, and a small move is cheap to build, move and drop.
+    pub attached: Option<Box<Attached>>,
+}
+
+/// What a move's token carries besides the move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Attached {
     /// A comment written before the first move of a variation.
     pub comment_before: Option<String>,
     /// Comments written after this move, joined by a space.
@@ -91,11 +99,27 @@ impl ParsedMove {
             number,
             span,
             parsed,
-            comment_before: None,
-            comment: None,
-            nags: Vec::new(),
-            variations: Vec::new(),
+            attached: None,
         }
+    }
+
+    /// Comments written after this move, joined by a space.
+    pub fn comment(&self) -> Option<&str> {
+        self.attached.as_ref()?.comment.as_deref()
+    }
+
+    /// Numeric annotation glyphs (`$n`) after this move.
+    pub fn nags(&self) -> &[u8] {
+        self.attached.as_ref().map_or(&[], |a| &a.nags)
+    }
+
+    /// Alternative lines that replace this move.
+    pub fn variations(&self) -> &[Vec<ParsedMove>] {
+        self.attached.as_ref().map_or(&[], |a| &a.variations)
+    }
+
+    fn attached_mut(&mut self) -> &mut Attached {
+        self.attached.get_or_insert_with(Box::default)
     }
 }
 
@@ -424,7 +448,9 @@ impl LineBuilder {
 
     pub(crate) fn push_move(&mut self, mut mv: ParsedMove) {
         let line = self.top();
-        mv.comment_before = line.pending_comment.take();
+        if let Some(comment) = line.pending_comment.take() {
+            mv.attached_mut().comment_before = Some(comment);
+        }
         line.moves.push(mv);
     }
 
@@ -432,7 +458,7 @@ impl LineBuilder {
         let depth = self.stack.len();
         let line = self.top();
         match line.moves.last_mut() {
-            Some(mv) => append_comment(&mut mv.comment, text),
+            Some(mv) => append_comment(&mut mv.attached_mut().comment, text),
             None if depth <= 1 => append_comment(&mut self.leading_comment, text),
             None => append_comment(&mut line.pending_comment, text),
         }
@@ -440,7 +466,7 @@ impl LineBuilder {
 
     pub(crate) fn nag(&mut self, nag: u8, span: Span, errors: &mut Vec<SyntaxError>) {
         match self.top().moves.last_mut() {
-            Some(mv) => mv.nags.push(nag),
+            Some(mv) => mv.attached_mut().nags.push(nag),
             None => errors.push(SyntaxError {
                 kind: SyntaxErrorKind::NagWithoutMove,
                 span,
@@ -468,7 +494,7 @@ impl LineBuilder {
                 return;
             }
             if let Some(mv) = self.top().moves.last_mut() {
-                mv.variations.push(line.moves);
+                mv.attached_mut().variations.push(line.moves);
             }
         }
     }

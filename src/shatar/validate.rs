@@ -92,7 +92,10 @@ pub(super) fn replay_game(source: &str, game: &ParsedGame, options: &ReadOptions
         replay.report(ShatarIssue::Syntax { kind: error.kind }, &error.span, None);
     }
     let mut record: Record<ShatarMove> = Record::new(super::GAME);
-    record.tags = Tags(game.tags.clone());
+    // Tags are written only with the record, or read by `--where`.
+    if replay.keep || replay.keep_tags {
+        record.tags = Tags(game.tags.clone());
+    }
     record.comment = game.leading_comment.clone();
     record.escape_lines = game.escapes.clone();
     if let Some(variant) = other_variant(game) {
@@ -502,7 +505,7 @@ fn replay_line(
                     &mut watch,
                     &played,
                     missing,
-                    Variations::default(),
+                    None,
                     Note::Supplied,
                 );
                 plies += 1;
@@ -524,7 +527,7 @@ fn replay_line(
                         replay.source.get(written.span.clone()).unwrap_or_default()
                     );
                     append_comment(&mut last.comment, &note);
-                    if let Some(comment) = &written.comment {
+                    if let Some(comment) = written.comment() {
                         append_comment(&mut last.comment, comment);
                     }
                 }
@@ -561,7 +564,7 @@ fn replay_line(
         line,
         plies,
         completed: true,
-        ending: replay::ending(&position, &position.legal_moves()),
+        ending: replay::ending(&position),
         stopped_at: None,
     }
 }
@@ -625,7 +628,7 @@ fn play(
     watch: &mut Option<&mut DrawWatch>,
     played: &Played,
     mv: Move,
-    variations: Variations,
+    variations: Option<Variations>,
     note: Note,
 ) {
     let before = position.clone();
@@ -748,7 +751,17 @@ fn resolve(
     ply: u32,
     number: Option<NumberWarning>,
 ) -> Step {
-    // Most moves name their square: only the moves landing there are generated.
+    // Most moves name their square and one piece that can go there legally: that piece
+    // is found from the square's attackers alone.
+    if let Some(to) = query.to_square {
+        if !query.castling && !query.promotion_to_king {
+            let origins = query.origins(position);
+            if let Some(mv) = position.only_move_to(origins, to, query.promotion) {
+                return Step::Play(mv, false);
+            }
+        }
+    }
+    // Otherwise only the moves landing there are generated.
     match query.to_square {
         Some(to) if !query.castling => position.legal_moves_to(to, candidates),
         _ => *candidates = position.legal_moves(),
@@ -771,7 +784,7 @@ fn unresolved(
     number: Option<NumberWarning>,
 ) -> Step {
     let legal = position.legal_moves();
-    let issue = match replay::ending(position, &legal) {
+    let issue = match replay::ending(position) {
         Some(ending) => ShatarIssue::GameOver { ending },
         None => match replay::resolve(position, &legal, query) {
             Resolution::Error(full) => full,
@@ -1020,15 +1033,19 @@ fn chess_promotion(
 
 /// The alternatives to `written`, each replayed from `position` (the one before it):
 /// the lines with at least one move, and, as written, those that could not be replayed
-/// from their first move.
+/// from their first move; `None` for a move without any (most moves: nothing to build
+/// or drop).
 fn replay_variations(
     replay: &mut Replay,
     written: &ParsedMove,
     position: &Position,
     ply: u32,
-) -> Variations {
+) -> Option<Variations> {
+    if written.variations().is_empty() {
+        return None;
+    }
     let mut variations = Variations::default();
-    for variation in &written.variations {
+    for variation in written.variations() {
         // A variation's numbering is its own: a slip in it does not renumber the main line.
         let number_offset = replay.number_offset;
         let outcome = replay_line(replay, variation, position.clone(), ply, None);
@@ -1050,7 +1067,7 @@ fn replay_variations(
             variations.lines.push(line);
         }
     }
-    variations
+    Some(variations)
 }
 
 /// A move's variations: those replayed, and those kept as written.
@@ -1094,18 +1111,19 @@ fn node(
     text: &MoveText,
     mv: ShatarMove,
     ply: u32,
-    variations: Variations,
+    variations: Option<Variations>,
 ) -> Node<ShatarMove> {
     let as_written = replay.source.get(written.span.clone()).unwrap_or_default();
     let mut node = Node::new(mv, ply, as_written, written.span.clone());
-    node.comment = written.comment.clone();
+    node.comment = written.comment().map(str::to_owned);
+    let variations = variations.unwrap_or_default();
     for rest in variations.unreplayed {
         append_comment(
             &mut node.comment,
             &format!("{UNREPLAYED_VARIATION} ({rest})"),
         );
     }
-    node.nags = written.nags.iter().map(|n| u16::from(*n)).collect();
+    node.nags = written.nags().iter().map(|n| u16::from(*n)).collect();
     if let Some(annotation) = text.suffix.annotation {
         let nag = u16::from(annotation.nag());
         if !node.nags.contains(&nag) {
