@@ -115,7 +115,7 @@ fn error_squares(error: &ErrorAt<'_>, style: SquareStyle) -> Vec<Square> {
     written
         .squares
         .iter()
-        .filter_map(|(kind, _)| match (*kind, style) {
+        .filter_map(|token| match (token.kind, style) {
             (SquareKind::Numeric(number), SquareStyle::Numeric(numbering)) => {
                 Square::from_number(number, numbering)
             }

@@ -16,12 +16,12 @@ use nom::sequence::{delimited, pair, preceded, terminated};
 use nom::Parser;
 
 use super::pdn_move::{
-    alternative_route, game_result, move_number, nag, pdn_move, recognize_strength, square,
-    unknown_move, RawMove, Res,
+    alternative_route, game_result, move_number, nag, numeric_move, pdn_move, recognize_strength,
+    square, unknown_move, RawMove, Res,
 };
 use super::syntax::{
     Comment, CommentKind, GameResult, MoveNumber, MoveSeparator, MoveStrength, PdnGame, PdnMove,
-    SquareKind, SquareToken, SyntaxError, SyntaxErrorKind, Tag, Variation,
+    SquareKind, SyntaxError, SyntaxErrorKind, Tag, Variation,
 };
 use super::tag_values::{parse_fen, parse_game_type};
 use crate::pgn::{self, Dialect, EscapePlace, StructureError, Token};
@@ -579,6 +579,14 @@ impl<'a> Collection<'a> {
             self.advance_to(after);
             return self.result(start, result);
         }
+        // Neither a number nor an unknown move begins as a numeric move does.
+        if let Some((after, raw)) = numeric_move(rest) {
+            self.advance_to(after);
+            if !self.skipping {
+                self.push_move(raw);
+            }
+            return false;
+        }
         if let Ok((after, (value, black))) = move_number(rest) {
             self.advance_to(after);
             if !self.skipping {
@@ -624,20 +632,17 @@ impl<'a> Collection<'a> {
     fn push_move(&mut self, raw: RawMove<'a>) {
         let src = self.src;
         let span = span_in(src, raw.text);
+        let mut squares = raw.squares;
+        for square in &mut squares {
+            square.span = span.start + square.span.start..span.start + square.span.end;
+        }
         if raw.mixed {
             self.error(SyntaxErrorKind::MixedSeparators, span.clone());
         }
         let frame = self.frame();
         let mv = PdnMove {
             number: frame.pending_number.take(),
-            squares: raw
-                .squares
-                .iter()
-                .map(|&(kind, text)| SquareToken {
-                    kind,
-                    span: span_in(src, text),
-                })
-                .collect(),
+            squares,
             separator: raw.separator,
             is_capture: raw.separator.is_capture(),
             alternative_route: None,
@@ -718,7 +723,7 @@ fn is_draughts_word(word: &str) -> bool {
     let Ok(("", raw)) = pdn_move(word) else {
         return false;
     };
-    raw.squares.windows(2).all(|w| match (w[0].0, w[1].0) {
+    raw.squares.windows(2).all(|w| match (w[0].kind, w[1].kind) {
         (SquareKind::Numeric(_), SquareKind::Numeric(_)) => raw.separator != MoveSeparator::None,
         (
             SquareKind::Algebraic { file: f1, rank: r1 },

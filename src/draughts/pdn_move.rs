@@ -12,7 +12,7 @@ use nom::error::{context, ContextError, ErrorKind, FromExternalError, ParseError
 use nom::sequence::{delimited, pair, preceded, terminated};
 use nom::{IResult, Parser};
 
-use super::syntax::{GameResult, MoveSeparator, SquareKind};
+use super::syntax::{GameResult, MoveSeparator, SquareKind, SquareToken};
 
 /// Parse error carrying the innermost `context` label, i.e. the most specific thing expected.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,11 +139,11 @@ pub(crate) fn separator(i: &str) -> Res<'_, MoveSeparator> {
     .parse(i)
 }
 
-/// A move as written, before spans are attached.
+/// A move as written, its squares' spans counted from the start of its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct RawMove<'a> {
-    /// Squares with their text.
-    pub squares: Vec<(SquareKind, &'a str)>,
+    /// Squares with their spans in `text`.
+    pub squares: Vec<SquareToken>,
     /// Separator (the first one; mixing is reported through `mixed`).
     pub separator: MoveSeparator,
     /// Whether `-` and capture separators were mixed.
@@ -214,9 +214,16 @@ pub(crate) fn pdn_move(i: &str) -> Res<'_, RawMove<'_>> {
     let mixed = tail
         .iter()
         .any(|(s, _)| s.is_capture() != separator.is_capture());
+    let token = |(kind, part): (SquareKind, &str)| {
+        let start = part.as_ptr() as usize - i.as_ptr() as usize;
+        SquareToken {
+            kind,
+            span: start..start + part.len(),
+        }
+    };
     let mut squares = Vec::with_capacity(tail.len() + 1);
-    squares.push(first);
-    squares.extend(tail.into_iter().map(|(_, sq)| sq));
+    squares.push(token(first));
+    squares.extend(tail.into_iter().map(|(_, sq)| token(sq)));
     Ok((
         rest,
         RawMove {
@@ -227,6 +234,63 @@ pub(crate) fn pdn_move(i: &str) -> Res<'_, RawMove<'_>> {
             strength,
         },
     ))
+}
+
+/// The numeric move nearly every token of a record is (`22-18`, `19x10x17`), read by hand as
+/// [`pdn_move`] reads it; `None` leaves any other text, and every fault, to [`pdn_move`].
+pub(crate) fn numeric_move(i: &str) -> Option<(&str, RawMove<'_>)> {
+    let bytes = i.as_bytes();
+    // Where each square ends and the separator after it, if any.
+    let square_at = |at: usize| -> Option<(u8, usize)> {
+        let digit = |at: usize| bytes.get(at).filter(|b| b.is_ascii_digit()).map(|b| b - b'0');
+        let first = digit(at)?;
+        let (number, len) = match digit(at + 1) {
+            Some(second) => (first * 10 + second, 2),
+            None => (first, 1),
+        };
+        (number > 0).then_some((number, at + len))
+    };
+    let separator_at = |at: usize| match bytes.get(at) {
+        Some(b'-') => Some(MoveSeparator::Dash),
+        Some(b'x' | b'X') => Some(MoveSeparator::Cross),
+        Some(b':') => Some(MoveSeparator::Colon),
+        _ => None,
+    };
+    let (_, mut end) = square_at(0)?;
+    let mut count = 1;
+    let mut separator = None;
+    let mut mixed = false;
+    while let Some(next) = separator_at(end) {
+        let first = *separator.get_or_insert(next);
+        mixed |= next.is_capture() != first.is_capture();
+        (_, end) = square_at(end + 1)?;
+        count += 1;
+    }
+    let separator = separator?;
+    // A strength mark (`!`, `(?)`) or anything but a plain token end is the grammar's.
+    match bytes.get(end) {
+        None => {}
+        Some(&b) if b.is_ascii() && b != b'(' && is_token_end(char::from(b)) => {}
+        Some(_) => return None,
+    }
+    let mut squares = Vec::with_capacity(count);
+    let mut at = 0;
+    while let Some((number, square_end)) = square_at(at).filter(|_| at < end) {
+        squares.push(SquareToken {
+            kind: SquareKind::Numeric(number),
+            span: at..square_end,
+        });
+        at = square_end + 1;
+    }
+    let (text, rest) = i.split_at(end);
+    let raw = RawMove {
+        squares,
+        separator,
+        mixed,
+        text,
+        strength: None,
+    };
+    Some((rest, raw))
 }
 
 /// `UnknownMove := "-"` standing alone, as archives write a move that was not recorded
@@ -243,10 +307,20 @@ pub(crate) fn recognize_strength(i: &str) -> Res<'_, (&str, bool, &str)> {
 
 /// `MOVENUMBER := [0-9]+ "." (".."  )?`; returns the number and whether Black is to move.
 pub(crate) fn move_number(i: &str) -> Res<'_, (u32, bool)> {
-    let (rest, n) = map_res(digit1, str::parse::<u32>).parse(i)?;
-    let (rest, _) = char('.').parse(rest)?;
-    let (rest, dots) = opt(tag("..")).parse(rest)?;
-    Ok((rest, (n, dots.is_some())))
+    // By hand rather than by combinators: the reader tries this on every token.
+    let fail = || {
+        nom::Err::Error(ParseErr {
+            input: i,
+            expected: None,
+        })
+    };
+    let digits = i.bytes().take_while(u8::is_ascii_digit).count();
+    let n = i[..digits].parse::<u32>().map_err(|_| fail())?;
+    let rest = i[digits..].strip_prefix('.').ok_or_else(fail)?;
+    Ok(match rest.strip_prefix("..") {
+        Some(rest) => (rest, (n, true)),
+        None => (rest, (n, false)),
+    })
 }
 
 /// `Result := "2-0" | "1-1" | "0-2" | "1-0" | "0-1" | "1/2-1/2" | "0-0" | "*" | "+" | "="`,
@@ -334,14 +408,31 @@ mod tests {
         assert_eq!(m.squares.len(), 3);
         assert_eq!(m.separator, MoveSeparator::Cross);
         let (_, m) = pdn_move("e5:c3:a5").unwrap();
-        assert_eq!(m.squares[2].0, SquareKind::Algebraic { file: 0, rank: 5 });
+        assert_eq!(m.squares[2].kind, SquareKind::Algebraic { file: 0, rank: 5 });
+        assert_eq!(m.squares[2].span, 6..8);
         let (_, m) = pdn_move("a3b4").unwrap();
         assert_eq!(m.separator, MoveSeparator::None);
         let (_, m) = pdn_move("3228").unwrap();
-        assert_eq!(m.squares[1].0, SquareKind::Numeric(28));
+        assert_eq!(m.squares[1].kind, SquareKind::Numeric(28));
         let (_, m) = pdn_move("19-23(!?!!!)").unwrap();
         assert_eq!(m.strength, Some(("!?!!!", true, "(!?!!!)")));
         assert!(pdn_move("19x10-5").unwrap().1.mixed);
+    }
+
+    #[test]
+    fn numeric_moves_read_as_the_grammar_reads_them() {
+        let texts = [
+            "22-18", "19x10x17 ", "9-13)", "05-09{c}", "1-10", "12:8\n", "1-2$3", "19x10-5",
+            "32-28abc", "32- 28", "42 ", "19-23(!?)", "19-23!", "0-5", "3228", "11-155", "7-",
+        ];
+        let mut read = 0;
+        for text in texts {
+            if let Some(fast) = numeric_move(text) {
+                assert_eq!(pdn_move(text).ok(), Some(fast), "{text}");
+                read += 1;
+            }
+        }
+        assert_eq!(read, 8);
     }
 
     #[test]

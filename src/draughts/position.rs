@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::square::{step, Square, NONE};
+use super::square::{step, step_bits, Square, NONE};
 use crate::history::key_table;
 
 /// Which rule set applies (the rulebook lists both, §5.5 and §6.12).
@@ -179,23 +179,25 @@ pub fn squares(mut bits: u32) -> impl Iterator<Item = Square> {
 pub const MOVE_LIST_CAPACITY: usize = 256;
 
 /// A fixed-capacity list of moves kept on the stack, so move generation never allocates.
+/// The replay asks for the moves of one piece in a short list (`N` small), which costs
+/// little to set up.
 #[derive(Clone, Debug)]
-pub struct MoveList {
-    moves: [Move; MOVE_LIST_CAPACITY],
+pub struct MoveList<const N: usize = MOVE_LIST_CAPACITY> {
+    moves: [Move; N],
     len: usize,
     overflowed: bool,
 }
 
-impl MoveList {
+impl<const N: usize> MoveList<N> {
     /// An empty list.
-    pub fn new() -> MoveList {
+    pub fn new() -> MoveList<N> {
         let filler = Move::quiet(
             Square::from_index_masked(0),
             Square::from_index_masked(0),
             false,
         );
         MoveList {
-            moves: [filler; MOVE_LIST_CAPACITY],
+            moves: [filler; N],
             len: 0,
             overflowed: false,
         }
@@ -204,7 +206,7 @@ impl MoveList {
     /// Appends a move; a move past the capacity is dropped and recorded in
     /// [`MoveList::overflowed`].
     pub fn push(&mut self, mv: Move) {
-        if self.len < MOVE_LIST_CAPACITY {
+        if self.len < N {
             self.moves[self.len] = mv;
             self.len += 1;
         } else {
@@ -230,13 +232,13 @@ impl MoveList {
     }
 }
 
-impl Default for MoveList {
-    fn default() -> MoveList {
+impl<const N: usize> Default for MoveList<N> {
+    fn default() -> MoveList<N> {
         MoveList::new()
     }
 }
 
-impl std::ops::Deref for MoveList {
+impl<const N: usize> std::ops::Deref for MoveList<N> {
     type Target = [Move];
 
     fn deref(&self) -> &[Move] {
@@ -244,7 +246,7 @@ impl std::ops::Deref for MoveList {
     }
 }
 
-impl<'a> IntoIterator for &'a MoveList {
+impl<'a, const N: usize> IntoIterator for &'a MoveList<N> {
     type Item = &'a Move;
     type IntoIter = std::slice::Iter<'a, Move>;
 
@@ -414,7 +416,11 @@ impl Position {
 
     /// Every legal move, with each distinct capture route listed separately.
     pub fn legal_moves(&self, variant: Variant) -> MoveList {
-        let mut list = self.all_captures(variant);
+        let mut list = if self.can_capture() {
+            self.all_captures(variant)
+        } else {
+            MoveList::new()
+        };
         if list.is_empty() {
             self.quiet_moves(&mut list);
         } else if variant == Variant::Brazilian {
@@ -429,33 +435,89 @@ impl Position {
         self.legal_moves(variant).is_empty()
     }
 
-    /// Every capture route, without the Brazilian majority filter.
-    fn all_captures(&self, variant: Variant) -> MoveList {
+    /// The legal moves that start on `from`, in the order of [`Position::legal_moves`]; the
+    /// list says it overflowed where they do not all fit in `N`. Without the whole list:
+    /// whether the side must capture is a bitboard test, and only `from`'s piece is searched
+    /// (but under the Brazilian majority rule, which weighs every piece's captures).
+    pub(crate) fn legal_moves_from<const N: usize>(
+        &self,
+        variant: Variant,
+        from: Square,
+    ) -> MoveList<N> {
         let mut list = MoveList::new();
-        let us = self.turn;
-        let all = self.occupied();
-        for sq in squares(self.pieces(us)) {
-            let king = self.kings(us) & sq.bit() != 0;
-            let mut search = CaptureSearch {
-                list: &mut list,
-                variant,
-                opponents: self.pieces(us.other()),
-                // The moving piece has left its square: it may pass over or land on it again.
-                occupied: all & !sq.bit(),
-                promotion_row: us.promotion_row(),
-                started_king: king,
-                path: [sq; MAX_CAPTURES + 1],
-                len: 1,
-            };
-            search.extend(sq.index(), king, 0);
+        if self.pieces(self.turn) & from.bit() == 0 {
+            return list;
+        }
+        if !self.can_capture() {
+            self.quiet_moves_from(from, &mut list);
+        } else if variant == Variant::Russian {
+            self.captures_from(variant, from, &mut list);
+        } else {
+            for mv in self.legal_moves(variant).iter().filter(|m| m.from() == from) {
+                list.push(*mv);
+            }
         }
         list
     }
 
+    /// Whether the side to move has a capture: some piece has a first jump (a bitboard test
+    /// per direction; a flying king's ray is grown one step at a time).
+    fn can_capture(&self) -> bool {
+        let us = self.turn;
+        let opponents = self.pieces(us.other());
+        let empty = !self.occupied();
+        let men = self.men(us);
+        let kings = self.kings(us);
+        (0..4).any(|dir| {
+            let mut jumped = step_bits(men, dir) & opponents;
+            let mut ray = step_bits(kings, dir);
+            while ray != 0 {
+                jumped |= ray & opponents;
+                ray = step_bits(ray & empty, dir);
+            }
+            step_bits(jumped, dir) & empty != 0
+        })
+    }
+
+    /// Every capture route, without the Brazilian majority filter.
+    fn all_captures(&self, variant: Variant) -> MoveList {
+        let mut list = MoveList::new();
+        for sq in squares(self.pieces(self.turn)) {
+            self.captures_from(variant, sq, &mut list);
+        }
+        list
+    }
+
+    /// Every capture route of the side to move's piece on `sq`.
+    fn captures_from<const N: usize>(&self, variant: Variant, sq: Square, list: &mut MoveList<N>) {
+        let us = self.turn;
+        let king = self.kings(us) & sq.bit() != 0;
+        let mut search = CaptureSearch {
+            list,
+            variant,
+            opponents: self.pieces(us.other()),
+            // The moving piece has left its square: it may pass over or land on it again.
+            occupied: self.occupied() & !sq.bit(),
+            promotion_row: us.promotion_row(),
+            started_king: king,
+            path: [sq; MAX_CAPTURES + 1],
+            len: 1,
+        };
+        search.extend(sq.index(), king, 0);
+    }
+
     fn quiet_moves(&self, list: &mut MoveList) {
         let us = self.turn;
+        for sq in squares(self.men(us)).chain(squares(self.kings(us))) {
+            self.quiet_moves_from(sq, list);
+        }
+    }
+
+    /// The quiet moves of the side to move's piece on `sq`.
+    fn quiet_moves_from<const N: usize>(&self, sq: Square, list: &mut MoveList<N>) {
+        let us = self.turn;
         let empty = !self.occupied();
-        for sq in squares(self.men(us)) {
+        if self.men(us) & sq.bit() != 0 {
             for dir in us.forward() {
                 let to = step(sq.index(), dir);
                 if to != NONE && empty & (1 << to) != 0 {
@@ -463,8 +525,7 @@ impl Position {
                     list.push(Move::quiet(sq, Square::from_index_masked(to), promotes));
                 }
             }
-        }
-        for sq in squares(self.kings(us)) {
+        } else {
             for dir in 0..4 {
                 let mut to = step(sq.index(), dir);
                 while to != NONE && empty & (1 << to) != 0 {
@@ -663,8 +724,8 @@ pub(super) fn is_route_prefix(m: &Move, rest: &[Square]) -> bool {
 
 /// Depth-first search over capture routes of one piece. Jumped pieces stay in `occupied` until
 /// the move ends (§6.11), so they block and cannot be jumped twice (§6.8).
-struct CaptureSearch<'a> {
-    list: &'a mut MoveList,
+struct CaptureSearch<'a, const N: usize> {
+    list: &'a mut MoveList<N>,
     variant: Variant,
     opponents: u32,
     occupied: u32,
@@ -674,7 +735,7 @@ struct CaptureSearch<'a> {
     len: usize,
 }
 
-impl CaptureSearch<'_> {
+impl<const N: usize> CaptureSearch<'_, N> {
     fn is_empty(&self, sq: u8) -> bool {
         self.occupied & (1 << sq) == 0
     }

@@ -2,12 +2,16 @@
 //! several fit.
 
 use super::issue::{DraughtsIssue, Unparsable};
-use super::notation::{distinct_effects, same_outcome};
-use super::position::{IllegalReason, Move, Position, Variant};
+use super::notation::{distinct_effects, same_outcome, SquareStyle};
+use super::position::{IllegalReason, Move, MoveList, Position, Variant, MAX_CAPTURES};
 use super::replay::Replay;
 use super::square::Square;
 use super::syntax::{PdnMove, SyntaxErrorKind};
 use super::DraughtsMove;
+
+/// How many moves of the written piece are looked at before the whole legal list is asked
+/// for: a piece's quiet moves always fit, its captures nearly always do.
+const PIECE_MOVES: usize = 16;
 
 /// The legal move a written move denotes: its from–to or its full path, or (for records
 /// that give only some landing squares) a route passing through the squares given.
@@ -19,18 +23,37 @@ pub(super) fn resolve(
     if written.squares.is_empty() {
         return Err(DraughtsIssue::UnrecordedMove);
     }
-    let squares: Vec<Square> = written
-        .squares
-        .iter()
-        .map(|t| replay.square(t))
-        .collect::<Result<_, _>>()
-        .map_err(|reason| DraughtsIssue::Unparsable { reason })?;
+    let unparsable = |reason| DraughtsIssue::Unparsable { reason };
+    // A move of more squares than the longest capture's path fits none, but is still read.
+    let mut short = [Square::from_index_masked(0); MAX_CAPTURES + 1];
+    let long: Vec<Square>;
+    let squares: &[Square] = if written.squares.len() <= short.len() {
+        for (slot, token) in short.iter_mut().zip(&written.squares) {
+            *slot = replay.square(token).map_err(unparsable)?;
+        }
+        &short[..written.squares.len()]
+    } else {
+        long = written
+            .squares
+            .iter()
+            .map(|t| replay.square(t))
+            .collect::<Result<_, _>>()
+            .map_err(unparsable)?;
+        &long
+    };
     let Some((&from, rest)) = squares.split_first().filter(|(_, rest)| !rest.is_empty()) else {
         return Err(DraughtsIssue::Unparsable {
             reason: Unparsable::Token(SyntaxErrorKind::BadMove("a destination square")),
         });
     };
     let variant = replay.variant;
+    // Every move that can fit starts on `from`: its piece's moves decide, unless none fits.
+    let own: MoveList<PIECE_MOVES> = position.legal_moves_from(variant, from);
+    if !own.overflowed() {
+        if let Some(found) = pick(&own, squares, replay.style) {
+            return found;
+        }
+    }
     let legal = position.legal_moves(variant);
     if legal.is_empty() {
         let loser = position.turn();
@@ -39,40 +62,53 @@ pub(super) fn resolve(
             no_pieces: position.pieces(loser) == 0,
         });
     }
-    let mut matching: Vec<Move> = legal
+    pick(&legal, squares, replay.style)
+        .unwrap_or_else(|| Err(illegal(replay, position, from, rest, written, &legal)))
+}
+
+/// The move of `legal` that `squares` (from, then the destination or landing squares)
+/// denote, or the ambiguity; `None` if none fits.
+fn pick(
+    legal: &[Move],
+    squares: &[Square],
+    style: SquareStyle,
+) -> Option<Result<DraughtsMove, DraughtsIssue>> {
+    let (&from, rest) = squares.split_first()?;
+    let direct = legal.iter().any(|m| m.matches(from, rest));
+    let fits = |m: &&Move| {
+        if direct {
+            m.matches(from, rest)
+        } else {
+            m.from() == from && passes_through(m, rest)
+        }
+    };
+    if !direct && rest.len() < 2 {
+        return None;
+    }
+    let first = *legal.iter().find(fits)?;
+    if legal.iter().filter(fits).all(|m| same_outcome(m, &first)) {
+        return Some(Ok(as_written(legal, first)));
+    }
+    let matching: Vec<Move> = legal.iter().filter(fits).copied().collect();
+    let mut effects = distinct_effects(&matching);
+    // A full path that is exactly one capture's route names that capture, even when it is
+    // also the from–to of longer routes (`23x32` beside `23x30x21x14x23x32`).
+    let routes: Vec<Move> = matching
         .iter()
-        .filter(|m| m.matches(from, rest))
+        .filter(|m| m.path() == squares)
         .copied()
         .collect();
-    if matching.is_empty() && rest.len() > 1 {
-        matching = legal
-            .iter()
-            .filter(|m| m.from() == from && passes_through(m, rest))
-            .copied()
-            .collect();
+    let exact = distinct_effects(&routes);
+    if exact.len() == 1 {
+        effects = exact;
     }
-    let mut effects = distinct_effects(&matching);
-    if effects.len() > 1 {
-        // A full path that is exactly one capture's route names that capture, even when
-        // it is also the from–to of longer routes (`23x32` beside `23x30x21x14x23x32`).
-        let routes: Vec<Move> = matching
-            .iter()
-            .filter(|m| m.path() == squares.as_slice())
-            .copied()
-            .collect();
-        let exact = distinct_effects(&routes);
-        if exact.len() == 1 {
-            effects = exact;
-        }
-    }
-    match effects.as_slice() {
-        [mv] => Ok(as_written(&legal, *mv)),
-        [] => Err(illegal(replay, position, from, rest, written, &legal)),
+    Some(match effects.as_slice() {
+        [mv] => Ok(as_written(legal, *mv)),
         _ => Err(DraughtsIssue::AmbiguousMove {
             candidates: effects,
-            style: replay.style,
+            style,
         }),
-    }
+    })
 }
 
 /// `mv` as the record keeps it: with its full path where other legal captures share its

@@ -85,6 +85,47 @@ pub(crate) fn step(index: u8, dir: usize) -> u8 {
     NEIGHBOURS[index as usize][dir]
 }
 
+/// `STEP_BITS[dir][parity]`: the squares of ranks of that parity that have a neighbour in
+/// direction `dir`, and how far that neighbour's index lies (the same for the whole parity).
+static STEP_BITS: [[(u32, i8); 2]; 4] = build_step_bits();
+
+const fn build_step_bits() -> [[(u32, i8); 2]; 4] {
+    let mut table = [[(0, 0); 2]; 4];
+    let mut sq = 0;
+    while sq < 32 {
+        let parity = (sq / 4) % 2;
+        let mut d = 0;
+        while d < 4 {
+            let to = NEIGHBOURS[sq][d];
+            if to != NONE {
+                let delta = to as i8 - sq as i8;
+                let (mask, known) = table[d][parity];
+                assert!(mask == 0 || known == delta, "one shift per rank parity");
+                table[d][parity] = (mask | 1 << sq, delta);
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// Every square of `bits` moved one step in direction number `dir`, those that would leave
+/// the board dropped: [`step`] for a whole bitboard at once.
+#[inline]
+pub(crate) fn step_bits(bits: u32, dir: usize) -> u32 {
+    let shift = |(mask, delta): (u32, i8)| {
+        let bits = bits & mask;
+        if delta > 0 {
+            bits << delta
+        } else {
+            bits >> -delta
+        }
+    };
+    let [even, odd] = STEP_BITS[dir];
+    shift(even) | shift(odd)
+}
+
 /// (file, rank), both 0..8, of a square index.
 const fn coords(index: u8) -> (u8, u8) {
     let rank = index / 4;
