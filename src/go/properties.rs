@@ -11,12 +11,12 @@ const ROOT_ONLY: [&str; 6] = ["FF", "GM", "SZ", "CA", "AP", "ST"];
 
 /// Whether `ident` is a root property (`FF`, `GM`, `SZ`, `CA`, `AP`, `ST`).
 pub(crate) fn is_root_only(ident: &str) -> bool {
-    ROOT_ONLY.contains(&ident)
+    traits(ident).is(Class::ROOT_ONLY)
 }
 
 /// Whether `ident` holds a list (its repeats are one longer list).
 pub(crate) fn is_list(ident: &str) -> bool {
-    LISTS.contains(&ident)
+    traits(ident).is(Class::LIST)
 }
 
 /// Whether `value` of `ident` has the type the checks require (what `bad-value` reports,
@@ -34,54 +34,45 @@ const SETUP: [&str; 4] = ["AB", "AW", "AE", "PL"];
 
 /// Whether `ident` is setup (`AB`, `AW`, `AE`, `PL`).
 pub(crate) fn is_setup(ident: &str) -> bool {
-    SETUP.contains(&ident)
+    traits(ident).is(Class::SETUP)
 }
-
-// The property classes below are matches, not lists to search: they run for every
-// property of every node that is more than a move.
 
 /// The game-information properties of `FF[4]`: a game keeps them in one node.
-pub(crate) fn is_game_info(ident: &str) -> bool {
-    matches!(
-        ident,
-        "AN" | "BR"
-            | "BT"
-            | "CP"
-            | "DT"
-            | "EV"
-            | "GN"
-            | "GC"
-            | "ON"
-            | "OT"
-            | "PB"
-            | "PC"
-            | "PW"
-            | "RE"
-            | "RO"
-            | "RU"
-            | "SO"
-            | "TM"
-            | "US"
-            | "WR"
-            | "WT"
-            | "HA"
-            | "KM"
-    )
-}
+const GAME_INFO_FF4: [&str; 23] = [
+    "AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB", "PC", "PW", "RE", "RO", "RU",
+    "SO", "TM", "US", "WR", "WT", "HA", "KM",
+];
 
 /// Position judgements: a node holds at most one.
-pub(crate) fn is_position_annotation(ident: &str) -> bool {
-    matches!(ident, "GB" | "GW" | "DM" | "UC")
-}
+const POSITION_ANNOTATIONS: [&str; 4] = ["GB", "GW", "DM", "UC"];
 
 /// Move judgements: a node holds at most one, and only with a move.
-pub(crate) fn is_move_annotation(ident: &str) -> bool {
-    matches!(ident, "BM" | "TE" | "DO" | "IT")
-}
+const MOVE_ANNOTATIONS: [&str; 4] = ["BM", "TE", "DO", "IT"];
 
 /// Markup: a point has at most one in a node.
+const MARKUP: [&str; 5] = ["CR", "MA", "SL", "SQ", "TR"];
+
+/// The properties of `FF[1]`–`FF[3]` that `FF[4]` dropped ([`old_property`]).
+const OLD: [&str; 5] = ["KI", "L", "TC", "LT", "M"];
+
+/// Whether `ident` is one of the game-information properties of `FF[4]`.
+pub(crate) fn is_game_info(ident: &str) -> bool {
+    traits(ident).is(Class::GAME_INFO)
+}
+
+/// Whether `ident` is a position judgement.
+pub(crate) fn is_position_annotation(ident: &str) -> bool {
+    traits(ident).is(Class::POSITION_ANNOTATION)
+}
+
+/// Whether `ident` is a move judgement.
+pub(crate) fn is_move_annotation(ident: &str) -> bool {
+    traits(ident).is(Class::MOVE_ANNOTATION)
+}
+
+/// Whether `ident` is markup.
 pub(crate) fn is_markup(ident: &str) -> bool {
-    matches!(ident, "CR" | "MA" | "SL" | "SQ" | "TR")
+    traits(ident).is(Class::MARKUP)
 }
 
 /// A property of `FF[1]`–`FF[3]` that `FF[4]` dropped, with the one that replaced it.
@@ -119,18 +110,18 @@ const DESCRIPTIVE: [&str; 35] = [
 /// Whether `ident` is single-valued and decisive: the replay, the count or the players
 /// depend on it, so two different values cannot both be true.
 pub(crate) fn is_decisive(ident: &str) -> bool {
-    DECISIVE.contains(&ident)
+    traits(ident).is(Class::DECISIVE)
 }
 
 /// Whether `ident` is an `FF[4]` property that holds one value, whose further values are
 /// `several-values` (and what `--fix` drops).
 pub fn holds_one_value(ident: &str) -> bool {
-    DECISIVE.contains(&ident) || JOINED.contains(&ident) || DESCRIPTIVE.contains(&ident)
+    traits(ident).holds_one_value()
 }
 
 /// Whether `ident` is a text whose repeats are read as one text joined by line breaks.
 pub fn is_joined_text(ident: &str) -> bool {
-    JOINED.contains(&ident)
+    traits(ident).is(Class::JOINED)
 }
 
 /// Properties that describe the game rather than a position (`FF[4]` game-info, plus the
@@ -139,6 +130,131 @@ pub(crate) const GAME_INFO: [&str; 25] = [
     "SZ", "GN", "EV", "RO", "DT", "PC", "PB", "BR", "BT", "PW", "WR", "WT", "KM", "HA", "RU", "RE",
     "TM", "OT", "GC", "ON", "SO", "US", "AN", "CP", "PL",
 ];
+
+/// The classes of the catalogue one property belongs to, as bits.
+#[derive(Clone, Copy)]
+pub(crate) struct Class(u16);
+
+impl Class {
+    pub(crate) const ROOT_ONLY: Class = Class(1);
+    pub(crate) const SETUP: Class = Class(1 << 1);
+    /// `FF[4]` game information (`GAME_INFO_FF4`).
+    pub(crate) const GAME_INFO: Class = Class(1 << 2);
+    pub(crate) const POSITION_ANNOTATION: Class = Class(1 << 3);
+    pub(crate) const MOVE_ANNOTATION: Class = Class(1 << 4);
+    pub(crate) const MARKUP: Class = Class(1 << 5);
+    pub(crate) const OLD: Class = Class(1 << 6);
+    pub(crate) const LIST: Class = Class(1 << 7);
+    pub(crate) const DECISIVE: Class = Class(1 << 8);
+    pub(crate) const JOINED: Class = Class(1 << 9);
+    pub(crate) const DESCRIPTIVE: Class = Class(1 << 10);
+    /// A tag of the record (`GAME_INFO`).
+    pub(crate) const TAG: Class = Class(1 << 11);
+}
+
+/// What the catalogue says of one identifier: its classes and its value type.
+#[derive(Clone, Copy)]
+pub(crate) struct Traits {
+    classes: u16,
+    kind: Option<Kind>,
+}
+
+impl Traits {
+    const NONE: Traits = Traits {
+        classes: 0,
+        kind: None,
+    };
+
+    /// Whether the property belongs to `class`.
+    #[inline]
+    pub(crate) fn is(self, class: Class) -> bool {
+        self.classes & class.0 != 0
+    }
+
+    /// Whether the property holds one value (decisive, joined or descriptive).
+    #[inline]
+    pub(crate) fn holds_one_value(self) -> bool {
+        self.classes & (Class::DECISIVE.0 | Class::JOINED.0 | Class::DESCRIPTIVE.0) != 0
+    }
+
+    /// The value type, where one is checked.
+    #[inline]
+    pub(crate) fn kind(self) -> Option<Kind> {
+        self.kind
+    }
+}
+
+/// Slots per first letter in [`CATALOGUE`]: the one-letter identifier, then a second letter.
+const SLOTS: usize = 27;
+
+/// The slot of an identifier of one or two capitals in [`CATALOGUE`]; every identifier the
+/// catalogue names is one.
+#[inline]
+const fn slot(ident: &[u8]) -> Option<usize> {
+    match *ident {
+        [a @ b'A'..=b'Z'] => Some((a - b'A') as usize * SLOTS),
+        [a @ b'A'..=b'Z', b @ b'A'..=b'Z'] => {
+            Some((a - b'A') as usize * SLOTS + (b - b'A') as usize + 1)
+        }
+        _ => None,
+    }
+}
+
+/// The catalogue by identifier, from the lists above: one look-up tells a property's classes
+/// and type, where a search of the lists ran for every property of every node.
+static CATALOGUE: [Traits; 26 * SLOTS] = {
+    let mut table = [Traits::NONE; 26 * SLOTS];
+    let classes: [(&[&str], Class); 12] = [
+        (&ROOT_ONLY, Class::ROOT_ONLY),
+        (&SETUP, Class::SETUP),
+        (&GAME_INFO_FF4, Class::GAME_INFO),
+        (&POSITION_ANNOTATIONS, Class::POSITION_ANNOTATION),
+        (&MOVE_ANNOTATIONS, Class::MOVE_ANNOTATION),
+        (&MARKUP, Class::MARKUP),
+        (&OLD, Class::OLD),
+        (&LISTS, Class::LIST),
+        (&DECISIVE, Class::DECISIVE),
+        (&JOINED, Class::JOINED),
+        (&DESCRIPTIVE, Class::DESCRIPTIVE),
+        (&GAME_INFO, Class::TAG),
+    ];
+    let mut c = 0;
+    while c < classes.len() {
+        let (idents, class) = classes[c];
+        let mut i = 0;
+        while i < idents.len() {
+            let Some(at) = slot(idents[i].as_bytes()) else {
+                panic!("an identifier of the catalogue is not one or two capitals");
+            };
+            table[at].classes |= class.0;
+            i += 1;
+        }
+        c += 1;
+    }
+    let mut k = 0;
+    while k < KINDS.len() {
+        let (idents, kind) = KINDS[k];
+        let mut i = 0;
+        while i < idents.len() {
+            let Some(at) = slot(idents[i].as_bytes()) else {
+                panic!("an identifier of the catalogue is not one or two capitals");
+            };
+            table[at].kind = Some(kind);
+            i += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
+/// What the catalogue says of `ident` (nothing of an identifier it does not name).
+#[inline]
+pub(crate) fn traits(ident: &str) -> Traits {
+    match slot(ident.as_bytes()) {
+        Some(at) => CATALOGUE[at],
+        None => Traits::NONE,
+    }
+}
 
 /// How the occurrences of one property in one node are read together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -165,14 +281,14 @@ pub fn repeat(occurrences: &[Property<'_>]) -> Repeat {
     if occurrences.iter().all(same) {
         return Repeat::Identical;
     }
-    let ident = first.ident();
-    if LISTS.contains(&ident) {
+    let traits = traits(first.ident());
+    if traits.is(Class::LIST) {
         Repeat::Merged
-    } else if is_joined_text(ident) {
+    } else if traits.is(Class::JOINED) {
         Repeat::Joined
-    } else if DECISIVE.contains(&ident) {
+    } else if traits.is(Class::DECISIVE) {
         Repeat::Conflict
-    } else if DESCRIPTIVE.contains(&ident) {
+    } else if traits.is(Class::DESCRIPTIVE) {
         Repeat::Collected
     } else {
         // An unknown property may hold a list: keeping every value loses nothing.
@@ -203,21 +319,29 @@ pub(crate) enum Kind {
 
 /// The value type of `ident`, where it has one that is checked.
 pub(crate) fn kind(ident: &str) -> Option<Kind> {
-    Some(match ident {
-        "B" | "W" => Kind::Move,
-        "AB" | "AW" | "AE" | "CR" | "MA" | "SL" | "SQ" | "TR" => Kind::PointList,
-        "DD" | "VW" | "TB" | "TW" => Kind::EPointList,
-        "FF" | "GM" | "ST" | "HA" | "MN" | "OB" | "OW" | "PM" => Kind::Number,
-        "TM" | "V" | "BL" | "WL" => Kind::Real,
-        "DM" | "GB" | "GW" | "HO" | "UC" | "BM" | "TE" => Kind::Double,
-        "PL" => Kind::Color,
-        "KO" | "DO" | "IT" => Kind::Empty,
-        "SZ" => Kind::Size,
-        "AR" | "LN" => Kind::PointPair,
-        "LB" => Kind::Label,
-        _ => return None,
-    })
+    traits(ident).kind()
 }
+
+/// The checked value types and their properties.
+const KINDS: [(&[&str], Kind); 11] = [
+    (&["B", "W"], Kind::Move),
+    (
+        &["AB", "AW", "AE", "CR", "MA", "SL", "SQ", "TR"],
+        Kind::PointList,
+    ),
+    (&["DD", "VW", "TB", "TW"], Kind::EPointList),
+    (
+        &["FF", "GM", "ST", "HA", "MN", "OB", "OW", "PM"],
+        Kind::Number,
+    ),
+    (&["TM", "V", "BL", "WL"], Kind::Real),
+    (&["DM", "GB", "GW", "HO", "UC", "BM", "TE"], Kind::Double),
+    (&["PL"], Kind::Color),
+    (&["KO", "DO", "IT"], Kind::Empty),
+    (&["SZ"], Kind::Size),
+    (&["AR", "LN"], Kind::PointPair),
+    (&["LB"], Kind::Label),
+];
 
 /// Whether `v` has the value type `kind` on a board of `size`; `only_empty` says it is the
 /// property's one value and empty, which a list that may be empty can be.
@@ -233,7 +357,8 @@ pub(crate) fn check_value(
         Kind::EPointList if only_empty => Ok(()),
         Kind::EPointList => v.points(size).map(drop),
         Kind::Number => v.number().map(drop),
-        Kind::Real => v.real().map(drop),
+        Kind::Real if v.is_real() => Ok(()),
+        Kind::Real => Err(ValueError::NotAReal),
         Kind::Double => v.double().map(drop),
         Kind::Color => v.color().map(drop),
         Kind::Empty if v.is_empty() => Ok(()),

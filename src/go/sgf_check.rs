@@ -6,14 +6,12 @@ use std::ops::Range;
 
 use crate::diag::Severity;
 use crate::go::properties::{
-    check_value, holds_one_value, is_date_list, is_game_info, is_markup, is_move_annotation,
-    is_position_annotation, is_result, is_root_only, is_setup, kind, old_property, repeat, Kind,
-    Repeat,
+    check_value, is_date_list, is_game_info, is_move_annotation, is_position_annotation, is_result,
+    old_property, repeat, traits, Class, Kind, Repeat, Traits,
 };
 use crate::go::sgf::grammar::is_space;
 use crate::go::sgf::{BoardSize, GameTree, NodeRef, Point, Property, Value};
 use crate::go::sgf_issue::SgfIssue;
-use crate::text::is_unwritable_control;
 
 /// `CA` of `tree` when it names another charset than `declared`, the file's first tree's
 /// (labels compared as the encodings they name; unknown ones as written).
@@ -59,7 +57,7 @@ fn check_repeats(node: NodeRef<'_>, issues: &mut Vec<SgfIssue>) {
     let repeats = node.properties().enumerate().any(|(position, prop)| {
         node.properties()
             .take(position)
-            .any(|earlier| earlier.ident() == prop.ident())
+            .any(|earlier| earlier.same_ident(prop))
     });
     if !repeats {
         return;
@@ -222,30 +220,34 @@ fn check_node<'t>(
     if is_plain_move(node, context) {
         return false;
     }
-    let mut setup_points: HashMap<Point, &str> = HashMap::new();
-    let mut marked: HashMap<Point, ()> = HashMap::new();
+    // Made at the first setup or markup: most nodes have none.
+    let mut setup_points: Option<HashMap<Point, &str>> = None;
+    let mut marked: Option<HashMap<Point, ()>> = None;
     let (mut has_move, mut has_setup) = (false, false);
     let (mut has_black, mut has_white) = (false, false);
     let (mut game_info, mut annotated) = (false, false);
     check_repeats(node, issues);
     for prop in node.properties() {
         let ident = prop.ident();
+        // One look-up in the catalogue answers every question below about the identifier.
+        let traits = traits(ident);
         has_black |= ident == "B";
         has_white |= ident == "W";
-        game_info |= is_game_info(ident);
-        annotated |= is_position_annotation(ident) || is_move_annotation(ident);
-        if !node.is_root() && is_root_only(ident) {
+        game_info |= traits.is(Class::GAME_INFO);
+        annotated |= traits.is(Class::POSITION_ANNOTATION) || traits.is(Class::MOVE_ANNOTATION);
+        if !node.is_root() && traits.is(Class::ROOT_ONLY) {
             issues.push(SgfIssue::RootPropertyOutsideRoot {
                 ident: ident.to_owned(),
                 span: prop.span(),
             });
         }
         has_move |= ident == "B" || ident == "W";
-        has_setup |= is_setup(ident);
-        check_identifier(prop, context, mixed_case, issues);
-        check_values(prop, size, issues);
-        check_form(prop, node, context, issues);
-        if matches!(ident, "AB" | "AW" | "AE") {
+        has_setup |= traits.is(Class::SETUP);
+        check_identifier(prop, ident, traits, context, mixed_case, issues);
+        check_values(prop, ident, traits, size, issues);
+        check_form(prop, ident, traits, node, context, issues);
+        if traits.is(Class::SETUP) && matches!(ident, "AB" | "AW" | "AE") {
+            let setup_points = setup_points.get_or_insert_with(HashMap::new);
             for value in prop.values() {
                 for point in value.points(size).unwrap_or_default() {
                     if let Some(before) = setup_points.insert(point, ident) {
@@ -259,7 +261,8 @@ fn check_node<'t>(
                 }
             }
         }
-        if is_markup(ident) {
+        if traits.is(Class::MARKUP) {
+            let marked = marked.get_or_insert_with(HashMap::new);
             for value in prop.values() {
                 for point in value.points(size).unwrap_or_default() {
                     if marked.insert(point, ()).is_some() {
@@ -290,18 +293,24 @@ fn check_node<'t>(
 /// in an `FF[4]` file, a property of the older formats.
 fn check_identifier<'t>(
     prop: Property<'t>,
+    ident: &'t str,
+    traits: Traits,
     context: Context,
     mixed_case: &mut HashSet<&'t str>,
     issues: &mut Vec<SgfIssue>,
 ) {
-    let written = prop.raw_ident();
-    let ident = prop.ident();
+    // Written as its name, nearly always.
+    let written = if prop.renamed() {
+        prop.raw_ident()
+    } else {
+        ident
+    };
     if written.len() > 100 {
         issues.push(SgfIssue::LongIdentifier {
             len: written.len(),
             span: prop.ident_span(),
         });
-    } else if written != ident
+    } else if prop.renamed()
         && written.bytes().any(|b| b.is_ascii_uppercase())
         && mixed_case.insert(written)
     {
@@ -312,7 +321,7 @@ fn check_identifier<'t>(
         });
     }
     let in_ff4 = context.format == Some(4);
-    if in_ff4 || ident == "KI" {
+    if (in_ff4 || ident == "KI") && traits.is(Class::OLD) {
         if let Some(replacement) = old_property(ident) {
             issues.push(SgfIssue::OldProperty {
                 ident: ident.to_owned(),
@@ -327,9 +336,15 @@ fn check_identifier<'t>(
 /// The form of a property's values beyond their type: several values where one is
 /// held, control characters, a real number with a bare point, `AP` without a version,
 /// an `FF[3]` pass written `[]`.
-fn check_form(prop: Property<'_>, node: NodeRef<'_>, context: Context, issues: &mut Vec<SgfIssue>) {
-    let ident = prop.ident();
-    if prop.values().len() > 1 && holds_one_value(ident) {
+fn check_form(
+    prop: Property<'_>,
+    ident: &str,
+    traits: Traits,
+    node: NodeRef<'_>,
+    context: Context,
+    issues: &mut Vec<SgfIssue>,
+) {
+    if prop.values().len() > 1 && traits.holds_one_value() {
         let mut values = prop.values().map(|v| v.raw);
         let first = values.next();
         issues.push(SgfIssue::SeveralValues {
@@ -338,37 +353,77 @@ fn check_form(prop: Property<'_>, node: NodeRef<'_>, context: Context, issues: &
             span: prop.span(),
         });
     }
+    let real = matches!(traits.kind(), Some(Kind::Real)) || ident == "KM";
     for value in prop.values() {
-        // Bytes, not characters: no byte of a multi-byte character is below 0x80.
-        if value
-            .raw
-            .bytes()
-            .any(|b| is_unwritable_control(char::from(b)))
-        {
+        if has_unwritable_control(value.raw) {
             issues.push(SgfIssue::ControlCharacters {
                 ident: ident.to_owned(),
                 span: value.span.clone(),
             });
         }
         // A real the grammar reads that ends at its point (`34.`).
-        let real = || matches!(kind(ident), Some(Kind::Real)) || ident == "KM";
-        let bare_point = value.raw.trim_matches(is_space).ends_with('.');
-        if bare_point && real() && value.real().is_ok() {
+        if real && ends_at_point(value.raw) && value.real().is_ok() {
             issues.push(SgfIssue::LooseReal {
                 ident: ident.to_owned(),
                 span: value.span.clone(),
             });
         }
     }
-    let value = prop.value();
-    if ident == "AP" && node.is_root() && value.as_ref().is_some_and(|v| v.compose().is_none()) {
-        if let Some(value) = value {
+    if ident == "AP" && node.is_root() {
+        if let Some(value) = prop.value().filter(|v| v.compose().is_none()) {
             issues.push(SgfIssue::ApplicationWithoutVersion { span: value.span });
         }
     } else if matches!(ident, "B" | "W") && context.format == Some(3) {
-        if let Some(value) = value.filter(|v| v.is_empty()) {
+        if let Some(value) = prop.value().filter(|v| v.is_empty()) {
             issues.push(SgfIssue::EmptyPassInFf3 { span: value.span });
         }
+    }
+}
+
+/// Whether `raw` holds an unwritable control character
+/// ([`crate::text::is_unwritable_control`]).
+fn has_unwritable_control(raw: &str) -> bool {
+    // Bytes, not characters: no byte of a multi-byte character is below 0x80. Comments
+    // are long: each block is looked at whole, which the compiler does many bytes at a time.
+    let mut blocks = raw.as_bytes().chunks_exact(16);
+    let found = blocks.by_ref().any(|block| {
+        block
+            .iter()
+            .fold(0u8, |found, &b| found | u8::from(unwritable_byte(b)))
+            != 0
+    });
+    // The rest, and nearly every value (a point, a time), is shorter than a block: looked up.
+    found
+        || blocks
+            .remainder()
+            .iter()
+            .fold(false, |found, &b| found | UNWRITABLE[usize::from(b)])
+}
+
+/// [`unwritable_byte`] of every byte.
+static UNWRITABLE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = unwritable_byte(b as u8);
+        b += 1;
+    }
+    table
+};
+
+/// [`crate::text::is_unwritable_control`] of a byte: an ASCII control other than white space.
+#[inline]
+const fn unwritable_byte(b: u8) -> bool {
+    // `&` and `|`, not `&&` and `||`: without branches a block's bytes are taken together.
+    (b < 0x20) & (b.wrapping_sub(0x09) > 0x04) | (b == 0x7F)
+}
+
+/// Whether `raw`, without the white space around it, ends with a point.
+fn ends_at_point(raw: &str) -> bool {
+    match raw.as_bytes().last() {
+        // White space is never a graphic character: nothing to trim at this end.
+        Some(&last) if last.is_ascii_graphic() => last == b'.',
+        _ => raw.trim_matches(is_space).ends_with('.'),
     }
 }
 
@@ -418,8 +473,13 @@ fn is_plain_move(node: NodeRef<'_>, context: Context) -> bool {
     })
 }
 
-fn check_values(prop: Property<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>) {
-    let ident = prop.ident();
+fn check_values(
+    prop: Property<'_>,
+    ident: &str,
+    traits: Traits,
+    size: BoardSize,
+    issues: &mut Vec<SgfIssue>,
+) {
     match ident {
         "KM" => {
             for v in prop.values().filter(|v| v.real().is_err()) {
@@ -441,15 +501,18 @@ fn check_values(prop: Property<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>)
         }
         _ => {}
     }
-    let Some(kind) = kind(ident) else { return };
+    let Some(kind) = traits.kind() else { return };
     let severity = match kind {
         Kind::Move | Kind::Size => Severity::Error,
         // Setup changes the game; markup (`TR[]`, `MA[zz]`) only the picture.
-        Kind::PointList if is_setup(ident) => Severity::Error,
+        Kind::PointList if traits.is(Class::SETUP) => Severity::Error,
         _ if ident == "HA" => Severity::Error,
         _ => Severity::Warning,
     };
-    let only_empty = prop.values().len() == 1 && prop.values().all(|v| v.is_empty());
+    // Only a list that may be empty asks.
+    let only_empty = matches!(kind, Kind::EPointList)
+        && prop.values().len() == 1
+        && prop.values().all(|v| v.is_empty());
     for value in prop.values() {
         if let Err(reason) = check_value(&value, kind, size, only_empty) {
             issues.push(SgfIssue::BadValue {
@@ -466,6 +529,7 @@ fn check_values(prop: Property<'_>, size: BoardSize, issues: &mut Vec<SgfIssue>)
 mod tests {
     use super::*;
     use crate::go::sgf::parse;
+    use crate::text::is_unwritable_control;
 
     fn codes(text: &str) -> Vec<(&'static str, Severity)> {
         let c = parse(text);
@@ -624,6 +688,17 @@ mod tests {
             codes("(;DT[March 2016])"),
             [("bad-date", Severity::Warning)]
         );
+    }
+
+    #[test]
+    fn unwritable_bytes_are_the_unwritable_controls() {
+        for b in 0..=u8::MAX {
+            assert_eq!(
+                unwritable_byte(b),
+                is_unwritable_control(char::from(b)),
+                "{b}"
+            );
+        }
     }
 
     #[test]

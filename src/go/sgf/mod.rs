@@ -423,6 +423,24 @@ impl<'t> Property<'t> {
         self.tree.slice(&self.data.ident)
     }
 
+    /// Whether the identifier is written otherwise than its `FF[4]` name: with lower-case
+    /// letters (`AddBlack`, `b`).
+    #[inline]
+    pub(crate) fn renamed(&self) -> bool {
+        self.data.ident != self.data.name
+    }
+
+    /// Whether `other` has the same `FF[4]` identifier as this property. Compared in place:
+    /// identifiers are nearly always a letter or two, which a call to compare memory costs
+    /// more than.
+    #[inline]
+    pub(crate) fn same_ident(&self, other: Property<'_>) -> bool {
+        let (a, b) = (&self.data.name, &other.data.name);
+        let a = &self.tree.text.as_bytes()[a.start as usize..a.end as usize];
+        let b = &other.tree.text.as_bytes()[b.start as usize..b.end as usize];
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+    }
+
     /// Byte span of the identifier.
     pub fn ident_span(&self) -> Range<usize> {
         let ident = &self.data.ident;

@@ -186,6 +186,35 @@ impl<'t> Value<'t> {
             .ok_or(ValueError::NotAReal)
     }
 
+    /// Whether the value is a Real ([`Value::real`] reads it).
+    #[inline]
+    pub(crate) fn is_real(&self) -> bool {
+        // Nearly every real is written with only digits, a point and a sign (`1784.2`),
+        // which no white space surrounds: read those directly, the rest by the grammar.
+        let bytes = self.raw.as_bytes();
+        if !bytes
+            .iter()
+            .all(|&b| matches!(b, b'0'..=b'9' | b'.' | b'+' | b'-'))
+        {
+            return self.real().is_ok();
+        }
+        let unsigned = match bytes {
+            [b'+' | b'-', rest @ ..] => rest,
+            _ => bytes,
+        };
+        let (whole, fraction) = match unsigned.iter().position(|&b| b == b'.') {
+            Some(point) => (&unsigned[..point], Some(&unsigned[point + 1..])),
+            None => (unsigned, None),
+        };
+        let digits = |part: &[u8]| part.iter().all(u8::is_ascii_digit);
+        // `Real` of the grammar: digits and an optional fraction, or a point and digits.
+        digits(whole)
+            && match fraction {
+                None => !whole.is_empty(),
+                Some(fraction) => digits(fraction) && !(whole.is_empty() && fraction.is_empty()),
+            }
+    }
+
     /// A Color (`B` or `W`).
     pub fn color(&self) -> Result<Color, ValueError> {
         match self.raw.trim_matches(is_space) {
@@ -402,6 +431,21 @@ mod tests {
         assert_eq!(v("w").color(), Err(ValueError::NotAColor));
         assert_eq!(v("2").double(), Ok(Double::Emphasized));
         assert_eq!(v("a:b").compose(), Some(("a", "b")));
+    }
+
+    #[test]
+    fn reals_read_directly_as_by_the_grammar() {
+        let parts = ["", "+", "-", ".", "0", "7", "12", "5", " ", "x", "\u{3000}"];
+        for a in parts {
+            for b in parts {
+                for c in parts {
+                    for d in parts {
+                        let raw = format!("{a}{b}{c}{d}");
+                        assert_eq!(v(&raw).is_real(), v(&raw).real().is_ok(), "{raw:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
