@@ -82,12 +82,22 @@ pub fn report_lines_in(
     keep: impl Fn(&RecordReport) -> bool,
     lang: Lang,
 ) -> String {
-    let mut out = String::new();
+    // Every object is written into one buffer: no string of its own, grown line by line.
+    let mut out = Vec::new();
     for report in document.records.iter().filter(|r| keep(r)) {
-        out.push_str(&report_line_in(document, report, lang));
-        out.push('\n');
+        let record = JsonRecord {
+            document,
+            report,
+            lang,
+        };
+        let start = out.len();
+        if serde_json::to_writer(&mut out, &record).is_err() {
+            // As `report_line_in` gives it: nothing.
+            out.truncate(start);
+        }
+        out.push(b'\n');
     }
-    out
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// The `validate --format json` object of one record of `document` (one of its
