@@ -125,6 +125,9 @@ pub struct DrawTracker {
     /// The positions since the last irreversible move (a man move or a capture); earlier
     /// positions can never recur.
     history: PositionCounts,
+    /// The position after the last move recorded and its key, from which the next key is
+    /// worked out (a move changes a few squares).
+    current: (Position, u64),
     kings_only_plies: u32,
     no_capture_plies: u32,
     /// Plies since the small Brazilian ending appeared, while it lasts.
@@ -141,10 +144,12 @@ impl DrawTracker {
 
     /// A tracker with an explicit rule table.
     pub fn with_rules(rules: DrawRules, start: &Position) -> DrawTracker {
+        let key = start.zobrist();
         DrawTracker {
             rules,
             ply: 0,
-            history: PositionCounts::starting_with(start.zobrist()),
+            history: PositionCounts::starting_with(key),
+            current: (*start, key),
             kings_only_plies: 0,
             no_capture_plies: 0,
             small_endgame_plies: is_small_endgame(start).then_some(0),
@@ -156,16 +161,24 @@ impl DrawTracker {
     /// claimable with it.
     pub fn record(&mut self, before: &Position, mv: &Move) -> DrawClaims {
         self.ply += 1;
-        let moved_king = matches!(before.piece_at(mv.from()), Some((_, Piece::King)));
+        let kings = before.kings(Color::White) | before.kings(Color::Black);
+        let moved_king = kings & mv.from().bit() != 0;
         let mut after = *before;
         after.play(mv);
+        let (current, key) = self.current;
+        let key_before = if current == *before {
+            key
+        } else {
+            before.zobrist()
+        };
+        let hash = before.zobrist_after(key_before, mv);
+        self.current = (after, hash);
         let capture = mv.is_capture();
         let mut claims = [None; 5];
 
         if capture || !moved_king {
             self.history.clear();
         }
-        let hash = after.zobrist();
         let seen = self.history.record(hash).times;
         claims[0] = (seen == self.rules.repetitions).then_some(DrawKind::Repetition);
 
@@ -226,9 +239,15 @@ impl DrawTracker {
     }
 }
 
+/// Whether `color` has one king and nothing else: a bit test, asked first because it is
+/// false on nearly every ply.
+fn lone_king(pos: &Position, color: Color) -> bool {
+    pos.men(color) == 0 && pos.kings(color).is_power_of_two()
+}
+
 /// A lone king against two kings, a king and a man, or a king (§12.3.4.2).
 fn is_small_endgame(pos: &Position) -> bool {
-    let lone_king = |c: Color| pos.count(c, Piece::King) == 1 && pos.count(c, Piece::Man) == 0;
+    let lone_king = |c: Color| lone_king(pos, c);
     let small = |c: Color| {
         matches!(
             (pos.count(c, Piece::King), pos.count(c, Piece::Man)),
@@ -241,11 +260,10 @@ fn is_small_endgame(pos: &Position) -> bool {
 
 /// The side with exactly three kings (and no men) against a lone king (§12.3.5.2).
 fn three_kings_side(pos: &Position) -> Option<Color> {
-    let lone_king = |c: Color| pos.count(c, Piece::King) == 1 && pos.count(c, Piece::Man) == 0;
     let three = |c: Color| pos.count(c, Piece::King) == 3 && pos.count(c, Piece::Man) == 0;
     [Color::White, Color::Black]
         .into_iter()
-        .find(|&c| three(c) && lone_king(c.other()))
+        .find(|&c| lone_king(pos, c.other()) && three(c))
 }
 
 #[cfg(test)]
@@ -286,9 +304,32 @@ mod tests {
             let mv = find(&pos, variant, &[from, to]);
             out.extend(tracker.record(&pos, &mv).iter().map(|c| (c.kind, c.ply)));
             pos.play(&mv);
+            assert_eq!(tracker.current, (pos, pos.zobrist()));
         }
         assert_eq!(tracker.ply as usize, plies);
         out
+    }
+
+    #[test]
+    fn the_key_kept_is_the_position_s_through_captures_and_promotions() {
+        for variant in [Variant::Russian, Variant::Brazilian] {
+            let mut seed = 0x9E37_79B9_u32;
+            for _ in 0..20 {
+                let mut pos = Position::initial();
+                let mut tracker = DrawTracker::new(variant, &pos);
+                for _ in 0..120 {
+                    let moves = pos.legal_moves(variant);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                    let mv = moves[(seed >> 8) as usize % moves.len()];
+                    tracker.record(&pos, &mv);
+                    pos.play(&mv);
+                    assert_eq!(tracker.current, (pos, pos.zobrist()));
+                }
+            }
+        }
     }
 
     const SHUFFLE: [(&str, &str); 4] = [("a1", "b2"), ("f8", "e7"), ("b2", "a1"), ("e7", "f8")];

@@ -64,7 +64,7 @@ pub(super) fn unsupported(
     }
     // White's men stand on 31–50 on the 10×10 board; no 64-square first move leaves 31–35.
     let first = game.moves.first().filter(|_| game.fen.is_none())?;
-    match first.squares.as_slice() {
+    match &first.squares[..] {
         [SquareToken {
             kind: SquareKind::Numeric(from @ 31..=35),
             ..

@@ -20,8 +20,8 @@ use super::pdn_move::{
     square, unknown_move, RawMove, Res,
 };
 use super::syntax::{
-    Comment, CommentKind, GameResult, MoveNumber, MoveSeparator, MoveStrength, PdnGame, PdnMove,
-    SquareKind, SyntaxError, SyntaxErrorKind, Tag, Variation,
+    Comment, CommentKind, GameResult, MoveNumber, MoveSeparator, MoveSquares, MoveStrength, PdnGame,
+    PdnMove, SquareKind, SyntaxError, SyntaxErrorKind, Tag, Variation,
 };
 use super::tag_values::{parse_fen, parse_game_type};
 use crate::pgn::{self, Dialect, EscapePlace, StructureError, Token};
@@ -99,6 +99,9 @@ fn tag_pair(i: &str) -> Res<'_, (&str, &str, bool)> {
 
 /// Resolves the `\"` and `\\` escapes of a tag value; other backslashes are kept.
 pub(super) fn unescape(raw: &str) -> String {
+    if !raw.contains('\\') {
+        return raw.to_owned();
+    }
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
@@ -205,6 +208,8 @@ impl pgn::Visitor for Collection<'_> {
     /// Stores the game; its span runs to where the reader stands.
     fn end_game(&mut self, _last_token_end: usize, position: usize) {
         let main = std::mem::take(&mut self.frames[0]);
+        // The next game is likely as long: room for its moves at once, not by doubling.
+        self.frames[0].moves.reserve(main.moves.len());
         self.game.moves = main.moves;
         self.game.comments = main.pending_comments;
         self.game.span.end = self.game.span.end.max(position);
@@ -602,7 +607,7 @@ impl<'a> Collection<'a> {
             self.advance_to(after);
             if !self.skipping {
                 self.push_move(RawMove {
-                    squares: Vec::new(),
+                    squares: MoveSquares::default(),
                     separator: MoveSeparator::Dash,
                     mixed: false,
                     text,
@@ -633,7 +638,7 @@ impl<'a> Collection<'a> {
         let src = self.src;
         let span = span_in(src, raw.text);
         let mut squares = raw.squares;
-        for square in &mut squares {
+        for square in squares.iter_mut() {
             square.span = span.start + square.span.start..span.start + square.span.end;
         }
         if raw.mixed {

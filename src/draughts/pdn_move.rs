@@ -12,7 +12,7 @@ use nom::error::{context, ContextError, ErrorKind, FromExternalError, ParseError
 use nom::sequence::{delimited, pair, preceded, terminated};
 use nom::{IResult, Parser};
 
-use super::syntax::{GameResult, MoveSeparator, SquareKind, SquareToken};
+use super::syntax::{GameResult, MoveSeparator, MoveSquares, SquareKind, SquareToken};
 
 /// Parse error carrying the innermost `context` label, i.e. the most specific thing expected.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -143,7 +143,7 @@ pub(crate) fn separator(i: &str) -> Res<'_, MoveSeparator> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct RawMove<'a> {
     /// Squares with their spans in `text`.
-    pub squares: Vec<SquareToken>,
+    pub squares: MoveSquares,
     /// Separator (the first one; mixing is reported through `mixed`).
     pub separator: MoveSeparator,
     /// Whether `-` and capture separators were mixed.
@@ -224,6 +224,7 @@ pub(crate) fn pdn_move(i: &str) -> Res<'_, RawMove<'_>> {
     let mut squares = Vec::with_capacity(tail.len() + 1);
     squares.push(token(first));
     squares.extend(tail.into_iter().map(|(_, sq)| token(sq)));
+    let squares = MoveSquares::from(squares);
     Ok((
         rest,
         RawMove {
@@ -273,15 +274,21 @@ pub(crate) fn numeric_move(i: &str) -> Option<(&str, RawMove<'_>)> {
         Some(&b) if b.is_ascii() && b != b'(' && is_token_end(char::from(b)) => {}
         Some(_) => return None,
     }
-    let mut squares = Vec::with_capacity(count);
     let mut at = 0;
-    while let Some((number, square_end)) = square_at(at).filter(|_| at < end) {
-        squares.push(SquareToken {
-            kind: SquareKind::Numeric(number),
-            span: at..square_end,
-        });
+    let mut token = || {
+        let (number, square_end) = square_at(at)?;
+        let span = at..square_end;
         at = square_end + 1;
-    }
+        Some(SquareToken {
+            kind: SquareKind::Numeric(number),
+            span,
+        })
+    };
+    let squares = if count == 2 {
+        MoveSquares::Two([token()?, token()?])
+    } else {
+        MoveSquares::Listed((0..count).map(|_| token()).collect::<Option<_>>()?)
+    };
     let (text, rest) = i.split_at(end);
     let raw = RawMove {
         squares,

@@ -414,6 +414,21 @@ impl Position {
         h
     }
 
+    /// [`Position::zobrist`] of the position after `mv`, from `hash`, this position's: only
+    /// the squares the move changes are keyed again.
+    pub(crate) fn zobrist_after(&self, hash: u64, mv: &Move) -> u64 {
+        let (keys, side) = &ZOBRIST;
+        let us = self.turn.index();
+        let them = self.turn.other().index();
+        let key = |color: usize, king: bool, sq: Square| keys[color][usize::from(king)][sq.index() as usize];
+        let was_king = self.kings[us] & mv.from().bit() != 0;
+        let mut h = hash ^ side ^ key(us, was_king, mv.from()) ^ key(us, was_king || mv.promotes, mv.to());
+        for sq in squares(mv.captured & self.pieces(self.turn.other())) {
+            h ^= key(them, self.kings[them] & sq.bit() != 0, sq);
+        }
+        h
+    }
+
     /// Every legal move, with each distinct capture route listed separately.
     pub fn legal_moves(&self, variant: Variant) -> MoveList {
         let mut list = if self.can_capture() {
@@ -468,15 +483,17 @@ impl Position {
         let empty = !self.occupied();
         let men = self.men(us);
         let kings = self.kings(us);
-        (0..4).any(|dir| {
+        let mut landings = 0;
+        for dir in 0..4 {
             let mut jumped = step_bits(men, dir) & opponents;
             let mut ray = step_bits(kings, dir);
             while ray != 0 {
                 jumped |= ray & opponents;
                 ray = step_bits(ray & empty, dir);
             }
-            step_bits(jumped, dir) & empty != 0
-        })
+            landings |= step_bits(jumped, dir);
+        }
+        landings & empty != 0
     }
 
     /// Every capture route, without the Brazilian majority filter.

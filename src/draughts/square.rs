@@ -86,22 +86,31 @@ pub(crate) fn step(index: u8, dir: usize) -> u8 {
 }
 
 /// `STEP_BITS[dir][parity]`: the squares of ranks of that parity that have a neighbour in
-/// direction `dir`, and how far that neighbour's index lies (the same for the whole parity).
-static STEP_BITS: [[(u32, i8); 2]; 4] = build_step_bits();
+/// direction `dir`, and the shifts (left, then right) that take each to its neighbour's
+/// index, the same for the whole parity; a shift pair rather than a signed one keeps
+/// [`step_bits`] free of branches.
+const STEP_BITS: [[(u32, u8, u8); 2]; 4] = build_step_bits();
 
-const fn build_step_bits() -> [[(u32, i8); 2]; 4] {
-    let mut table = [[(0, 0); 2]; 4];
+const fn build_step_bits() -> [[(u32, u8, u8); 2]; 4] {
+    let mut table = [[(0, 0, 0); 2]; 4];
     let mut sq = 0;
     while sq < 32 {
         let parity = (sq / 4) % 2;
         let mut d = 0;
         while d < 4 {
-            let to = NEIGHBOURS[sq][d];
-            if to != NONE {
-                let delta = to as i8 - sq as i8;
-                let (mask, known) = table[d][parity];
-                assert!(mask == 0 || known == delta, "one shift per rank parity");
-                table[d][parity] = (mask | 1 << sq, delta);
+            let to = NEIGHBOURS[sq][d] as usize;
+            if to != NONE as usize {
+                let (left, right) = if to > sq {
+                    ((to - sq) as u8, 0)
+                } else {
+                    (0, (sq - to) as u8)
+                };
+                let (mask, known_left, known_right) = table[d][parity];
+                assert!(
+                    mask == 0 || (known_left == left && known_right == right),
+                    "one shift per rank parity"
+                );
+                table[d][parity] = (mask | 1 << sq, left, right);
             }
             d += 1;
         }
@@ -112,17 +121,10 @@ const fn build_step_bits() -> [[(u32, i8); 2]; 4] {
 
 /// Every square of `bits` moved one step in direction number `dir`, those that would leave
 /// the board dropped: [`step`] for a whole bitboard at once.
-#[inline]
+#[inline(always)]
 pub(crate) fn step_bits(bits: u32, dir: usize) -> u32 {
-    let shift = |(mask, delta): (u32, i8)| {
-        let bits = bits & mask;
-        if delta > 0 {
-            bits << delta
-        } else {
-            bits >> -delta
-        }
-    };
     let [even, odd] = STEP_BITS[dir];
+    let shift = |(mask, left, right): (u32, u8, u8)| (bits & mask) << left >> right;
     shift(even) | shift(odd)
 }
 

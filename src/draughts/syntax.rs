@@ -108,6 +108,61 @@ pub struct SquareToken {
     pub span: Span,
 }
 
+/// The squares of a move as written: the two of nearly every move kept inline, a longer
+/// route in a vector, so that reading a move allocates nothing. Two squares are always
+/// `Two`, so equal lists compare equal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveSquares {
+    /// From and destination.
+    Two([SquareToken; 2]),
+    /// Any other number of squares.
+    Listed(Vec<SquareToken>),
+}
+
+impl Default for MoveSquares {
+    fn default() -> MoveSquares {
+        MoveSquares::Listed(Vec::new())
+    }
+}
+
+impl From<Vec<SquareToken>> for MoveSquares {
+    fn from(squares: Vec<SquareToken>) -> MoveSquares {
+        match <[SquareToken; 2]>::try_from(squares) {
+            Ok(two) => MoveSquares::Two(two),
+            Err(squares) => MoveSquares::Listed(squares),
+        }
+    }
+}
+
+impl std::ops::Deref for MoveSquares {
+    type Target = [SquareToken];
+
+    fn deref(&self) -> &[SquareToken] {
+        match self {
+            MoveSquares::Two(two) => two,
+            MoveSquares::Listed(squares) => squares,
+        }
+    }
+}
+
+impl std::ops::DerefMut for MoveSquares {
+    fn deref_mut(&mut self) -> &mut [SquareToken] {
+        match self {
+            MoveSquares::Two(two) => two,
+            MoveSquares::Listed(squares) => squares,
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveSquares {
+    type Item = &'a SquareToken;
+    type IntoIter = std::slice::Iter<'a, SquareToken>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 /// The side to move or a piece colour in a FEN tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FenColour {
@@ -309,7 +364,7 @@ pub struct PdnMove {
     pub number: Option<MoveNumber>,
     /// From, intermediate and destination squares as written; empty for the `-` that archives
     /// write for a move that was not recorded (`25. - -`).
-    pub squares: Vec<SquareToken>,
+    pub squares: MoveSquares,
     /// The separator used between the squares.
     pub separator: MoveSeparator,
     /// Whether the separator marks a capture.
