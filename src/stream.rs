@@ -304,7 +304,9 @@ impl<R: Read> DocumentStream<R> {
             let refusal = detect::not_text(&sample)
                 .filter(|issue| *issue != FileIssue::EmptyFile)
                 .and_then(|_| {
-                    let parts = registry::charset_parts(&sample, std::str::from_utf8(&sample).ok(), game).unwrap_or_default();
+                    let parts =
+                        registry::charset_parts(&sample, std::str::from_utf8(&sample).ok(), game)
+                            .unwrap_or_default();
                     detect::not_text_besides(&sample, &text::utf16_ranges(&sample, &parts))
                         .filter(|issue| *issue != FileIssue::EmptyFile)
                 });

@@ -525,7 +525,9 @@ fn decode_body(
         let clean = plain
             .filter(|_| bom_len == 0)
             .or_else(|| guess::decode_clean(read, encoding))
-            .filter(|text| !takes_structure(encoding) || guess::takes_no_structure(read, text, syntax));
+            .filter(|text| {
+                !takes_structure(encoding) || guess::takes_no_structure(read, text, syntax)
+            });
         if let Some(text) = clean {
             locate_structure_notes(issues, read, encoding, &text);
             return text;

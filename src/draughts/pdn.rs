@@ -20,8 +20,8 @@ use super::pdn_move::{
     square, unknown_move, RawMove, Res,
 };
 use super::syntax::{
-    Comment, CommentKind, GameResult, MoveNumber, MoveSeparator, MoveSquares, MoveStrength, PdnGame,
-    PdnMove, SquareKind, SyntaxError, SyntaxErrorKind, Tag, Variation,
+    Comment, CommentKind, GameResult, MoveNumber, MoveSeparator, MoveSquares, MoveStrength,
+    PdnGame, PdnMove, SquareKind, SyntaxError, SyntaxErrorKind, Tag, Variation,
 };
 use super::tag_values::{parse_fen, parse_game_type};
 use crate::pgn::{self, Dialect, EscapePlace, StructureError, Token};
@@ -728,14 +728,18 @@ fn is_draughts_word(word: &str) -> bool {
     let Ok(("", raw)) = pdn_move(word) else {
         return false;
     };
-    raw.squares.windows(2).all(|w| match (w[0].kind, w[1].kind) {
-        (SquareKind::Numeric(_), SquareKind::Numeric(_)) => raw.separator != MoveSeparator::None,
-        (
-            SquareKind::Algebraic { file: f1, rank: r1 },
-            SquareKind::Algebraic { file: f2, rank: r2 },
-        ) => f1.abs_diff(f2) == r1.abs_diff(r2) && f1 != f2,
-        _ => false,
-    })
+    raw.squares
+        .windows(2)
+        .all(|w| match (w[0].kind, w[1].kind) {
+            (SquareKind::Numeric(_), SquareKind::Numeric(_)) => {
+                raw.separator != MoveSeparator::None
+            }
+            (
+                SquareKind::Algebraic { file: f1, rank: r1 },
+                SquareKind::Algebraic { file: f2, rank: r2 },
+            ) => f1.abs_diff(f2) == r1.abs_diff(r2) && f1 != f2,
+            _ => false,
+        })
 }
 
 #[cfg(test)]

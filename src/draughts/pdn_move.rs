@@ -243,7 +243,12 @@ pub(crate) fn numeric_move(i: &str) -> Option<(&str, RawMove<'_>)> {
     let bytes = i.as_bytes();
     // Where each square ends and the separator after it, if any.
     let square_at = |at: usize| -> Option<(u8, usize)> {
-        let digit = |at: usize| bytes.get(at).filter(|b| b.is_ascii_digit()).map(|b| b - b'0');
+        let digit = |at: usize| {
+            bytes
+                .get(at)
+                .filter(|b| b.is_ascii_digit())
+                .map(|b| b - b'0')
+        };
         let first = digit(at)?;
         let (number, len) = match digit(at + 1) {
             Some(second) => (first * 10 + second, 2),
@@ -415,7 +420,10 @@ mod tests {
         assert_eq!(m.squares.len(), 3);
         assert_eq!(m.separator, MoveSeparator::Cross);
         let (_, m) = pdn_move("e5:c3:a5").unwrap();
-        assert_eq!(m.squares[2].kind, SquareKind::Algebraic { file: 0, rank: 5 });
+        assert_eq!(
+            m.squares[2].kind,
+            SquareKind::Algebraic { file: 0, rank: 5 }
+        );
         assert_eq!(m.squares[2].span, 6..8);
         let (_, m) = pdn_move("a3b4").unwrap();
         assert_eq!(m.separator, MoveSeparator::None);
@@ -429,8 +437,23 @@ mod tests {
     #[test]
     fn numeric_moves_read_as_the_grammar_reads_them() {
         let texts = [
-            "22-18", "19x10x17 ", "9-13)", "05-09{c}", "1-10", "12:8\n", "1-2$3", "19x10-5",
-            "32-28abc", "32- 28", "42 ", "19-23(!?)", "19-23!", "0-5", "3228", "11-155", "7-",
+            "22-18",
+            "19x10x17 ",
+            "9-13)",
+            "05-09{c}",
+            "1-10",
+            "12:8\n",
+            "1-2$3",
+            "19x10-5",
+            "32-28abc",
+            "32- 28",
+            "42 ",
+            "19-23(!?)",
+            "19-23!",
+            "0-5",
+            "3228",
+            "11-155",
+            "7-",
         ];
         let mut read = 0;
         for text in texts {

@@ -420,9 +420,12 @@ impl Position {
         let (keys, side) = &ZOBRIST;
         let us = self.turn.index();
         let them = self.turn.other().index();
-        let key = |color: usize, king: bool, sq: Square| keys[color][usize::from(king)][sq.index() as usize];
+        let key = |color: usize, king: bool, sq: Square| {
+            keys[color][usize::from(king)][sq.index() as usize]
+        };
         let was_king = self.kings[us] & mv.from().bit() != 0;
-        let mut h = hash ^ side ^ key(us, was_king, mv.from()) ^ key(us, was_king || mv.promotes, mv.to());
+        let mut h =
+            hash ^ side ^ key(us, was_king, mv.from()) ^ key(us, was_king || mv.promotes, mv.to());
         for sq in squares(mv.captured & self.pieces(self.turn.other())) {
             h ^= key(them, self.kings[them] & sq.bit() != 0, sq);
         }
@@ -468,7 +471,11 @@ impl Position {
         } else if variant == Variant::Russian {
             self.captures_from(variant, from, &mut list);
         } else {
-            for mv in self.legal_moves(variant).iter().filter(|m| m.from() == from) {
+            for mv in self
+                .legal_moves(variant)
+                .iter()
+                .filter(|m| m.from() == from)
+            {
                 list.push(*mv);
             }
         }
