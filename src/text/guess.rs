@@ -108,35 +108,77 @@ fn fit_until(
     }
 }
 
-fn utf8_fit(mut bytes: &[u8], settled: impl Fn(Fit, usize) -> bool) -> Fit {
+/// [`fit`] for UTF-8, sequence by sequence: legacy text read as UTF-8 is malformed every
+/// few bytes, where a validator called again after each error would cost more than the
+/// bytes. A malformed sequence is as long as `std::str::from_utf8` says (its maximal part
+/// that could start a character).
+fn utf8_fit(bytes: &[u8], settled: impl Fn(Fit, usize) -> bool) -> Fit {
     let mut fit = Fit {
         malformed: 0,
         well_formed: 0,
     };
-    loop {
-        match std::str::from_utf8(bytes) {
-            Ok(valid) => {
-                fit.well_formed += utf8_leads(valid.as_bytes());
-                return fit;
+    let mut at = 0;
+    while at < bytes.len() {
+        // ASCII eight bytes at a time.
+        while let Some(word) = bytes.get(at..at + 8) {
+            if u64::from_ne_bytes(word.try_into().expect("eight bytes")) & 0x8080_8080_8080_8080
+                != 0
+            {
+                break;
             }
-            Err(error) => {
-                let valid = error.valid_up_to();
-                fit.well_formed += utf8_leads(&bytes[..valid]);
+            at += 8;
+        }
+        let Some(&byte) = bytes.get(at) else {
+            break;
+        };
+        if byte < 0x80 {
+            at += 1;
+            continue;
+        }
+        match utf8_sequence(&bytes[at..]) {
+            Some(Ok(len)) => {
+                fit.well_formed += 1;
+                at += len;
+            }
+            Some(Err(len)) => {
                 fit.malformed += 1;
-                match error.error_len() {
-                    Some(len) => bytes = &bytes[valid + len..],
-                    None => return fit,
-                }
-                if settled(fit, bytes.len() / 2) {
+                at += len;
+                if settled(fit, (bytes.len() - at) / 2) {
                     return fit;
                 }
             }
+            None => {
+                fit.malformed += 1;
+                return fit;
+            }
         }
     }
+    fit
 }
 
-fn utf8_leads(valid: &[u8]) -> usize {
-    valid.iter().filter(|b| **b >= 0xC0).count()
+/// The UTF-8 sequence that `bytes` start with (a byte of 0x80 or more): `Ok` with the
+/// length of a character, `Err` with the length of a malformed sequence, `None` where the
+/// bytes end inside a character.
+fn utf8_sequence(bytes: &[u8]) -> Option<Result<usize, usize>> {
+    let (len, second) = match bytes[0] {
+        0xC2..=0xDF => (2, 0x80..=0xBF),
+        0xE0 => (3, 0xA0..=0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80..=0xBF),
+        0xED => (3, 0x80..=0x9F),
+        0xF0 => (4, 0x90..=0xBF),
+        0xF1..=0xF3 => (4, 0x80..=0xBF),
+        0xF4 => (4, 0x80..=0x8F),
+        _ => return Some(Err(1)),
+    };
+    if !second.contains(bytes.get(1)?) {
+        return Some(Err(1));
+    }
+    for k in 2..len {
+        if !(0x80..=0xBF).contains(bytes.get(k)?) {
+            return Some(Err(k));
+        }
+    }
+    Some(Ok(len))
 }
 
 /// Whether decoding `bytes` (which `encoding` decodes cleanly) leaves every structural
@@ -901,6 +943,66 @@ pub(super) fn whole_characters(sample: &[u8]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What `std::str::from_utf8` makes of the bytes, error after error: the counts
+    /// [`utf8_fit`] must give.
+    fn utf8_fit_by_std(mut bytes: &[u8]) -> Fit {
+        let mut fit = Fit {
+            malformed: 0,
+            well_formed: 0,
+        };
+        let leads = |valid: &[u8]| valid.iter().filter(|b| **b >= 0xC0).count();
+        loop {
+            match std::str::from_utf8(bytes) {
+                Ok(valid) => {
+                    return Fit {
+                        well_formed: fit.well_formed + leads(valid.as_bytes()),
+                        ..fit
+                    }
+                }
+                Err(error) => {
+                    fit.well_formed += leads(&bytes[..error.valid_up_to()]);
+                    fit.malformed += 1;
+                    match error.error_len() {
+                        Some(len) => bytes = &bytes[error.valid_up_to() + len..],
+                        None => return fit,
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn utf8_fit_counts_as_std_validates() {
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        // Bytes from the ranges that decide UTF-8: ASCII, continuations, every kind of lead.
+        let pick = [
+            0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEE,
+            0xF0, 0xF1, 0xF4, 0xF5, 0xFF,
+        ];
+        for _ in 0..20_000 {
+            let len = (next() % 24) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    let r = next();
+                    if r % 3 == 0 {
+                        r as u8
+                    } else {
+                        pick[(r >> 8) as usize % pick.len()]
+                    }
+                })
+                .collect();
+            assert_eq!(fit(&bytes, UTF_8), utf8_fit_by_std(&bytes), "{bytes:02X?}");
+        }
+        let text = "(;C[围棋 Go 碁 바둑 \u{1F600}])".as_bytes();
+        assert_eq!(fit(text, UTF_8), utf8_fit_by_std(text));
+    }
 
     #[test]
     fn few_is_relative_to_well_formed_characters() {
