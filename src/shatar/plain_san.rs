@@ -84,15 +84,15 @@ pub(super) fn plain_san(
     at += usize::from(check.is_some());
     let rest = &i[at..];
     // `(` may open a promotion (`b8(N)`): only plain separators end a plain move.
-    let plain_end = |c: char| match c {
-        ' ' | '\n' | '\r' | '\t' => true,
-        _ => c.is_whitespace() || ",，;；、。){}$[".contains(c),
+    // Every reader's boundary takes white space: the common space after a move ends it
+    // without decoding a character.
+    let ends = match rest.as_bytes().first() {
+        None | Some(b' ' | b'\n' | b'\r' | b'\t') => true,
+        Some(_) => rest.chars().next().is_some_and(|c| {
+            (c.is_whitespace() || ",，;；、。){}$[".contains(c)) && is_boundary(c)
+        }),
     };
-    if !rest
-        .chars()
-        .next()
-        .is_none_or(|c| plain_end(c) && is_boundary(c))
-    {
+    if !ends {
         return None;
     }
     let mv = MoveText {

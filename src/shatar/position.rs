@@ -718,13 +718,17 @@ impl Position {
             return None;
         }
         let (sources, capture) = self.sources_to(to, origins)?;
-        // The squares a pinned piece may stand on: between the king and an enemy slider.
         let king = self.king(self.turn);
-        let them = self.turn.other();
-        let queens = self.piece_bb(them, Role::Queen);
-        let snipers = (rook_rays(king) & (self.piece_bb(them, Role::Rook) | queens))
-            | (bishop_rays(king) & (self.piece_bb(them, Role::Bishop) | queens));
-        let lines = squares(snipers).fold(0, |lines, sniper| lines | between(king, sniper));
+        // The squares a pinned piece may stand on: between the king and an enemy slider;
+        // found only for a piece on the king's lines, which most are not.
+        let pin_lines = || {
+            let them = self.turn.other();
+            let queens = self.piece_bb(them, Role::Queen);
+            let snipers = (rook_rays(king) & (self.piece_bb(them, Role::Rook) | queens))
+                | (bishop_rays(king) & (self.piece_bb(them, Role::Bishop) | queens));
+            squares(snipers).fold(0, |lines, sniper| lines | between(king, sniper))
+        };
+        let king_lines = rook_rays(king) | bishop_rays(king);
         let last_rank = if self.turn == Color::White {
             RANK_8
         } else {
@@ -746,7 +750,9 @@ impl Position {
                 capture,
                 promotion,
             };
-            let free = !self.is_check() && role != Role::King && lines & from.bit() == 0;
+            let free = !self.is_check()
+                && role != Role::King
+                && (king_lines & from.bit() == 0 || pin_lines() & from.bit() == 0);
             if free || self.is_safe(&mv) {
                 if found.is_some() {
                     return None;

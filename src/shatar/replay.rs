@@ -341,10 +341,15 @@ impl DrawWatch {
         }
     }
 
-    /// Notes what became claimable with `mv`, now played to reach `after`; `check`
-    /// says whether `after` is check.
-    pub fn after_move(&mut self, mv: Move, after: &Position, check: bool) -> Vec<ShatarIssue> {
-        let mut notes = Vec::new();
+    /// Notes what became claimable with `mv`, now played to reach `after`, to `note`;
+    /// `check` says whether `after` is check. A sink, not a list: most moves note nothing.
+    pub fn after_move(
+        &mut self,
+        mv: Move,
+        after: &Position,
+        check: bool,
+        mut note: impl FnMut(ShatarIssue),
+    ) {
         let mover = after.turn().other();
         if mv.capture.is_some() || mv.role == Role::Pawn {
             self.positions.clear();
@@ -357,7 +362,7 @@ impl DrawWatch {
         }
         if !self.fifty_noted && after.halfmoves() >= 100 {
             self.fifty_noted = true;
-            notes.push(ShatarIssue::Draw(DrawNote::FiftyMoves));
+            note(ShatarIssue::Draw(DrawNote::FiftyMoves));
         }
         if seen.times >= 3 {
             // Every move of one side since the first occurrence was a check: perpetual.
@@ -368,11 +373,11 @@ impl DrawWatch {
             match checking {
                 Some(checking) if !self.perpetual_noted => {
                     self.perpetual_noted = true;
-                    notes.push(ShatarIssue::Draw(DrawNote::PerpetualCheck { checking }));
+                    note(ShatarIssue::Draw(DrawNote::PerpetualCheck { checking }));
                 }
                 None if !self.repetition_noted => {
                     self.repetition_noted = true;
-                    notes.push(ShatarIssue::Draw(DrawNote::Repetition));
+                    note(ShatarIssue::Draw(DrawNote::Repetition));
                 }
                 _ => {}
             }
@@ -381,7 +386,7 @@ impl DrawWatch {
         if !self.ending_noted && mv.capture.is_some() {
             if let Some(ending) = after.drawn_ending() {
                 self.ending_noted = true;
-                notes.push(ShatarIssue::Draw(DrawNote::DrawnEnding(match ending {
+                note(ShatarIssue::Draw(DrawNote::DrawnEnding(match ending {
                     DrawnEnding::KingVsKing => "king against king",
                     DrawnEnding::KingBishopVsKing => "king and camel against king",
                     DrawnEnding::KingKnightVsKing => "king and knight against king",
@@ -392,13 +397,12 @@ impl DrawWatch {
             }
         }
         // Only the capture of the last piece reduces a side to a bare king.
-        if let Some(bare) = after.bare_king().filter(|_| mv.capture.is_some()) {
+        if let Some(bare) = mv.capture.and_then(|_| after.bare_king()) {
             if !self.bare_noted[bare.index()] && !self.ending_noted {
                 self.bare_noted[bare.index()] = true;
-                notes.push(ShatarIssue::BareKing { side: bare });
+                note(ShatarIssue::BareKing { side: bare });
             }
         }
-        notes
     }
 }
 
@@ -426,20 +430,20 @@ pub fn check_result(recorded: ResultToken, ending: Option<Ending>) -> Option<Sha
     )
 }
 
-/// Marker warnings for a resolved move.
+/// Marker warnings for a resolved move, given to `report` (most moves have none).
 pub fn marker_issues(
     query: &MoveQuery,
     mv: Move,
     mover: Color,
     actual: CheckMark,
-) -> Vec<ShatarIssue> {
-    let mut issues = Vec::new();
+    mut report: impl FnMut(ShatarIssue),
+) {
     let wrong = matches!(
         (query.check_mark, actual),
         (CheckMark::Check | CheckMark::Mate, CheckMark::None) | (CheckMark::Mate, CheckMark::Check)
     );
     if wrong {
-        issues.push(ShatarIssue::CheckMarker {
+        report(ShatarIssue::CheckMarker {
             written: match query.check_mark {
                 CheckMark::Mate => "mate",
                 _ => "check",
@@ -451,15 +455,14 @@ pub fn marker_issues(
         });
     }
     if query.capture_mark && mv.capture.is_none() {
-        issues.push(ShatarIssue::CaptureMarker { capture: false });
+        report(ShatarIssue::CaptureMarker { capture: false });
     } else if query.move_mark && mv.capture.is_some() {
-        issues.push(ShatarIssue::CaptureMarker { capture: true });
+        report(ShatarIssue::CaptureMarker { capture: true });
     }
     if let Some(owner) = query.queen_of {
         let names_queen = query.role == Some(Role::Queen) || query.promotion == Some(Role::Queen);
         if names_queen && owner != mover {
-            issues.push(ShatarIssue::QueenName { side: mover });
+            report(ShatarIssue::QueenName { side: mover });
         }
     }
-    issues
 }

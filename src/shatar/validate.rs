@@ -651,9 +651,9 @@ fn play(
         (check, check && !position.has_legal_move())
     };
     if let Some(watch) = watch.as_deref_mut() {
-        for issue in watch.after_move(mv, position, check) {
+        watch.after_move(mv, position, check, |issue| {
             replay.report(issue, &played.written.span, Some((played.ply, &before)));
-        }
+        });
     }
     if replay.keep {
         let shatar_move = ShatarMove {
@@ -1097,9 +1097,9 @@ fn report_marks(
         (true, false) => CheckMark::Check,
         _ => CheckMark::None,
     };
-    for issue in replay::marker_issues(query, mv, before.turn(), actual) {
+    replay::marker_issues(query, mv, before.turn(), actual, |issue| {
         replay.report(issue, &written.span, Some((ply, before)));
-    }
+    });
     (check, mate)
 }
 
