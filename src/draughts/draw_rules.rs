@@ -125,6 +125,10 @@ pub struct DrawTracker {
     /// The positions since the last irreversible move (a man move or a capture); earlier
     /// positions can never recur.
     history: PositionCounts,
+    /// The key of the position after the last irreversible move while no reversible move
+    /// has followed it: `history` then holds just that position, but is only cleared and
+    /// refilled when a reversible move comes (most moves are man moves).
+    held: Option<u64>,
     /// The position after the last move recorded and its key, from which the next key is
     /// worked out (a move changes a few squares).
     current: (Position, u64),
@@ -149,6 +153,7 @@ impl DrawTracker {
             rules,
             ply: 0,
             history: PositionCounts::starting_with(key),
+            held: None,
             current: (*start, key),
             kings_only_plies: 0,
             no_capture_plies: 0,
@@ -176,10 +181,16 @@ impl DrawTracker {
         let capture = mv.is_capture();
         let mut claims = [None; 5];
 
-        if capture || !moved_king {
-            self.history.clear();
-        }
-        let seen = self.history.record(hash).times;
+        let seen = if capture || !moved_king {
+            self.held = Some(hash);
+            1
+        } else {
+            if let Some(held) = self.held.take() {
+                self.history.clear();
+                self.history.record(held);
+            }
+            self.history.record(hash).times
+        };
         claims[0] = (seen == self.rules.repetitions).then_some(DrawKind::Repetition);
 
         self.small_endgame_plies = if is_small_endgame(&after) {
