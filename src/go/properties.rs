@@ -345,6 +345,7 @@ const KINDS: [(&[&str], Kind); 11] = [
 
 /// Whether `v` has the value type `kind` on a board of `size`; `only_empty` says it is the
 /// property's one value and empty, which a list that may be empty can be.
+#[inline]
 pub(crate) fn check_value(
     v: &Value<'_>,
     kind: Kind,

@@ -13,7 +13,7 @@ use std::ops::Range;
 use super::board::{Board, BoardPoint, Color, PlayError, PlayOutcome, Point};
 use super::dedup::Played;
 use super::issue::GoIssue;
-use super::properties::GAME_INFO;
+use super::properties::{traits, Class, GAME_INFO};
 use super::rules::{RuleSet, Rules, Scoring};
 use super::scoring::{
     check_result, parse_result, score, GameResult, Komi, KomiUnit, ResultCheck, Unverifiable,
@@ -1095,8 +1095,9 @@ fn game_info(tree: &GameTree) -> Vec<(&'static str, Value<'_>, NodeRef<'_>)> {
     for node in tree.main_line() {
         for prop in node.properties() {
             let ident = prop.ident();
-            // Moves are nearly every property of the main line: skip them cheaply.
-            if matches!(ident, "B" | "W") {
+            // Nearly every property of the main line is no tag (moves, times, comments):
+            // the catalogue says so at one look.
+            if !traits(ident).is(Class::TAG) {
                 continue;
             }
             let Some(&ident) = GAME_INFO.iter().find(|&&i| i == ident) else {

@@ -54,12 +54,7 @@ fn written<'v>(ident: &str, values: impl Iterator<Item = &'v str>) -> String {
 /// The repeats of every property of `node`: one issue per later occurrence.
 fn check_repeats(node: NodeRef<'_>, issues: &mut Vec<SgfIssue>) {
     // Nodes hold a handful of properties and nearly never a repeat: one scan finds out.
-    let repeats = node.properties().enumerate().any(|(position, prop)| {
-        node.properties()
-            .take(position)
-            .any(|earlier| earlier.same_ident(prop))
-    });
-    if !repeats {
+    if !node.repeats_a_property() {
         return;
     }
     let props: Vec<Property<'_>> = node.properties().collect();

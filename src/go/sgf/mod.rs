@@ -390,6 +390,22 @@ impl<'t> NodeRef<'t> {
         &self.tree.props[props.start as usize..props.end as usize]
     }
 
+    /// Whether two properties of this node have one identifier. Compared in place:
+    /// identifiers are nearly always a letter or two, which a call to compare memory costs
+    /// more than.
+    pub(crate) fn repeats_a_property(&self) -> bool {
+        let props = self.props();
+        let bytes = self.tree.text.as_bytes();
+        let name = |p: &PropData| bytes.get(p.name.start as usize..p.name.end as usize);
+        props.iter().enumerate().any(|(k, p)| {
+            let a = name(p).unwrap_or_default();
+            props[..k].iter().any(|q| {
+                let b = name(q).unwrap_or_default();
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+            })
+        })
+    }
+
     /// The first property named `ident` (normalised, e.g. `AB` for `AddBlack`).
     pub fn get(&self, ident: &str) -> Option<Property<'t>> {
         self.properties().find(|p| p.ident() == ident)
@@ -428,17 +444,6 @@ impl<'t> Property<'t> {
     #[inline]
     pub(crate) fn renamed(&self) -> bool {
         self.data.ident != self.data.name
-    }
-
-    /// Whether `other` has the same `FF[4]` identifier as this property. Compared in place:
-    /// identifiers are nearly always a letter or two, which a call to compare memory costs
-    /// more than.
-    #[inline]
-    pub(crate) fn same_ident(&self, other: Property<'_>) -> bool {
-        let (a, b) = (&self.data.name, &other.data.name);
-        let a = &self.tree.text.as_bytes()[a.start as usize..a.end as usize];
-        let b = &other.tree.text.as_bytes()[b.start as usize..b.end as usize];
-        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
     }
 
     /// Byte span of the identifier.
