@@ -53,13 +53,22 @@ pub struct Seen {
     pub since_first: u32,
 }
 
-/// The positions since the last irreversible move.
+/// The positions since the last irreversible move. Most such runs are short, and scanning
+/// a short one costs less than hashing; a long one is counted in a map, so that a long
+/// game without captures still costs one lookup a move.
 #[derive(Clone, Debug, Default)]
 pub struct PositionCounts {
-    /// For each key: times seen, and the index of its first occurrence.
+    /// The positions in order, while there are at most [`SHORT_RUN`]; empty once they are
+    /// counted in `seen`.
+    recent: Vec<u64>,
+    /// For each key, once the run is long: times seen, and the index of its first
+    /// occurrence.
     seen: HashMap<u64, (u32, u32), BuildHasherDefault<KeyHasher>>,
     recorded: u32,
 }
+
+/// The most positions kept as a list.
+const SHORT_RUN: usize = 32;
 
 impl PositionCounts {
     /// Counts that hold the start position.
@@ -71,6 +80,7 @@ impl PositionCounts {
 
     /// Forgets every position: after a capture or a pawn move none can recur.
     pub fn clear(&mut self) {
+        self.recent.clear();
         self.seen.clear();
         self.recorded = 0;
     }
@@ -78,6 +88,37 @@ impl PositionCounts {
     /// Records the position `key` and says how often it has now been seen.
     #[inline]
     pub fn record(&mut self, key: u64) -> Seen {
+        if self.seen.is_empty() {
+            if self.recent.len() < SHORT_RUN {
+                let index = self.recent.len();
+                let first = self
+                    .recent
+                    .iter()
+                    .position(|&earlier| earlier == key)
+                    .unwrap_or(index);
+                let before = self.recent[first..]
+                    .iter()
+                    .filter(|&&earlier| earlier == key)
+                    .count();
+                self.recent.push(key);
+                self.recorded += 1;
+                return Seen {
+                    times: before as u32 + 1,
+                    since_first: (index - first) as u32,
+                };
+            }
+            // The run grows long: its positions are counted in the map from here on.
+            let earlier = std::mem::take(&mut self.recent);
+            self.recorded = 0;
+            for earlier in earlier {
+                self.count(earlier);
+            }
+        }
+        self.count(key)
+    }
+
+    /// [`PositionCounts::record`] in the map.
+    fn count(&mut self, key: u64) -> Seen {
         let index = self.recorded;
         self.recorded += 1;
         let entry = self.seen.entry(key).or_insert((0, index));
@@ -150,5 +191,24 @@ mod tests {
                 since_first: 0
             }
         );
+    }
+
+    #[test]
+    fn a_long_run_counts_as_a_short_one() {
+        // Keys that repeat, past the length kept as a list, compared with the history itself.
+        let keys: Vec<u64> = (0..200u64).map(|i| (i * 7 + i / 5) % 23).collect();
+        let mut counts = PositionCounts::default();
+        for (index, &key) in keys.iter().enumerate() {
+            let first = keys.iter().position(|&k| k == key).expect("recorded");
+            let times = keys[..=index].iter().filter(|&&k| k == key).count();
+            assert_eq!(
+                counts.record(key),
+                Seen {
+                    times: times as u32,
+                    since_first: (index - first) as u32
+                },
+                "at {index}"
+            );
+        }
     }
 }

@@ -9,7 +9,7 @@ use super::syntax::ResultToken;
 use super::types::{Color, Role, Square};
 use super::write::Notation;
 use crate::diagram::Pieces;
-use crate::history::{PositionCounts, Seen};
+use crate::history::PositionCounts;
 
 /// A written move, reduced to what resolution needs. Built from the parser's output.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -255,74 +255,11 @@ pub fn write_move(position: &Position, mv: Move, style: Style) -> String {
     super::write::rulebook_move(position, mv, false, false, style.notation, style.pieces)
 }
 
-/// The positions since the last capture or pawn move. Most such runs are short, and
-/// scanning a short one costs less than hashing; a long one is counted in a map, so that
-/// a long game without captures still costs one lookup a move.
-#[derive(Default)]
-struct Run {
-    /// The run's positions in order, while it is short.
-    recent: Vec<u64>,
-    /// The run's positions once it is long; empty before.
-    counts: PositionCounts,
-    long: bool,
-}
-
-/// The longest run kept as a list.
-const SHORT_RUN: usize = 32;
-
-impl Run {
-    fn starting_with(key: u64) -> Run {
-        let mut recent = Vec::with_capacity(SHORT_RUN);
-        recent.push(key);
-        Run {
-            recent,
-            ..Run::default()
-        }
-    }
-
-    fn clear(&mut self) {
-        self.recent.clear();
-        if self.long {
-            self.counts.clear();
-            self.long = false;
-        }
-    }
-
-    /// Records the position `key` and says how often it has now been seen, as
-    /// [`PositionCounts::record`] does.
-    fn record(&mut self, key: u64) -> Seen {
-        if !self.long && self.recent.len() == SHORT_RUN {
-            for &earlier in &self.recent {
-                self.counts.record(earlier);
-            }
-            self.long = true;
-        }
-        if self.long {
-            return self.counts.record(key);
-        }
-        let index = self.recent.len();
-        let first = self
-            .recent
-            .iter()
-            .position(|&earlier| earlier == key)
-            .unwrap_or(index);
-        let before = self.recent[first..]
-            .iter()
-            .filter(|&&earlier| earlier == key)
-            .count();
-        self.recent.push(key);
-        Seen {
-            times: before as u32 + 1,
-            since_first: (index - first) as u32,
-        }
-    }
-}
-
 /// The claimable draws and states worth a note after a move, and the game's end.
 #[derive(Default)]
 pub struct DrawWatch {
     /// The positions since the last capture or pawn move.
-    positions: Run,
+    positions: PositionCounts,
     /// How many of the latest moves of each side gave check, in a row.
     checks_in_row: [u32; 2],
     fifty_noted: bool,
@@ -336,7 +273,7 @@ impl DrawWatch {
     /// A watch over a game that starts from `start`.
     pub fn new(start: &Position) -> DrawWatch {
         DrawWatch {
-            positions: Run::starting_with(start.zobrist()),
+            positions: PositionCounts::starting_with(start.zobrist()),
             ..DrawWatch::default()
         }
     }
