@@ -308,19 +308,25 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
         ("euckr", "euc-kr"),
         ("cp932", "shift_jis"),
     ];
-    let trimmed = label.trim().to_ascii_lowercase();
-    let spellings = [
-        trimmed.clone(),
-        trimmed.replace('_', "-"),
-        trimmed.replace('-', "_"),
-        trimmed.replace(['-', '_'], ""),
-    ];
-    let encoding = spellings.iter().find_map(|spelling| {
+    // Aliases are lower case and WHATWG labels match in any case, so the label as
+    // written is tried before any respelling is made.
+    let known = |spelling: &str| {
         let canonical = ALIASES
             .iter()
-            .find(|(alias, _)| alias == spelling)
-            .map_or(spelling.as_str(), |(_, canonical)| canonical);
+            .find(|(alias, _)| alias.eq_ignore_ascii_case(spelling))
+            .map_or(spelling, |(_, canonical)| canonical);
         Encoding::for_label(canonical.as_bytes())
+    };
+    let trimmed = label.trim();
+    let encoding = known(trimmed).or_else(|| {
+        let lower = trimmed.to_ascii_lowercase();
+        [
+            lower.replace('_', "-"),
+            lower.replace('-', "_"),
+            lower.replace(['-', '_'], ""),
+        ]
+        .iter()
+        .find_map(|spelling| known(spelling))
     })?;
     Some(if encoding == GBK { GB18030 } else { encoding })
 }
@@ -1113,5 +1119,13 @@ mod tests {
             Some("windows-1251")
         );
         assert_eq!(encoding_for_label("nonsense"), None);
+        // Aliases in any case, and respelt ones.
+        assert_eq!(encoding_for_label("CP936"), Some(GB18030));
+        assert_eq!(encoding_for_label(" Euc_KR "), Some(encoding_rs::EUC_KR));
+        assert_eq!(encoding_for_label("WINDOWS_950"), Some(encoding_rs::BIG5));
+        assert_eq!(
+            encoding_for_label("Shift-JIS"),
+            Some(encoding_rs::SHIFT_JIS)
+        );
     }
 }
