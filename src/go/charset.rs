@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
+use encoding_rs::{Encoding, GB18030, UTF_16BE, UTF_16LE};
 use memchr::memchr;
 
 use crate::text::{encoding_for_label, takes_structure, Part, PartForm, PartScan};
@@ -550,6 +550,12 @@ const fn stops(wide: bool) -> [bool; 256] {
 /// Whether `encoding` decodes the last byte of `bytes` (a `\` or `]` after a run of a
 /// character's bytes) as part of a character: the decoder, not a table, decides.
 fn takes_trail(encoding: &'static Encoding, bytes: &[u8]) -> bool {
+    let run = &bytes[..bytes.len().saturating_sub(1)];
+    if encoding == GB18030 && run.iter().all(|b| (0x81..=0xFE).contains(b)) {
+        // Any two such bytes are one GB18030 character (a test checks every pair), so
+        // the run pairs off from its start and an odd one's last byte takes the next.
+        return run.len() % 2 == 1;
+    }
     // Decoded into a small buffer, reused: only the text's last byte matters.
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut buffer = [0u8; 1024];
@@ -582,6 +588,46 @@ fn root_charset(root: &[u8], complete: bool) -> Option<Option<(&str, Range<usize
 mod tests {
     use super::*;
     use crate::text::encoding_for_label;
+
+    /// [`takes_trail`] as the decoder alone tells it.
+    fn takes_trail_by_decoder(encoding: &'static Encoding, bytes: &[u8]) -> bool {
+        let (text, _) = encoding.decode_without_bom_handling(bytes);
+        !text.ends_with(char::from(*bytes.last().expect("a byte")))
+    }
+
+    #[test]
+    fn gb18030_runs_pair_off() {
+        for lead in 0x81..=0xFE_u8 {
+            for trail in 0x81..=0xFE_u8 {
+                let pair = [lead, trail];
+                let (text, malformed) = GB18030.decode_without_bom_handling(&pair);
+                assert!(
+                    !malformed && text.chars().count() == 1,
+                    "{lead:02X} {trail:02X}"
+                );
+            }
+        }
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 9) as usize;
+            let mut bytes: Vec<u8> = (0..len)
+                .map(|k| match (state >> (8 * k)) as u8 {
+                    // Now and then a byte outside the pairing range, or a digit.
+                    b @ (0x80 | 0xFF | 0x30..=0x39) => b,
+                    b => 0x81 + b % 0x7E,
+                })
+                .collect();
+            bytes.push(if state & 1 == 0 { b']' } else { b'\\' });
+            assert_eq!(
+                takes_trail(GB18030, &bytes),
+                takes_trail_by_decoder(GB18030, &bytes),
+                "{bytes:02X?}"
+            );
+        }
+    }
 
     #[test]
     fn finds_root_ca() {
