@@ -432,16 +432,12 @@ impl TreeScan {
                     };
                     // A run of a character's bytes (GB18030's four-byte ones hold
                     // digits), and the ASCII byte after it, which it may take.
-                    let run = bytes[at..]
-                        .iter()
-                        .position(|b| *b < 0x80 && !b.is_ascii_digit());
-                    let Some(run) = run else {
+                    let Some(end) = run_end(bytes, at) else {
                         if last {
                             at = bytes.len();
                         }
                         break false;
                     };
-                    let end = at + run;
                     let taken = matches!(bytes[end], b'\\' | b']')
                         && takes_trail(encoding, &bytes[at..=end]);
                     at = end + usize::from(taken);
@@ -547,6 +543,25 @@ const fn stops(wide: bool) -> [bool; 256] {
     stops
 }
 
+/// Where the run of a character's bytes from `at` ends: the next byte below 0x80 that
+/// is no digit, `None` when the bytes end first. CJK text is passed eight bytes at a time.
+fn run_end(bytes: &[u8], mut at: usize) -> Option<usize> {
+    loop {
+        while let Some(word) = bytes.get(at..at + 8) {
+            let word = u64::from_ne_bytes(word.try_into().expect("eight bytes"));
+            if word & 0x8080_8080_8080_8080 != 0x8080_8080_8080_8080 {
+                break;
+            }
+            at += 8;
+        }
+        match bytes.get(at) {
+            None => return None,
+            Some(b) if *b < 0x80 && !b.is_ascii_digit() => return Some(at),
+            Some(_) => at += 1,
+        }
+    }
+}
+
 /// Whether `encoding` decodes the last byte of `bytes` (a `\` or `]` after a run of a
 /// character's bytes) as part of a character: the decoder, not a table, decides.
 fn takes_trail(encoding: &'static Encoding, bytes: &[u8]) -> bool {
@@ -593,6 +608,30 @@ mod tests {
     fn takes_trail_by_decoder(encoding: &'static Encoding, bytes: &[u8]) -> bool {
         let (text, _) = encoding.decode_without_bom_handling(bytes);
         !text.ends_with(char::from(*bytes.last().expect("a byte")))
+    }
+
+    #[test]
+    fn a_run_ends_at_ascii_besides_digits() {
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 40) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|k| match (state >> (k % 60)) as u8 % 8 {
+                    0 => b'a',
+                    1 => b'7',
+                    _ => 0x80 | (state >> (k % 50)) as u8,
+                })
+                .collect();
+            let at = len.min((state >> 32) as usize % 4);
+            let by_position = bytes[at..]
+                .iter()
+                .position(|b| *b < 0x80 && !b.is_ascii_digit())
+                .map(|k| at + k);
+            assert_eq!(run_end(&bytes, at), by_position, "{bytes:02X?} from {at}");
+        }
     }
 
     #[test]
