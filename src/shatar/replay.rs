@@ -293,6 +293,8 @@ impl DrawWatch {
 
     /// Notes what became claimable with `mv`, now played to reach `after`, to `note`;
     /// `check` says whether `after` is check. A sink, not a list: most moves note nothing.
+    // Inlined in the replay loop: it runs at every move and notes nothing at most.
+    #[inline(always)]
     pub fn after_move(
         &mut self,
         mv: Move,

@@ -1117,6 +1117,8 @@ struct Variations {
 
 /// Whether `mv`, played from `before` to `after`, gave check and mate; a check or mate
 /// sign written wrongly is reported.
+// Inlined in the replay loop: it runs at every move and does little for most.
+#[inline(always)]
 fn report_marks(
     replay: &mut Replay,
     text: &MoveText,
