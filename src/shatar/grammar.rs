@@ -460,6 +460,20 @@ pub(crate) fn move_token<'a>(
     end: usize,
     is_boundary: fn(char) -> bool,
 ) -> (&'a str, Result<MoveText, SyntaxError>) {
+    match plain_san(i, end, is_boundary) {
+        Some(plain) => plain,
+        None => grammar_token(i, end, is_boundary),
+    }
+}
+
+/// [`move_token`] by the grammar, for what the fast path leaves: apart, so that the
+/// common move does not pay for its frame.
+#[inline(never)]
+fn grammar_token<'a>(
+    i: &'a str,
+    end: usize,
+    is_boundary: fn(char) -> bool,
+) -> (&'a str, Result<MoveText, SyntaxError>) {
     // The bad token runs from `i` to the first boundary at or after the failure point `at`,
     // and always consumes at least one character so the reader makes progress.
     let failed = |at: &'a str, kind| {
@@ -478,9 +492,6 @@ pub(crate) fn move_token<'a>(
             }),
         )
     };
-    if let Some(plain) = plain_san(i, end, is_boundary) {
-        return plain;
-    }
     match move_text(end).parse(i) {
         Ok((rest, mv)) => {
             if rest.chars().next().is_none_or(is_boundary) || move_text(end).parse(rest).is_ok() {
