@@ -408,7 +408,7 @@ pub(crate) fn move_text<'a>(
             from_rank: body.from_rank,
             link: body.link,
             to: body.to,
-            promotion: body.promotion,
+            promotion: body.promotion.map(Box::new),
             suffix,
             span: start..end - rest.len(),
         };
