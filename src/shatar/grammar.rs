@@ -455,11 +455,11 @@ pub(super) fn parse_move(text: &str) -> Result<MoveText, SyntaxError> {
 
 /// One move token in running text: a move ending at a boundary or glued to the next move (`e5Bg4:d1`), or an
 /// unreadable token running to the next boundary.
-pub(crate) fn move_token<'a>(
-    i: &'a str,
+pub(crate) fn move_token(
+    i: &str,
     end: usize,
     is_boundary: fn(char) -> bool,
-) -> (&'a str, Result<MoveText, SyntaxError>) {
+) -> (&str, Result<MoveText, SyntaxError>) {
     match plain_san(i, end, is_boundary) {
         Some(plain) => plain,
         None => grammar_token(i, end, is_boundary),
