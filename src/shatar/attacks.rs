@@ -49,14 +49,12 @@ pub fn queen_attacks(sq: Square, occupied: u64) -> u64 {
 
 /// Squares a rook on `sq` would attack on an empty board.
 pub fn rook_rays(sq: Square) -> u64 {
-    let i = sq.0 as usize;
-    RAYS[NORTH][i] | RAYS[EAST][i] | RAYS[SOUTH][i] | RAYS[WEST][i]
+    ROOK_RAYS[sq.0 as usize]
 }
 
 /// Squares a bishop on `sq` would attack on an empty board.
 pub fn bishop_rays(sq: Square) -> u64 {
-    let i = sq.0 as usize;
-    RAYS[NORTH_EAST][i] | RAYS[NORTH_WEST][i] | RAYS[SOUTH_EAST][i] | RAYS[SOUTH_WEST][i]
+    BISHOP_RAYS[sq.0 as usize]
 }
 
 /// Iterates over the squares of a bitboard, lowest first.
@@ -189,6 +187,26 @@ const RAYS: [[u64; 64]; 8] = {
     }
     rays
 };
+
+/// The four rays of each square in the given directions joined: a piece's lines are
+/// asked for on every move (pins, discovered checks), one lookup rather than four.
+const fn joined_rays(dirs: [usize; 4]) -> [u64; 64] {
+    let mut table = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 4 {
+            table[sq] |= RAYS[dirs[d]][sq];
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+const ROOK_RAYS: [u64; 64] = joined_rays([NORTH, EAST, SOUTH, WEST]);
+
+const BISHOP_RAYS: [u64; 64] = joined_rays([NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST]);
 
 /// `BETWEEN[a][b]`: the squares strictly between `a` and `b` on a shared line. Pin
 /// detection asks for it on every move, so it is a lookup rather than a ray search.

@@ -408,7 +408,7 @@ pub(crate) fn move_text<'a>(
             from_rank: body.from_rank,
             link: body.link,
             to: body.to,
-            promotion: body.promotion,
+            promotion: body.promotion.map(Box::new),
             suffix,
             span: start..end - rest.len(),
         };
@@ -455,7 +455,21 @@ pub(super) fn parse_move(text: &str) -> Result<MoveText, SyntaxError> {
 
 /// One move token in running text: a move ending at a boundary or glued to the next move (`e5Bg4:d1`), or an
 /// unreadable token running to the next boundary.
-pub(crate) fn move_token<'a>(
+pub(crate) fn move_token(
+    i: &str,
+    end: usize,
+    is_boundary: fn(char) -> bool,
+) -> (&str, Result<MoveText, SyntaxError>) {
+    match plain_san(i, end, is_boundary) {
+        Some(plain) => plain,
+        None => grammar_token(i, end, is_boundary),
+    }
+}
+
+/// [`move_token`] by the grammar, for what the fast path leaves: apart, so that the
+/// common move does not pay for its frame.
+#[inline(never)]
+fn grammar_token<'a>(
     i: &'a str,
     end: usize,
     is_boundary: fn(char) -> bool,
@@ -478,9 +492,6 @@ pub(crate) fn move_token<'a>(
             }),
         )
     };
-    if let Some(plain) = plain_san(i, end, is_boundary) {
-        return plain;
-    }
     match move_text(end).parse(i) {
         Ok((rest, mv)) => {
             if rest.chars().next().is_none_or(is_boundary) || move_text(end).parse(rest).is_ok() {

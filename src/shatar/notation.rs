@@ -191,8 +191,9 @@ pub struct MoveText {
     pub link: Option<Link>,
     /// Where the move goes.
     pub to: Target,
-    /// The promotion, when written.
-    pub promotion: Option<Promotion>,
+    /// The promotion, when written; boxed, as it is rare: a small move token is cheap to
+    /// build and move.
+    pub promotion: Option<Box<Promotion>>,
     /// Check and annotation marks after the move.
     pub suffix: Suffix,
     /// The whole token.

@@ -106,7 +106,7 @@ pub(super) fn plain_san(
         from_rank,
         link: link.or(capture.then_some(Link::Capture(CaptureMark::X))),
         to: Target::Square(to),
-        promotion,
+        promotion: promotion.map(Box::new),
         suffix: Suffix {
             check,
             annotation: None,

@@ -79,15 +79,7 @@ impl MoveQuery {
     /// The squares in `position` whose piece the written move may name, as
     /// [`MoveQuery::matches`] reads the written piece and origin.
     pub(super) fn origins(&self, position: &Position) -> u64 {
-        let side = position.turn();
-        let pieces = match self.role {
-            Some(role) => position.piece_bb(side, role),
-            None if self.full_origin().is_some() => position.pieces(side),
-            None => position.piece_bb(side, Role::Pawn),
-        };
-        let files = self.from_file.map_or(!0, |f| A_FILE << f);
-        let ranks = self.from_rank.map_or(!0, |r| FIRST_RANK << (8 * r));
-        pieces & files & ranks
+        origins(position, self.role, self.from_file, self.from_rank)
     }
 
     /// Whether `mv` is a move the written move may stand for.
@@ -107,6 +99,27 @@ impl MoveQuery {
                 .is_none_or(|f| mv.to.file() == f && mv.capture.is_some())
             && (self.promotion.is_none() || mv.promotion == self.promotion)
     }
+}
+
+/// The squares in `position` whose piece a move written with `role` (`None`: none
+/// written) and the origin file and rank written may name.
+#[inline(always)]
+pub(super) fn origins(
+    position: &Position,
+    role: Option<Role>,
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+) -> u64 {
+    let side = position.turn();
+    let pieces = match role {
+        Some(role) => position.piece_bb(side, role),
+        // Without a piece letter a full origin may name any piece (long algebraic).
+        None if from_file.is_some() && from_rank.is_some() => position.pieces(side),
+        None => position.piece_bb(side, Role::Pawn),
+    };
+    let files = from_file.map_or(!0, |f| A_FILE << f);
+    let ranks = from_rank.map_or(!0, |r| FIRST_RANK << (8 * r));
+    pieces & files & ranks
 }
 
 const A_FILE: u64 = 0x0101_0101_0101_0101;
@@ -280,6 +293,8 @@ impl DrawWatch {
 
     /// Notes what became claimable with `mv`, now played to reach `after`, to `note`;
     /// `check` says whether `after` is check. A sink, not a list: most moves note nothing.
+    // Inlined in the replay loop: it runs at every move and notes nothing at most.
+    #[inline(always)]
     pub fn after_move(
         &mut self,
         mv: Move,

@@ -4,7 +4,9 @@
 
 use super::fen::{parse_fen, Fen};
 use super::issue::{ChessSign, Ending, SetupFault, ShatarIssue};
-use super::notation::{CheckMark as WrittenCheck, Link, MoveText, PieceScript, QueenName, Target};
+use super::notation::{
+    CheckMark as WrittenCheck, Link, MoveText, PieceScript, PieceToken, QueenName, Target,
+};
 use super::position::{Move, MoveList, Position};
 use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
 use super::sheet::WrittenLine;
@@ -433,6 +435,30 @@ fn replay_line(
     for (i, written) in moves.iter().enumerate() {
         let ply = first_ply + plies;
         let number = check_number(replay, moves, i, &position, ply);
+        // Most moves are read, carry no variation, wait for no repair and name one legal
+        // move plainly: they are played without a query or a step.
+        if let (Ok(text), [], [None, None]) = (&written.parsed, written.variations(), &ahead) {
+            if let Some(mv) = plain_move(text, &position) {
+                let played = Played {
+                    written,
+                    text,
+                    ply,
+                    marks: true,
+                };
+                play(
+                    replay,
+                    &mut position,
+                    &mut line,
+                    &mut watch,
+                    &played,
+                    mv,
+                    None,
+                    Note::AsWritten,
+                );
+                plies += 1;
+                continue;
+            }
+        }
         let variations = replay_variations(replay, written, &position, ply);
         let stopped = |line| LineOutcome {
             line,
@@ -444,10 +470,8 @@ fn replay_line(
         let forced = ahead[0].take();
         ahead.swap(0, 1);
         let words;
-        let (text, query, step) = match (&written.parsed, forced) {
-            (Ok(text), Some((mv, repaired))) => {
-                (text, query(text, replay.pieces), Step::Forced(mv, repaired))
-            }
+        let (text, step) = match (&written.parsed, forced) {
+            (Ok(text), Some((mv, repaired))) => (text, Step::Forced(mv, repaired)),
             (Ok(text), None) => {
                 let query = query(text, replay.pieces);
                 let step = resolve(
@@ -459,7 +483,7 @@ fn replay_line(
                     ply,
                     number,
                 );
-                (text, query, step)
+                (text, step)
             }
             (Err(error), _) => {
                 let promotion = chess_promotion(replay, &position, written);
@@ -477,7 +501,7 @@ fn replay_line(
                         };
                         let step =
                             unreadable(replay, issue, &position, style, (moves, i), ply, number);
-                        (&words.move_text, query, step)
+                        (&words.move_text, step)
                     }
                     _ => {
                         let issue = ShatarIssue::Unparsable { reason: error.kind };
@@ -494,7 +518,6 @@ fn replay_line(
                 let played = Played {
                     written,
                     text,
-                    query: &query,
                     ply,
                     marks: false,
                 };
@@ -539,7 +562,6 @@ fn replay_line(
         let played = Played {
             written,
             text,
-            query: &query,
             ply,
             marks,
         };
@@ -599,7 +621,6 @@ enum Step {
 struct Played<'a> {
     written: &'a ParsedMove,
     text: &'a MoveText,
-    query: &'a MoveQuery,
     ply: u32,
     /// Report the check and capture signs written that the move contradicts; not for a
     /// move a swap moved here, which was written with another's signs.
@@ -639,7 +660,7 @@ fn play(
     let (check, mate) = if played.marks {
         report_marks(
             replay,
-            played.query,
+            played.text,
             played.written,
             played.ply,
             &before,
@@ -752,7 +773,8 @@ fn resolve(
     number: Option<NumberWarning>,
 ) -> Step {
     // Most moves name their square and one piece that can go there legally: that piece
-    // is found from the square's attackers alone.
+    // is found from the square's attackers alone (as [`plain_move`] does for a move
+    // without a promotion).
     if let Some(to) = query.to_square {
         if !query.castling && !query.promotion_to_king {
             let origins = query.origins(position);
@@ -770,6 +792,22 @@ fn resolve(
         Resolution::Move(mv) => Step::Play(mv, false),
         Resolution::Error(issue) => unresolved(replay, issue, position, query, at, ply, number),
     }
+}
+
+/// The legal move `text` names where it is written plainly, as [`resolve`] finds it
+/// first: a destination square, no promotion (so no castling either), and one legal
+/// move of the piece written, from the origin written, to that square.
+#[inline(always)]
+fn plain_move(text: &MoveText, position: &Position) -> Option<Move> {
+    let Target::Square(to) = text.to else {
+        return None;
+    };
+    if text.promotion.is_some() {
+        return None;
+    }
+    let role = text.piece.as_ref().map(|p| p.role);
+    let origins = replay::origins(position, role, text.from_file, text.from_rank);
+    position.only_move_to(origins, to, None)
 }
 
 /// The reason no legal move or several fit `query`, found over all the legal moves.
@@ -1079,9 +1117,11 @@ struct Variations {
 
 /// Whether `mv`, played from `before` to `after`, gave check and mate; a check or mate
 /// sign written wrongly is reported.
+// Inlined in the replay loop: it runs at every move and does little for most.
+#[inline(always)]
 fn report_marks(
     replay: &mut Replay,
-    query: &MoveQuery,
+    text: &MoveText,
     written: &ParsedMove,
     ply: u32,
     before: &Position,
@@ -1090,16 +1130,27 @@ fn report_marks(
 ) -> (bool, bool) {
     let check = after.is_check();
     // Mate needs the reply moves; look for them only when someone will read it.
-    let mate =
-        check && (replay.keep || query.check_mark == CheckMark::Mate) && !after.has_legal_move();
-    let actual = match (check, mate) {
-        (_, true) => CheckMark::Mate,
-        (true, false) => CheckMark::Check,
-        _ => CheckMark::None,
-    };
-    replay::marker_issues(query, mv, before.turn(), actual, |issue| {
-        replay.report(issue, &written.span, Some((ply, before)));
-    });
+    let mate = check
+        && (replay.keep || text.suffix.check == Some(WrittenCheck::Mate))
+        && !after.has_legal_move();
+    // A move written without a check or mate sign, a link or a queen's Chinese name has
+    // no sign to contradict: most moves, which need no query for it.
+    let queen_named = |piece: Option<&PieceToken>| piece.is_some_and(|p| p.queen_name.is_some());
+    let signed = text.suffix.check.is_some()
+        || text.link.is_some()
+        || queen_named(text.piece.as_ref())
+        || queen_named(text.promotion.as_ref().map(|p| &p.piece));
+    if signed {
+        let actual = match (check, mate) {
+            (_, true) => CheckMark::Mate,
+            (true, false) => CheckMark::Check,
+            _ => CheckMark::None,
+        };
+        let query = query(text, replay.pieces);
+        replay::marker_issues(&query, mv, before.turn(), actual, |issue| {
+            replay.report(issue, &written.span, Some((ply, before)));
+        });
+    }
     (check, mate)
 }
 
