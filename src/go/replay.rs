@@ -560,18 +560,24 @@ impl<'a> Replay<'a> {
         // Made at the first setup property: most nodes have none.
         let mut set_here: Option<HashSet<Point>> = None;
         for prop in node.properties() {
-            let stone = match prop.ident() {
-                "AB" => Some(Color::Black),
-                "AW" => Some(Color::White),
-                "AE" => None,
-                // Whose turn it is, said outright.
-                "PL" => {
-                    state.last_mover = None;
+            // Matched as bytes: a string match compares through memcmp.
+            let stone = match prop.ident().as_bytes() {
+                b"B" => {
+                    more_moves |= first_move.is_some();
+                    first_move.get_or_insert((prop, Color::Black));
                     continue;
                 }
-                "B" | "W" => {
+                b"W" => {
                     more_moves |= first_move.is_some();
-                    first_move.get_or_insert(prop);
+                    first_move.get_or_insert((prop, Color::White));
+                    continue;
+                }
+                b"AB" => Some(Color::Black),
+                b"AW" => Some(Color::White),
+                b"AE" => None,
+                // Whose turn it is, said outright.
+                b"PL" => {
+                    state.last_mover = None;
                     continue;
                 }
                 _ => continue,
@@ -600,31 +606,15 @@ impl<'a> Replay<'a> {
                 }
             }
         }
-        let Some(first_move) = first_move else {
+        let Some((prop, color)) = first_move else {
             self.keep_comment(node, line, main);
             return true;
         };
-        // Two moves in one node are an error of the structural check; both are replayed.
-        // The same move written twice (`B[pd]B[pd]`) is one move.
-        let later_moves = more_moves
-            .then(|| {
-                let moves: Vec<Property<'_>> = node
-                    .properties()
-                    .filter(|prop| matches!(prop.ident(), "B" | "W"))
-                    .collect();
-                moves
-                    .iter()
-                    .enumerate()
-                    .filter(|(k, prop)| !moves[..*k].iter().any(|earlier| same(earlier, prop)))
-                    .map(|(_, prop)| *prop)
-                    .skip(1)
-                    .collect::<Vec<_>>()
-            })
-            .into_iter()
-            .flatten();
-        let mut moved = false;
-        for prop in std::iter::once(first_move).chain(later_moves) {
-            match self.play_move(node, prop, state, (line, main)) {
+        let Some(mut moved) = self.play_move(node, prop, color, state, (line, main)) else {
+            return false;
+        };
+        if more_moves {
+            match self.play_later_moves(node, state, (line, main)) {
                 Some(played) => moved |= played,
                 None => return false,
             }
@@ -635,20 +625,45 @@ impl<'a> Replay<'a> {
         true
     }
 
-    /// Plays the move property `prop` (`B` or `W`) of `node`: `Some(true)` once played,
-    /// `Some(false)` when it holds no value, `None` when it breaks a rule or cannot be read.
+    /// Plays the moves of `node` after its first. Two moves in one node are an error of the
+    /// structural check; both are replayed. The same move written twice (`B[pd]B[pd]`) is
+    /// one move.
+    #[cold]
+    #[inline(never)]
+    fn play_later_moves(
+        &mut self,
+        node: NodeRef<'_>,
+        state: &mut State,
+        place: (usize, bool),
+    ) -> Option<bool> {
+        let moves: Vec<(Property<'_>, Color)> = node
+            .properties()
+            .filter_map(|prop| match prop.ident() {
+                "B" => Some((prop, Color::Black)),
+                "W" => Some((prop, Color::White)),
+                _ => None,
+            })
+            .collect();
+        let mut moved = false;
+        for (k, &(prop, color)) in moves.iter().enumerate().skip(1) {
+            if !moves[..k].iter().any(|(earlier, _)| same(earlier, &prop)) {
+                moved |= self.play_move(node, prop, color, state, place)?;
+            }
+        }
+        Some(moved)
+    }
+
+    /// Plays the move property `prop` (`B` or `W`, the move of `color`) of `node`:
+    /// `Some(true)` once played, `Some(false)` when it holds no value, `None` when it breaks
+    /// a rule or cannot be read.
     fn play_move(
         &mut self,
         node: NodeRef<'_>,
         prop: Property<'_>,
+        mut color: Color,
         state: &mut State,
         (line, main): (usize, bool),
     ) -> Option<bool> {
-        let mut color = if prop.ident() == "B" {
-            Color::Black
-        } else {
-            Color::White
-        };
         // The fingerprint takes the colour as written, whatever a repair makes of it.
         let written_color = color;
         let Some(value) = prop.value() else {
@@ -912,10 +927,11 @@ impl<'a> Replay<'a> {
     /// A comment on a node without a move rides on the move before it, or on the record
     /// (main line, before any move), or waits for the line's first move.
     fn keep_comment(&mut self, node: NodeRef<'_>, line: usize, main: bool) {
-        let Some(text) = comment(node) else { return };
+        // Looked up first: an unkept line needs no text.
         let Some(buf) = self.lines.get_mut(line) else {
             return;
         };
+        let Some(text) = comment(node) else { return };
         if let Some(last) = buf.nodes.last_mut() {
             last.comment = join(last.comment.take(), Some(text));
         } else if main {
@@ -1091,7 +1107,10 @@ impl<'a> Replay<'a> {
 /// The first value of each game-info property on the main line, with its node; text is
 /// made later only for the few checked, unless the record is kept with all its tags.
 fn game_info(tree: &GameTree) -> Vec<(&'static str, Value<'_>, NodeRef<'_>)> {
-    let mut found: Vec<(&'static str, Value<'_>, NodeRef<'_>)> = Vec::new();
+    let mut found: Vec<(&'static str, Value<'_>, NodeRef<'_>)> =
+        Vec::with_capacity(GAME_INFO.len());
+    // The positions in `GAME_INFO` of the properties found, as bits.
+    let mut seen = 0u32;
     for node in tree.main_line() {
         for prop in node.properties() {
             let ident = prop.ident();
@@ -1100,18 +1119,35 @@ fn game_info(tree: &GameTree) -> Vec<(&'static str, Value<'_>, NodeRef<'_>)> {
             if !traits(ident).is(Class::TAG) {
                 continue;
             }
-            let Some(&ident) = GAME_INFO.iter().find(|&&i| i == ident) else {
+            let Ok(key) = <[u8; 2]>::try_from(ident.as_bytes()) else {
                 continue;
             };
-            if found.iter().any(|(i, ..)| *i == ident) || (ident == "PL" && !node.is_root()) {
+            let Some(at) = GAME_INFO_KEYS.iter().position(|&k| k == key) else {
+                continue;
+            };
+            if seen & 1 << at != 0 || (key == *b"PL" && !node.is_root()) {
                 continue;
             }
             let Some(value) = prop.value() else { continue };
-            found.push((ident, value, node));
+            seen |= 1 << at;
+            found.push((GAME_INFO[at], value, node));
         }
     }
     found
 }
+
+/// The identifiers of [`GAME_INFO`] as byte pairs, which compare without a call to compare
+/// memory (every one is two letters).
+static GAME_INFO_KEYS: [[u8; 2]; GAME_INFO.len()] = {
+    let mut keys = [[0; 2]; GAME_INFO.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        let ident = GAME_INFO[i].as_bytes();
+        keys[i] = [ident[0], ident[1]];
+        i += 1;
+    }
+    keys
+};
 
 fn attach_variations(
     mut nodes: Line<GoMove>,
