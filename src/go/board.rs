@@ -455,8 +455,8 @@ impl Board {
             key: 0,
             ko_rule: KoRule::default(),
             suicide_allowed: false,
-            // Room for a whole game's positions, so the set does not regrow move by move.
-            history: KeySet::with_capacity(512),
+            // Room for a typical game's positions: a longer one grows the set once or twice.
+            history: KeySet::with_capacity(256),
             removed_any: false,
             ko: None,
             captured_by: [0; 2],
