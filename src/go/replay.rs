@@ -205,6 +205,10 @@ pub(super) struct Replay<'a> {
     pub(super) plies: u32,
     /// The main line's final state, when every move of it was replayed.
     main_final: Option<State>,
+    /// The game information of the main-line nodes replayed, gathered as they are visited.
+    info: GameInfo<'a>,
+    /// The first main-line node not replayed, whose game information is still to read.
+    info_rest: Option<NodeRef<'a>>,
     record: Record<GoMove>,
 }
 
@@ -236,6 +240,8 @@ impl<'a> Replay<'a> {
             unreplayed_from: None,
             plies: 0,
             main_final: None,
+            info: GameInfo::default(),
+            info_rest: Some(tree.root()),
             record: Record::new(super::GAME),
         }
     }
@@ -350,20 +356,20 @@ impl<'a> Replay<'a> {
             main,
         } = job;
         let tree = self.tree;
-        let completed = loop {
+        let (completed, last) = loop {
             let current = tree.node(node);
             if !self.visit(current, &mut state, line, main) {
                 if line != UNKEPT {
                     self.keep_unreplayed(current, main);
                 }
                 self.check_rest(current, state.clone());
-                break false;
+                break (false, current);
             }
             if current.is_root() && self.keep {
                 self.record.start = setup_of(&state.board);
             }
             let Some(first) = current.first_child() else {
-                break true;
+                break (true, current);
             };
             if first.next_sibling().is_none() {
                 node = first.id();
@@ -373,6 +379,7 @@ impl<'a> Replay<'a> {
             return;
         };
         if main {
+            self.info_rest = last.first_child();
             self.plies = state.ply;
             if completed {
                 self.main_final = Some(state);
@@ -552,7 +559,7 @@ impl<'a> Replay<'a> {
 
     /// Applies one node: setup first, then its move(s). False when a move breaks a rule or
     /// cannot be read, which ends the line.
-    fn visit(&mut self, node: NodeRef<'_>, state: &mut State, line: usize, main: bool) -> bool {
+    fn visit(&mut self, node: NodeRef<'a>, state: &mut State, line: usize, main: bool) -> bool {
         // One pass: setup is applied as it comes, the move (nearly always alone in its
         // node) waits until the setup is done, whatever the order written.
         let mut first_move = None;
@@ -560,8 +567,9 @@ impl<'a> Replay<'a> {
         // Made at the first setup property: most nodes have none.
         let mut set_here: Option<HashSet<Point>> = None;
         for prop in node.properties() {
+            let ident = prop.ident();
             // Matched as bytes: a string match compares through memcmp.
-            let stone = match prop.ident().as_bytes() {
+            let stone = match ident.as_bytes() {
                 b"B" => {
                     more_moves |= first_move.is_some();
                     first_move.get_or_insert((prop, Color::Black));
@@ -578,9 +586,18 @@ impl<'a> Replay<'a> {
                 // Whose turn it is, said outright.
                 b"PL" => {
                     state.last_mover = None;
+                    if main {
+                        self.info.note(ident, prop, node);
+                    }
                     continue;
                 }
-                _ => continue,
+                _ => {
+                    // Read here rather than in a walk of its own along the main line.
+                    if main && traits(ident).is(Class::TAG) {
+                        self.info.note(ident, prop, node);
+                    }
+                    continue;
+                }
             };
             state.last_mover = None;
             // Bad setup values are reported by the structural check.
@@ -943,7 +960,16 @@ impl<'a> Replay<'a> {
 
     /// Tags, komi, handicap and the result against the final position of the main line.
     pub(super) fn check_game_info(&mut self) {
-        let found = game_info(self.tree);
+        let mut info = std::mem::take(&mut self.info);
+        for node in std::iter::successors(self.info_rest, |n| n.first_child()) {
+            for prop in node.properties() {
+                let ident = prop.ident();
+                if traits(ident).is(Class::TAG) {
+                    info.note(ident, prop, node);
+                }
+            }
+        }
+        let found = info.found;
         let value_of = |ident: &str| found.iter().find(|(i, ..)| *i == ident).map(|(_, v, _)| v);
         let komi = match value_of("KM") {
             Some(value) => Komi::parse(&value.simple_text()).ok().inspect(|komi| {
@@ -1106,34 +1132,33 @@ impl<'a> Replay<'a> {
 
 /// The first value of each game-info property on the main line, with its node; text is
 /// made later only for the few checked, unless the record is kept with all its tags.
-fn game_info(tree: &GameTree) -> Vec<(&'static str, Value<'_>, NodeRef<'_>)> {
-    let mut found: Vec<(&'static str, Value<'_>, NodeRef<'_>)> =
-        Vec::with_capacity(GAME_INFO.len());
-    // The positions in `GAME_INFO` of the properties found, as bits.
-    let mut seen = 0u32;
-    for node in tree.main_line() {
-        for prop in node.properties() {
-            let ident = prop.ident();
-            // Nearly every property of the main line is no tag (moves, times, comments):
-            // the catalogue says so at one look.
-            if !traits(ident).is(Class::TAG) {
-                continue;
-            }
-            let Ok(key) = <[u8; 2]>::try_from(ident.as_bytes()) else {
-                continue;
-            };
-            let Some(at) = GAME_INFO_KEYS.iter().position(|&k| k == key) else {
-                continue;
-            };
-            if seen & 1 << at != 0 || (key == *b"PL" && !node.is_root()) {
-                continue;
-            }
-            let Some(value) = prop.value() else { continue };
-            seen |= 1 << at;
-            found.push((GAME_INFO[at], value, node));
+#[derive(Default)]
+struct GameInfo<'t> {
+    found: Vec<(&'static str, Value<'t>, NodeRef<'t>)>,
+    /// The positions in `GAME_INFO` of the properties found, as bits.
+    seen: u32,
+}
+
+impl<'t> GameInfo<'t> {
+    /// Takes the game-info property `prop` (`ident`) of the main-line node `node`, the
+    /// nodes in order, if it is the first of its kind. Nearly every property of the main
+    /// line is no tag (moves, times, comments): the caller asks the catalogue first, at
+    /// one look, and the few tags are read out of line.
+    #[inline(never)]
+    fn note(&mut self, ident: &str, prop: Property<'t>, node: NodeRef<'t>) {
+        let Ok(key) = <[u8; 2]>::try_from(ident.as_bytes()) else {
+            return;
+        };
+        let Some(at) = GAME_INFO_KEYS.iter().position(|&k| k == key) else {
+            return;
+        };
+        if self.seen & 1 << at != 0 || (key == *b"PL" && !node.is_root()) {
+            return;
         }
+        let Some(value) = prop.value() else { return };
+        self.seen |= 1 << at;
+        self.found.push((GAME_INFO[at], value, node));
     }
-    found
 }
 
 /// The identifiers of [`GAME_INFO`] as byte pairs, which compare without a call to compare
