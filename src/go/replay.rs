@@ -263,12 +263,12 @@ impl<'a> Replay<'a> {
             .root()
             .get("RU")
             .and_then(|p| p.value())
-            .filter(|v| !v.simple_text().trim().is_empty());
+            .map(|v| (v.simple_text(), v))
+            .filter(|(text, _)| !text.trim().is_empty());
         let rules = match (chosen, ru) {
             (Some(rules), _) => rules,
             (None, None) => Rules::default(),
-            (None, Some(value)) => {
-                let text = value.simple_text();
+            (None, Some((text, value))) => {
                 Rules::from_ru(&text).unwrap_or_else(|| {
                     self.report(
                         GoIssue::UnknownRules {
@@ -349,15 +349,14 @@ impl<'a> Replay<'a> {
     /// Replays one line until it ends or breaks a rule; a branch point goes on the stack.
     fn walk(&mut self, job: Job, stack: &mut Vec<Branch>) {
         let Job {
-            mut node,
+            node,
             mut state,
             line,
             depth,
             main,
         } = job;
-        let tree = self.tree;
+        let mut current = self.tree.node(node);
         let (completed, last) = loop {
-            let current = tree.node(node);
             if !self.visit(current, &mut state, line, main) {
                 if line != UNKEPT {
                     self.keep_unreplayed(current, main);
@@ -372,7 +371,7 @@ impl<'a> Replay<'a> {
                 break (true, current);
             };
             if first.next_sibling().is_none() {
-                node = first.id();
+                current = first;
                 continue;
             }
             self.branch(state, line, depth, main, current, stack);
@@ -970,8 +969,14 @@ impl<'a> Replay<'a> {
             }
         }
         let found = info.found;
-        let value_of = |ident: &str| found.iter().find(|(i, ..)| *i == ident).map(|(_, v, _)| v);
-        let komi = match value_of("KM") {
+        // Compared as bytes: a string comparison calls memcmp.
+        let value_of = |ident: &[u8; 2]| {
+            found
+                .iter()
+                .find(|(i, ..)| i.as_bytes() == ident)
+                .map(|(_, v, _)| v)
+        };
+        let komi = match value_of(b"KM") {
             Some(value) => Komi::parse(&value.simple_text()).ok().inspect(|komi| {
                 if komi.unit() != KomiUnit::Points {
                     self.report(
@@ -983,13 +988,13 @@ impl<'a> Replay<'a> {
             }),
             None => Some(Komi::zero()),
         };
-        let handicap = value_of("HA")
+        let handicap = value_of(b"HA")
             .and_then(|ha| ha.simple_text().trim().parse::<u32>().ok())
             .unwrap_or(0);
-        self.check_handicap(handicap, value_of("HA").map(|v| v.span.clone()));
+        self.check_handicap(handicap, value_of(b"HA").map(|v| v.span.clone()));
         // The handicap stones White is paid for under the rules in force.
         let handicap = self.rules.handicap.compensated(handicap);
-        let recorded = value_of("RE").map(|re| {
+        let recorded = value_of(b"RE").map(|re| {
             let raw = re.simple_text();
             let parsed = parse_result(&raw);
             (raw, parsed, re.span.clone())
@@ -1061,13 +1066,14 @@ impl<'a> Replay<'a> {
     /// moves (free placement without AB) are not counted.
     fn check_handicap(&mut self, declared: u32, span: Option<Range<usize>>) {
         let root = self.tree.root();
-        let Some(ab) = root.get("AB") else {
+        let is_ab = |p: &Property<'_>| p.ident().as_bytes() == b"AB";
+        let Some(ab) = root.properties().find(is_ab) else {
             return;
         };
         // Every AB of the root: GNU Go 2.x writes one per stone (`AB[pd]AB[dp]`).
         let stones: usize = root
             .properties()
-            .filter(|p| p.ident() == "AB")
+            .filter(is_ab)
             .flat_map(|p| p.values())
             .map(|v| v.points(self.size).map_or(0, |p| p.len()))
             .sum();
