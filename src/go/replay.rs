@@ -240,7 +240,7 @@ impl<'a> Replay<'a> {
             unreplayed_from: None,
             plies: 0,
             main_final: None,
-            info: GameInfo::default(),
+            info: GameInfo::new(),
             info_rest: Some(tree.root()),
             record: Record::new(super::GAME),
         }
@@ -959,16 +959,15 @@ impl<'a> Replay<'a> {
 
     /// Tags, komi, handicap and the result against the final position of the main line.
     pub(super) fn check_game_info(&mut self) {
-        let mut info = std::mem::take(&mut self.info);
         for node in std::iter::successors(self.info_rest, |n| n.first_child()) {
             for prop in node.properties() {
                 let ident = prop.ident();
                 if traits(ident).is(Class::TAG) {
-                    info.note(ident, prop, node);
+                    self.info.note(ident, prop, node);
                 }
             }
         }
-        let found = info.found;
+        let found = std::mem::take(&mut self.info.found);
         // Compared as bytes: a string comparison calls memcmp.
         let value_of = |ident: &[u8; 2]| {
             found
@@ -1138,7 +1137,6 @@ impl<'a> Replay<'a> {
 
 /// The first value of each game-info property on the main line, with its node; text is
 /// made later only for the few checked, unless the record is kept with all its tags.
-#[derive(Default)]
 struct GameInfo<'t> {
     found: Vec<(&'static str, Value<'t>, NodeRef<'t>)>,
     /// The positions in `GAME_INFO` of the properties found, as bits.
@@ -1146,19 +1144,28 @@ struct GameInfo<'t> {
 }
 
 impl<'t> GameInfo<'t> {
+    /// Room for every kind at once: a root node holds most of them.
+    fn new() -> GameInfo<'t> {
+        GameInfo {
+            found: Vec::with_capacity(GAME_INFO.len()),
+            seen: 0,
+        }
+    }
+
     /// Takes the game-info property `prop` (`ident`) of the main-line node `node`, the
     /// nodes in order, if it is the first of its kind. Nearly every property of the main
     /// line is no tag (moves, times, comments): the caller asks the catalogue first, at
     /// one look, and the few tags are read out of line.
     #[inline(never)]
     fn note(&mut self, ident: &str, prop: Property<'t>, node: NodeRef<'t>) {
-        let Ok(key) = <[u8; 2]>::try_from(ident.as_bytes()) else {
+        let &[a @ b'A'..=b'Z', b @ b'A'..=b'Z'] = ident.as_bytes() else {
             return;
         };
-        let Some(at) = GAME_INFO_KEYS.iter().position(|&k| k == key) else {
-            return;
+        let at = match GAME_INFO_AT[usize::from(a - b'A') * 26 + usize::from(b - b'A')] {
+            0 => return,
+            at => usize::from(at - 1),
         };
-        if self.seen & 1 << at != 0 || (key == *b"PL" && !node.is_root()) {
+        if self.seen & 1 << at != 0 || ([a, b] == *b"PL" && !node.is_root()) {
             return;
         }
         let Some(value) = prop.value() else { return };
@@ -1167,17 +1174,18 @@ impl<'t> GameInfo<'t> {
     }
 }
 
-/// The identifiers of [`GAME_INFO`] as byte pairs, which compare without a call to compare
-/// memory (every one is two letters).
-static GAME_INFO_KEYS: [[u8; 2]; GAME_INFO.len()] = {
-    let mut keys = [[0; 2]; GAME_INFO.len()];
+/// For two capitals `ab`, at `(a - 'A') * 26 + (b - 'A')`: one more than the position of
+/// that identifier in [`GAME_INFO`] (every one is two capitals), 0 for none; one look-up
+/// where a search compared up to 25 names.
+static GAME_INFO_AT: [u8; 26 * 26] = {
+    let mut table = [0u8; 26 * 26];
     let mut i = 0;
-    while i < keys.len() {
+    while i < GAME_INFO.len() {
         let ident = GAME_INFO[i].as_bytes();
-        keys[i] = [ident[0], ident[1]];
+        table[(ident[0] - b'A') as usize * 26 + (ident[1] - b'A') as usize] = i as u8 + 1;
         i += 1;
     }
-    keys
+    table
 };
 
 fn attach_variations(
