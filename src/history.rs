@@ -23,8 +23,7 @@ pub const fn key_table<const N: usize>(seed: u64) -> [u64; N] {
     keys
 }
 
-/// Zobrist keys are already uniformly random, so they serve as their own hash (here
-/// and in Go's superko history).
+/// Zobrist keys are already uniformly random, so they serve as their own hash.
 #[derive(Default)]
 pub struct KeyHasher(u64);
 

@@ -11,13 +11,11 @@
 //! *pseudo-liberty* count (empty neighbours counted once per adjacent stone), which is zero
 //! exactly when the group has no liberty. Legality is decided before anything is changed, so a
 //! rejected move leaves the board untouched without an undo step. Positions are identified by
-//! Zobrist keys, kept in a hash set for the superko rules.
+//! Zobrist keys, kept in a set for the superko rules.
 
-use std::collections::HashSet;
 use std::fmt;
-use std::hash::BuildHasherDefault;
 
-use crate::history::{key_table, KeyHasher};
+use crate::history::key_table;
 
 use crate::go::sgf::grammar::letter_coordinate;
 
@@ -64,7 +62,85 @@ static SIDES_OF: [[u8; 256]; 4] = {
 /// Mixed into a position key when White is to move (situational keys).
 const WHITE_TO_MOVE: u64 = key_table::<1>(0x0051_5549_505F_4B4F)[0];
 
-type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+/// A set of position keys: open addressing with linear probing, indexed by the key's low
+/// bits. Zobrist keys are uniformly random already, so they need no hashing, and an insert
+/// costs a few instructions where a general set's costs dozens (one per move).
+#[derive(Clone, Debug, Default)]
+struct KeySet {
+    /// A power of two of slots (none before the first insert), at most half full; 0 marks
+    /// an empty slot.
+    slots: Vec<u64>,
+    len: usize,
+    /// Whether the key 0 (the empty board, Black to move), which no slot can hold, is in.
+    zero: bool,
+}
+
+impl KeySet {
+    /// A set with room for `keys` keys before it grows.
+    fn with_capacity(keys: usize) -> KeySet {
+        KeySet {
+            slots: vec![0; (2 * keys).next_power_of_two()],
+            len: 0,
+            zero: false,
+        }
+    }
+
+    fn insert(&mut self, key: u64) {
+        if key == 0 {
+            self.zero = true;
+            return;
+        }
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut at = key as usize & mask;
+        loop {
+            let slot = &mut self.slots[at];
+            if *slot == key {
+                return;
+            }
+            if *slot == 0 {
+                *slot = key;
+                self.len += 1;
+                return;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    fn contains(&self, key: u64) -> bool {
+        if key == 0 {
+            return self.zero;
+        }
+        let mask = self.slots.len().wrapping_sub(1);
+        let mut at = key as usize & mask;
+        loop {
+            match self.slots.get(at) {
+                Some(&slot) if slot == key => return true,
+                Some(&slot) if slot != 0 => at = (at + 1) & mask,
+                _ => return false,
+            }
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let slots = vec![0; (2 * self.slots.len()).max(16)];
+        let old = std::mem::replace(&mut self.slots, slots);
+        self.len = 0;
+        for key in old.into_iter().filter(|&key| key != 0) {
+            self.insert(key);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.slots.fill(0);
+        self.len = 0;
+        self.zero = false;
+    }
+}
 
 /// A player's colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -379,8 +455,8 @@ impl Board {
             key: 0,
             ko_rule: KoRule::default(),
             suicide_allowed: false,
-            // Room for a whole game's positions, so the set does not regrow move by move.
-            history: KeySet::with_capacity_and_hasher(512, Default::default()),
+            // Room for a typical game's positions: a longer one grows the set once or twice.
+            history: KeySet::with_capacity(256),
             removed_any: false,
             ko: None,
             captured_by: [0; 2],
@@ -692,12 +768,12 @@ impl Board {
             match self.ko_rule {
                 KoRule::Situational | KoRule::Simple => self
                     .history
-                    .contains(&self.situation_key(new_key, color.opponent())),
+                    .contains(self.situation_key(new_key, color.opponent())),
                 // The position on the board counts too: a lone stone's suicide recreates it.
                 KoRule::Positional => {
                     new_key == self.key
-                        || self.history.contains(&new_key)
-                        || self.history.contains(&(new_key ^ WHITE_TO_MOVE))
+                        || self.history.contains(new_key)
+                        || self.history.contains(new_key ^ WHITE_TO_MOVE)
                 }
             }
         };

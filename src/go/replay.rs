@@ -205,6 +205,10 @@ pub(super) struct Replay<'a> {
     pub(super) plies: u32,
     /// The main line's final state, when every move of it was replayed.
     main_final: Option<State>,
+    /// The game information of the main-line nodes replayed, gathered as they are visited.
+    info: GameInfo<'a>,
+    /// The first main-line node not replayed, whose game information is still to read.
+    info_rest: Option<NodeRef<'a>>,
     record: Record<GoMove>,
 }
 
@@ -236,6 +240,8 @@ impl<'a> Replay<'a> {
             unreplayed_from: None,
             plies: 0,
             main_final: None,
+            info: GameInfo::new(),
+            info_rest: Some(tree.root()),
             record: Record::new(super::GAME),
         }
     }
@@ -257,12 +263,12 @@ impl<'a> Replay<'a> {
             .root()
             .get("RU")
             .and_then(|p| p.value())
-            .filter(|v| !v.simple_text().trim().is_empty());
+            .map(|v| (v.simple_text(), v))
+            .filter(|(text, _)| !text.trim().is_empty());
         let rules = match (chosen, ru) {
             (Some(rules), _) => rules,
             (None, None) => Rules::default(),
-            (None, Some(value)) => {
-                let text = value.simple_text();
+            (None, Some((text, value))) => {
                 Rules::from_ru(&text).unwrap_or_else(|| {
                     self.report(
                         GoIssue::UnknownRules {
@@ -343,36 +349,36 @@ impl<'a> Replay<'a> {
     /// Replays one line until it ends or breaks a rule; a branch point goes on the stack.
     fn walk(&mut self, job: Job, stack: &mut Vec<Branch>) {
         let Job {
-            mut node,
+            node,
             mut state,
             line,
             depth,
             main,
         } = job;
-        let tree = self.tree;
-        let completed = loop {
-            let current = tree.node(node);
+        let mut current = self.tree.node(node);
+        let (completed, last) = loop {
             if !self.visit(current, &mut state, line, main) {
                 if line != UNKEPT {
                     self.keep_unreplayed(current, main);
                 }
                 self.check_rest(current, state.clone());
-                break false;
+                break (false, current);
             }
             if current.is_root() && self.keep {
                 self.record.start = setup_of(&state.board);
             }
             let Some(first) = current.first_child() else {
-                break true;
+                break (true, current);
             };
             if first.next_sibling().is_none() {
-                node = first.id();
+                current = first;
                 continue;
             }
             self.branch(state, line, depth, main, current, stack);
             return;
         };
         if main {
+            self.info_rest = last.first_child();
             self.plies = state.ply;
             if completed {
                 self.main_final = Some(state);
@@ -552,7 +558,7 @@ impl<'a> Replay<'a> {
 
     /// Applies one node: setup first, then its move(s). False when a move breaks a rule or
     /// cannot be read, which ends the line.
-    fn visit(&mut self, node: NodeRef<'_>, state: &mut State, line: usize, main: bool) -> bool {
+    fn visit(&mut self, node: NodeRef<'a>, state: &mut State, line: usize, main: bool) -> bool {
         // One pass: setup is applied as it comes, the move (nearly always alone in its
         // node) waits until the setup is done, whatever the order written.
         let mut first_move = None;
@@ -560,21 +566,37 @@ impl<'a> Replay<'a> {
         // Made at the first setup property: most nodes have none.
         let mut set_here: Option<HashSet<Point>> = None;
         for prop in node.properties() {
-            let stone = match prop.ident() {
-                "AB" => Some(Color::Black),
-                "AW" => Some(Color::White),
-                "AE" => None,
-                // Whose turn it is, said outright.
-                "PL" => {
-                    state.last_mover = None;
-                    continue;
-                }
-                "B" | "W" => {
+            let ident = prop.ident();
+            // Matched as bytes: a string match compares through memcmp.
+            let stone = match ident.as_bytes() {
+                b"B" => {
                     more_moves |= first_move.is_some();
-                    first_move.get_or_insert(prop);
+                    first_move.get_or_insert((prop, Color::Black));
                     continue;
                 }
-                _ => continue,
+                b"W" => {
+                    more_moves |= first_move.is_some();
+                    first_move.get_or_insert((prop, Color::White));
+                    continue;
+                }
+                b"AB" => Some(Color::Black),
+                b"AW" => Some(Color::White),
+                b"AE" => None,
+                // Whose turn it is, said outright.
+                b"PL" => {
+                    state.last_mover = None;
+                    if main {
+                        self.info.note(ident, prop, node);
+                    }
+                    continue;
+                }
+                _ => {
+                    // Read here rather than in a walk of its own along the main line.
+                    if main && traits(ident).is(Class::TAG) {
+                        self.info.note(ident, prop, node);
+                    }
+                    continue;
+                }
             };
             state.last_mover = None;
             // Bad setup values are reported by the structural check.
@@ -600,31 +622,15 @@ impl<'a> Replay<'a> {
                 }
             }
         }
-        let Some(first_move) = first_move else {
+        let Some((prop, color)) = first_move else {
             self.keep_comment(node, line, main);
             return true;
         };
-        // Two moves in one node are an error of the structural check; both are replayed.
-        // The same move written twice (`B[pd]B[pd]`) is one move.
-        let later_moves = more_moves
-            .then(|| {
-                let moves: Vec<Property<'_>> = node
-                    .properties()
-                    .filter(|prop| matches!(prop.ident(), "B" | "W"))
-                    .collect();
-                moves
-                    .iter()
-                    .enumerate()
-                    .filter(|(k, prop)| !moves[..*k].iter().any(|earlier| same(earlier, prop)))
-                    .map(|(_, prop)| *prop)
-                    .skip(1)
-                    .collect::<Vec<_>>()
-            })
-            .into_iter()
-            .flatten();
-        let mut moved = false;
-        for prop in std::iter::once(first_move).chain(later_moves) {
-            match self.play_move(node, prop, state, (line, main)) {
+        let Some(mut moved) = self.play_move(node, prop, color, state, (line, main)) else {
+            return false;
+        };
+        if more_moves {
+            match self.play_later_moves(node, state, (line, main)) {
                 Some(played) => moved |= played,
                 None => return false,
             }
@@ -635,20 +641,45 @@ impl<'a> Replay<'a> {
         true
     }
 
-    /// Plays the move property `prop` (`B` or `W`) of `node`: `Some(true)` once played,
-    /// `Some(false)` when it holds no value, `None` when it breaks a rule or cannot be read.
+    /// Plays the moves of `node` after its first. Two moves in one node are an error of the
+    /// structural check; both are replayed. The same move written twice (`B[pd]B[pd]`) is
+    /// one move.
+    #[cold]
+    #[inline(never)]
+    fn play_later_moves(
+        &mut self,
+        node: NodeRef<'_>,
+        state: &mut State,
+        place: (usize, bool),
+    ) -> Option<bool> {
+        let moves: Vec<(Property<'_>, Color)> = node
+            .properties()
+            .filter_map(|prop| match prop.ident() {
+                "B" => Some((prop, Color::Black)),
+                "W" => Some((prop, Color::White)),
+                _ => None,
+            })
+            .collect();
+        let mut moved = false;
+        for (k, &(prop, color)) in moves.iter().enumerate().skip(1) {
+            if !moves[..k].iter().any(|(earlier, _)| same(earlier, &prop)) {
+                moved |= self.play_move(node, prop, color, state, place)?;
+            }
+        }
+        Some(moved)
+    }
+
+    /// Plays the move property `prop` (`B` or `W`, the move of `color`) of `node`:
+    /// `Some(true)` once played, `Some(false)` when it holds no value, `None` when it breaks
+    /// a rule or cannot be read.
     fn play_move(
         &mut self,
         node: NodeRef<'_>,
         prop: Property<'_>,
+        mut color: Color,
         state: &mut State,
         (line, main): (usize, bool),
     ) -> Option<bool> {
-        let mut color = if prop.ident() == "B" {
-            Color::Black
-        } else {
-            Color::White
-        };
         // The fingerprint takes the colour as written, whatever a repair makes of it.
         let written_color = color;
         let Some(value) = prop.value() else {
@@ -912,10 +943,11 @@ impl<'a> Replay<'a> {
     /// A comment on a node without a move rides on the move before it, or on the record
     /// (main line, before any move), or waits for the line's first move.
     fn keep_comment(&mut self, node: NodeRef<'_>, line: usize, main: bool) {
-        let Some(text) = comment(node) else { return };
+        // Looked up first: an unkept line needs no text.
         let Some(buf) = self.lines.get_mut(line) else {
             return;
         };
+        let Some(text) = comment(node) else { return };
         if let Some(last) = buf.nodes.last_mut() {
             last.comment = join(last.comment.take(), Some(text));
         } else if main {
@@ -927,9 +959,23 @@ impl<'a> Replay<'a> {
 
     /// Tags, komi, handicap and the result against the final position of the main line.
     pub(super) fn check_game_info(&mut self) {
-        let found = game_info(self.tree);
-        let value_of = |ident: &str| found.iter().find(|(i, ..)| *i == ident).map(|(_, v, _)| v);
-        let komi = match value_of("KM") {
+        for node in std::iter::successors(self.info_rest, |n| n.first_child()) {
+            for prop in node.properties() {
+                let ident = prop.ident();
+                if traits(ident).is(Class::TAG) {
+                    self.info.note(ident, prop, node);
+                }
+            }
+        }
+        let found = std::mem::take(&mut self.info.found);
+        // Compared as bytes: a string comparison calls memcmp.
+        let value_of = |ident: &[u8; 2]| {
+            found
+                .iter()
+                .find(|(i, ..)| i.as_bytes() == ident)
+                .map(|(_, v, _)| v)
+        };
+        let komi = match value_of(b"KM") {
             Some(value) => Komi::parse(&value.simple_text()).ok().inspect(|komi| {
                 if komi.unit() != KomiUnit::Points {
                     self.report(
@@ -941,13 +987,13 @@ impl<'a> Replay<'a> {
             }),
             None => Some(Komi::zero()),
         };
-        let handicap = value_of("HA")
+        let handicap = value_of(b"HA")
             .and_then(|ha| ha.simple_text().trim().parse::<u32>().ok())
             .unwrap_or(0);
-        self.check_handicap(handicap, value_of("HA").map(|v| v.span.clone()));
+        self.check_handicap(handicap, value_of(b"HA").map(|v| v.span.clone()));
         // The handicap stones White is paid for under the rules in force.
         let handicap = self.rules.handicap.compensated(handicap);
-        let recorded = value_of("RE").map(|re| {
+        let recorded = value_of(b"RE").map(|re| {
             let raw = re.simple_text();
             let parsed = parse_result(&raw);
             (raw, parsed, re.span.clone())
@@ -1019,13 +1065,14 @@ impl<'a> Replay<'a> {
     /// moves (free placement without AB) are not counted.
     fn check_handicap(&mut self, declared: u32, span: Option<Range<usize>>) {
         let root = self.tree.root();
-        let Some(ab) = root.get("AB") else {
+        let is_ab = |p: &Property<'_>| p.ident().as_bytes() == b"AB";
+        let Some(ab) = root.properties().find(is_ab) else {
             return;
         };
         // Every AB of the root: GNU Go 2.x writes one per stone (`AB[pd]AB[dp]`).
         let stones: usize = root
             .properties()
-            .filter(|p| p.ident() == "AB")
+            .filter(is_ab)
             .flat_map(|p| p.values())
             .map(|v| v.points(self.size).map_or(0, |p| p.len()))
             .sum();
@@ -1090,28 +1137,56 @@ impl<'a> Replay<'a> {
 
 /// The first value of each game-info property on the main line, with its node; text is
 /// made later only for the few checked, unless the record is kept with all its tags.
-fn game_info(tree: &GameTree) -> Vec<(&'static str, Value<'_>, NodeRef<'_>)> {
-    let mut found: Vec<(&'static str, Value<'_>, NodeRef<'_>)> = Vec::new();
-    for node in tree.main_line() {
-        for prop in node.properties() {
-            let ident = prop.ident();
-            // Nearly every property of the main line is no tag (moves, times, comments):
-            // the catalogue says so at one look.
-            if !traits(ident).is(Class::TAG) {
-                continue;
-            }
-            let Some(&ident) = GAME_INFO.iter().find(|&&i| i == ident) else {
-                continue;
-            };
-            if found.iter().any(|(i, ..)| *i == ident) || (ident == "PL" && !node.is_root()) {
-                continue;
-            }
-            let Some(value) = prop.value() else { continue };
-            found.push((ident, value, node));
+struct GameInfo<'t> {
+    found: Vec<(&'static str, Value<'t>, NodeRef<'t>)>,
+    /// The positions in `GAME_INFO` of the properties found, as bits.
+    seen: u32,
+}
+
+impl<'t> GameInfo<'t> {
+    /// Room for every kind at once: a root node holds most of them.
+    fn new() -> GameInfo<'t> {
+        GameInfo {
+            found: Vec::with_capacity(GAME_INFO.len()),
+            seen: 0,
         }
     }
-    found
+
+    /// Takes the game-info property `prop` (`ident`) of the main-line node `node`, the
+    /// nodes in order, if it is the first of its kind. Nearly every property of the main
+    /// line is no tag (moves, times, comments): the caller asks the catalogue first, at
+    /// one look, and the few tags are read out of line.
+    #[inline(never)]
+    fn note(&mut self, ident: &str, prop: Property<'t>, node: NodeRef<'t>) {
+        let &[a @ b'A'..=b'Z', b @ b'A'..=b'Z'] = ident.as_bytes() else {
+            return;
+        };
+        let at = match GAME_INFO_AT[usize::from(a - b'A') * 26 + usize::from(b - b'A')] {
+            0 => return,
+            at => usize::from(at - 1),
+        };
+        if self.seen & 1 << at != 0 || ([a, b] == *b"PL" && !node.is_root()) {
+            return;
+        }
+        let Some(value) = prop.value() else { return };
+        self.seen |= 1 << at;
+        self.found.push((GAME_INFO[at], value, node));
+    }
 }
+
+/// For two capitals `ab`, at `(a - 'A') * 26 + (b - 'A')`: one more than the position of
+/// that identifier in [`GAME_INFO`] (every one is two capitals), 0 for none; one look-up
+/// where a search compared up to 25 names.
+static GAME_INFO_AT: [u8; 26 * 26] = {
+    let mut table = [0u8; 26 * 26];
+    let mut i = 0;
+    while i < GAME_INFO.len() {
+        let ident = GAME_INFO[i].as_bytes();
+        table[(ident[0] - b'A') as usize * 26 + (ident[1] - b'A') as usize] = i as u8 + 1;
+        i += 1;
+    }
+    table
+};
 
 fn attach_variations(
     mut nodes: Line<GoMove>,
