@@ -72,7 +72,11 @@ const SHORT_RUN: usize = 32;
 impl PositionCounts {
     /// Counts that hold the start position.
     pub fn starting_with(key: u64) -> PositionCounts {
-        let mut counts = PositionCounts::default();
+        // Room for the whole short run at once: it is refilled after every capture.
+        let mut counts = PositionCounts {
+            recent: Vec::with_capacity(SHORT_RUN),
+            ..PositionCounts::default()
+        };
         counts.record(key);
         counts
     }
