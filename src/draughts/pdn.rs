@@ -16,8 +16,8 @@ use nom::sequence::{delimited, pair, preceded, terminated};
 use nom::Parser;
 
 use super::pdn_move::{
-    alternative_route, game_result, move_number, nag, numeric_move, pdn_move, recognize_strength,
-    square, unknown_move, RawMove, Res,
+    alternative_route, game_result, may_be_result, move_number, nag, numeric_move, pdn_move,
+    recognize_strength, square, unknown_move, RawMove, Res,
 };
 use super::syntax::{
     Comment, CommentKind, GameResult, MoveNumber, MoveSeparator, MoveSquares, MoveStrength,
@@ -95,6 +95,35 @@ fn tag_pair(i: &str) -> Res<'_, (&str, &str, bool)> {
     ))
     .parse(rest)?;
     Ok((rest, (name, value, quoted)))
+}
+
+/// The tag pair nearly every tag is, `[Name "value"]` with one space and no escape, read by
+/// hand as [`tag_pair`] reads it; `None` leaves any other text to [`tag_pair`].
+fn plain_tag(i: &str) -> Option<(&str, (&str, &str))> {
+    let bytes = i.as_bytes();
+    let starts_name = |b: &u8| b.is_ascii_alphabetic() || *b == b'_';
+    if bytes.first() != Some(&b'[') || !starts_name(bytes.get(1)?) {
+        return None;
+    }
+    let name_end = 2 + bytes[2..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    if bytes.get(name_end..name_end + 2)? != b" \"" {
+        return None;
+    }
+    let value_start = name_end + 2;
+    let value_end = value_start
+        + bytes[value_start..]
+            .iter()
+            .position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+    if bytes.get(value_end..value_end + 2)? != b"\"]" {
+        return None;
+    }
+    Some((
+        &i[value_end + 2..],
+        (&i[1..name_end], &i[value_start..value_end]),
+    ))
 }
 
 /// Resolves the `\"` and `\\` escapes of a tag value; other backslashes are kept.
@@ -355,13 +384,18 @@ impl<'a> Collection<'a> {
 
     /// A tag pair, with the values of `GameType` and `FEN` read as well.
     fn read_tag(&mut self, start: usize) {
-        match tag_pair(self.rest()) {
-            Ok((rest, (name, raw, quoted))) => {
+        // A plain tag's value has no escape to resolve.
+        let read = match plain_tag(self.rest()) {
+            Some((rest, (name, raw))) => Ok((rest, (name, raw, false))),
+            None => tag_pair(self.rest()),
+        };
+        match read {
+            Ok((rest, (name, raw, escapes))) => {
                 self.advance_to(rest);
                 let value_span = span_in(self.src, raw);
                 let tag = Tag {
                     name: name.to_owned(),
-                    value: if quoted {
+                    value: if escapes {
                         unescape(raw)
                     } else {
                         raw.to_owned()
@@ -580,9 +614,11 @@ impl<'a> Collection<'a> {
     /// A result, a move number or a move; returns whether it ends the game.
     fn read_word(&mut self, start: usize) -> bool {
         let rest = self.rest();
-        if let Ok((after, result)) = game_result(rest) {
-            self.advance_to(after);
-            return self.result(start, result);
+        if may_be_result(rest) {
+            if let Ok((after, result)) = game_result(rest) {
+                self.advance_to(after);
+                return self.result(start, result);
+            }
         }
         // Neither a number nor an unknown move begins as a numeric move does.
         if let Some((after, raw)) = numeric_move(rest) {

@@ -48,7 +48,7 @@ pub fn read_records(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
         |text, _, from| next_game(text, from),
         |block| {
             parse_pdn(block)
-                .iter()
+                .into_iter()
                 .map(|game| replay_game(block, game, read))
                 .collect()
         },
@@ -85,7 +85,7 @@ pub(super) fn opens_pdn_game(text: &str, at: usize) -> bool {
     text[at..].starts_with('[') && !before.is_empty() && !last_line.trim_start().starts_with('[')
 }
 
-fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
+fn replay_game(source: &str, mut game: PdnGame, read: ReadFlags) -> RecordReport {
     let ReadFlags {
         forced,
         keep,
@@ -103,8 +103,9 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
         diagnostics: Vec::new(),
         played: dedup.map(|_| Vec::new()),
     };
-    let cut = first_unreadable_move(game);
-    report_syntax_errors(&mut replay, game, cut);
+    let cut = first_unreadable_move(&game);
+    report_syntax_errors(&mut replay, &game, cut);
+    let span = game.span.clone();
     let finish = |replay: Replay<'_>, plies: u32, mut record: Option<DraughtsRecord>| {
         let fingerprint = match (&record, dedup, &replay.played) {
             (Some(record), Some(likeness), Some(played)) => {
@@ -120,7 +121,7 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
             index: 0,
             game: Some(super::GAME),
             variant: record.as_ref().and_then(|r| r.variant).map(VariantName::of),
-            span: game.span.clone(),
+            span,
             plies,
             diagnostics: replay.diagnostics,
             record: if keep {
@@ -132,34 +133,29 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
             header,
         }
     };
-    if let Some((issue, span)) = unsupported(game, forced) {
+    if let Some((issue, span)) = unsupported(&game, forced) {
         replay.report(issue, Some(span), None);
         return finish(replay, 0, None);
     }
-    replay.variant = choose_variant(&mut replay, game, forced);
+    replay.variant = choose_variant(&mut replay, &game, forced);
     let mut record: Record<DraughtsMove> = Record::new(super::GAME);
     record.variant = Some(replay.variant);
-    record.tags = Tags(
-        game.tags
-            .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
-            .collect(),
-    );
-    choose_numbering(&mut replay, game);
-    let written = written_result(game);
+    choose_numbering(&mut replay, &game);
+    let written = written_result(&game);
     let stated = forced.is_some() || game.game_type.is_some();
-    let mut read = read_conventions(game, stated, replay.numbering, written.as_ref());
+    let mut read = read_conventions(&game, stated, replay.numbering, written.as_ref());
     let movetext_end = game
         .result
         .as_ref()
         .map_or(game.span.end, |(_, span)| span.start);
-    let start = match start_position(&replay, game) {
+    let start = match start_position(&replay, &game) {
         Ok(start) => start,
         Err((problem, span)) => {
             replay.report(DraughtsIssue::BadFen { problem }, Some(span), None);
             read.unread_fen = true;
-            keep_movetext_unreplayed(&mut replay, game, &mut record, movetext_end);
+            keep_movetext_unreplayed(&mut replay, &game, &mut record, movetext_end);
             record.result = written.map(|(result, _)| normalise_result(result, Color::White));
+            record.tags = take_tags(&mut game);
             return finish(replay, 0, Some(record.with_extra(read)));
         }
     };
@@ -191,9 +187,20 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
         .get(..outcome.plies as usize)
         .unwrap_or(&game.moves);
     read.variation_results = has_variation_results(replayed);
-    place_comments(&mut replay, game, &mut record, &outcome, movetext_end);
-    record.result = check_result(&mut replay, game, first_ply, &outcome, written);
+    place_comments(&mut replay, &game, &mut record, &outcome, movetext_end);
+    record.result = check_result(&mut replay, &game, first_ply, &outcome, written);
+    record.tags = take_tags(&mut game);
     finish(replay, outcome.plies, Some(record.with_extra(read)))
+}
+
+/// The game's tags for its record, moved out once nothing reads them from the game.
+fn take_tags(game: &mut PdnGame) -> Tags {
+    Tags(
+        std::mem::take(&mut game.tags)
+            .into_iter()
+            .map(|t| (t.name, t.value))
+            .collect(),
+    )
 }
 
 /// Reports the reader's syntax errors, but the one at `cut` (the first move that could
