@@ -20,8 +20,8 @@ use super::pdn_move::{
     recognize_strength, square, unknown_move, RawMove, Res,
 };
 use super::syntax::{
-    Comment, CommentKind, GameResult, MoveNumber, MoveSeparator, MoveSquares, MoveStrength,
-    PdnGame, PdnMove, SquareKind, SyntaxError, SyntaxErrorKind, Tag, Variation,
+    Comment, CommentKind, GameResult, MoveNotes, MoveNumber, MoveSeparator, MoveSquares,
+    MoveStrength, PdnGame, PdnMove, SquareKind, SyntaxError, SyntaxErrorKind, Tag, Variation,
 };
 use super::tag_values::{parse_fen, parse_game_type};
 use crate::pgn::{self, Dialect, EscapePlace, StructureError, Token};
@@ -525,7 +525,7 @@ impl<'a> Collection<'a> {
         }
         let frame = self.frame();
         match frame.moves.last_mut() {
-            Some(m) if frame.pending_number.is_none() => m.comments_after.push(comment),
+            Some(m) if frame.pending_number.is_none() => m.notes_mut().comments_after.push(comment),
             _ => frame.pending_comments.push(comment),
         }
     }
@@ -542,7 +542,7 @@ impl<'a> Collection<'a> {
             span: frame.open..end,
         };
         match self.frame().moves.last_mut() {
-            Some(m) => m.variations.push(variation),
+            Some(m) => m.notes_mut().variations.push(variation),
             None => self.error(SyntaxErrorKind::VariationWithoutMove, frame.open..end),
         }
     }
@@ -560,7 +560,7 @@ impl<'a> Collection<'a> {
                     return;
                 }
                 match self.last_move() {
-                    Some(m) => m.nags.push(n),
+                    Some(m) => m.notes_mut().nags.push(n),
                     None => self.error(SyntaxErrorKind::AnnotationWithoutMove, start..self.pos),
                 }
             }
@@ -591,7 +591,7 @@ impl<'a> Collection<'a> {
             span: start..self.pos,
         };
         match self.last_move() {
-            Some(m) if m.strength.is_none() => m.strength = Some(strength),
+            Some(m) if m.notes().strength.is_none() => m.notes_mut().strength = Some(strength),
             _ => self.error(SyntaxErrorKind::AnnotationWithoutMove, start..self.pos),
         }
     }
@@ -606,7 +606,7 @@ impl<'a> Collection<'a> {
         }
         let span = start..self.pos;
         match self.last_move() {
-            Some(m) => m.alternative_route = Some(span),
+            Some(m) => m.notes_mut().alternative_route = Some(span),
             None => self.error(SyntaxErrorKind::AnnotationWithoutMove, span),
         }
     }
@@ -681,24 +681,27 @@ impl<'a> Collection<'a> {
             self.error(SyntaxErrorKind::MixedSeparators, span.clone());
         }
         let frame = self.frame();
+        let strength = raw
+            .strength
+            .map(|(marks, parenthesised, text)| MoveStrength {
+                marks: marks.to_owned(),
+                parenthesised,
+                span: span_in(src, text),
+            });
+        let notes = (strength.is_some() || !frame.pending_comments.is_empty()).then(|| {
+            Box::new(MoveNotes {
+                strength,
+                comments_before: std::mem::take(&mut frame.pending_comments),
+                ..MoveNotes::default()
+            })
+        });
         let mv = PdnMove {
             number: frame.pending_number.take(),
             squares,
             separator: raw.separator,
             is_capture: raw.separator.is_capture(),
-            alternative_route: None,
-            strength: raw
-                .strength
-                .map(|(marks, parenthesised, text)| MoveStrength {
-                    marks: marks.to_owned(),
-                    parenthesised,
-                    span: span_in(src, text),
-                }),
-            nags: Vec::new(),
-            comments_before: std::mem::take(&mut frame.pending_comments),
-            comments_after: Vec::new(),
-            variations: Vec::new(),
             span,
+            notes,
         };
         frame.moves.push(mv);
     }
@@ -825,10 +828,10 @@ mod tests {
         assert!(g.syntax_errors.is_empty(), "{:?}", g.syntax_errors);
         assert_eq!(g.moves.len(), 4);
         assert_eq!(g.result.as_ref().map(|r| r.0), Some(GameResult::TwoZero));
-        let v = &g.moves[1].variations[0];
+        let v = &g.moves[1].notes().variations[0];
         assert_eq!(v.moves.len(), 3);
         assert_eq!(
-            v.moves[1].variations[0].moves[1].comments_after[0].text,
+            v.moves[1].notes().variations[0].moves[1].notes().comments_after[0].text,
             "wins"
         );
         assert_eq!(g.moves[0].number.as_ref().map(|n| n.value), Some(1));
@@ -856,13 +859,13 @@ mod tests {
     #[test]
     fn annotations() {
         let g = &parse_pdn("1. 19x10 a.l. $14 22-18 ! {c} %x\n% line\n  % indented line\n*")[0];
-        assert!(g.moves[0].alternative_route.is_some());
-        assert_eq!(g.moves[0].nags, vec![14]);
+        assert!(g.moves[0].notes().alternative_route.is_some());
+        assert_eq!(g.moves[0].notes().nags, vec![14]);
         assert_eq!(
-            g.moves[1].strength.as_ref().map(|s| s.marks.as_str()),
+            g.moves[1].notes().strength.as_ref().map(|s| s.marks.as_str()),
             Some("!")
         );
-        assert_eq!(g.moves[1].comments_after.len(), 1);
+        assert_eq!(g.moves[1].notes().comments_after.len(), 1);
         // `%` in the middle of a line is not an escape.
         assert_eq!(g.syntax_errors.len(), 1);
         assert_eq!(

@@ -78,7 +78,7 @@ fn convert_line(moves: &[PdnMove]) -> Vec<WriteMove> {
         let src = jobs[i].src;
         for (k, m) in src.iter().enumerate() {
             jobs[i].out.push(convert_move(m));
-            for v in &m.variations {
+            for v in &m.notes().variations {
                 jobs.push(Job {
                     src: &v.moves,
                     out: Vec::new(),
@@ -112,7 +112,7 @@ fn convert_move(m: &PdnMove) -> WriteMove {
         // The placeholder for a move that was not recorded.
         text.push('-');
     }
-    if let Some(s) = &m.strength {
+    if let Some(s) = &m.notes().strength {
         if s.parenthesised {
             text.push('(');
             text.push_str(&s.marks);
@@ -121,14 +121,14 @@ fn convert_move(m: &PdnMove) -> WriteMove {
             text.push_str(&s.marks);
         }
     }
-    if m.alternative_route.is_some() {
+    if m.notes().alternative_route.is_some() {
         text.push_str(" a.l.");
     }
     WriteMove {
         text,
-        nags: m.nags.clone(),
-        comments_before: m.comments_before.iter().map(comment_text).collect(),
-        comments_after: m.comments_after.iter().map(comment_text).collect(),
+        nags: m.notes().nags.clone(),
+        comments_before: m.notes().comments_before.iter().map(comment_text).collect(),
+        comments_after: m.notes().comments_after.iter().map(comment_text).collect(),
         variations: Vec::new(),
     }
 }
@@ -206,7 +206,7 @@ fn edge_cases(archive: &PdnArchive) {
 
     let g = &parse_pdn(&read(&archive.grammar("movestrength.pdn")))[0];
     assert_eq!(g.moves.len(), 3);
-    let s = g.moves[1].strength.as_ref().expect("strength");
+    let s = g.moves[1].notes().strength.as_ref().expect("strength");
     assert_eq!((s.marks.as_str(), s.parenthesised), ("!?!!!", true));
 
     let games = parse_pdn(&read(&archive.grammar("fen.pdn")));
@@ -225,7 +225,7 @@ fn edge_cases(archive: &PdnArchive) {
     let g = &parse_pdn(&read(&archive.grammar("variation.pdn")))[0];
     assert_eq!(g.moves.len(), 4);
     assert_eq!(
-        g.moves[1].variations[0].moves[1].variations[0].moves.len(),
+        g.moves[1].notes().variations[0].moves[1].notes().variations[0].moves.len(),
         2
     );
 
@@ -269,7 +269,7 @@ fn spans_with_cyrillic_and_cjk() {
     assert_eq!(&src[g.moves[0].span.clone()], "c3-d4");
     assert_eq!(&src[g.syntax_errors[0].span.clone()], "с3-d4"); // a Cyrillic `с`
     assert_eq!(
-        &src[g.moves[0].comments_before[0].span.clone()],
+        &src[g.moves[0].notes().comments_before[0].span.clone()],
         "{高文龙 ход}"
     );
 }
@@ -338,7 +338,7 @@ fn max_depth(game: &PdnGame) -> usize {
     while let Some((moves, depth)) = stack.pop() {
         deepest = deepest.max(depth);
         for m in moves {
-            for v in &m.variations {
+            for v in &m.notes().variations {
                 stack.push((&v.moves, depth + 1));
             }
         }

@@ -369,6 +369,16 @@ pub struct PdnMove {
     pub separator: MoveSeparator,
     /// Whether the separator marks a capture.
     pub is_capture: bool,
+    /// Span of the move token itself (squares and separators).
+    pub span: Span,
+    /// Its annotations, comments and variations, where it has any: most moves have none,
+    /// and a move without them is small to build and to move.
+    pub notes: Option<Box<MoveNotes>>,
+}
+
+/// What a record writes about a move besides its squares.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MoveNotes {
     /// Span of an `a.l.` ("other route") mark after the move.
     pub alternative_route: Option<Span>,
     /// Move strength mark.
@@ -381,8 +391,28 @@ pub struct PdnMove {
     pub comments_after: Vec<Comment>,
     /// Alternatives to this move.
     pub variations: Vec<Variation>,
-    /// Span of the move token itself (squares and separators).
-    pub span: Span,
+}
+
+/// The notes of a move that has none.
+static NO_NOTES: MoveNotes = MoveNotes {
+    alternative_route: None,
+    strength: None,
+    nags: Vec::new(),
+    comments_before: Vec::new(),
+    comments_after: Vec::new(),
+    variations: Vec::new(),
+};
+
+impl PdnMove {
+    /// The move's notes (empty ones when it has none).
+    pub fn notes(&self) -> &MoveNotes {
+        self.notes.as_deref().unwrap_or(&NO_NOTES)
+    }
+
+    /// The move's notes, to add one to.
+    pub fn notes_mut(&mut self) -> &mut MoveNotes {
+        self.notes.get_or_insert_with(Box::default)
+    }
 }
 
 /// What went wrong while reading, in English via `Display`.

@@ -264,7 +264,7 @@ fn read_conventions(
 fn has_variation_results(moves: &[PdnMove]) -> bool {
     let mut lines = vec![moves];
     while let Some(line) = lines.pop() {
-        for variation in line.iter().flat_map(|m| &m.variations) {
+        for variation in line.iter().flat_map(|m| &m.notes().variations) {
             if variation.result.is_some() {
                 return true;
             }
@@ -287,7 +287,7 @@ fn first_unreadable_move(game: &PdnGame) -> Option<(usize, &SyntaxError)> {
             && !game
                 .moves
                 .iter()
-                .flat_map(|m| &m.variations)
+                .flat_map(|m| &m.notes().variations)
                 .any(|v| v.span.contains(&e.span.start))
     })?;
     let before = game
