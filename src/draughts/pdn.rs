@@ -26,6 +26,7 @@ use super::syntax::{
 use super::tag_values::{parse_fen, parse_game_type};
 use crate::pgn::{self, Dialect, EscapePlace, StructureError, Token};
 use crate::text::Span;
+use std::borrow::Cow;
 
 /// Byte span of `part`, a sub-slice of `base`.
 pub(super) fn span_in(base: &str, part: &str) -> Span {
@@ -197,8 +198,8 @@ struct Frame {
 /// movetext reader (`src/pgn.rs`).
 struct Collection<'a> {
     src: &'a str,
-    games: Vec<PdnGame>,
-    game: PdnGame,
+    games: Vec<PdnGame<'a>>,
+    game: PdnGame<'a>,
     /// Stack of open lines; `frames[0]` is the main line.
     frames: Vec<Frame>,
     /// Where the token being read has got to.
@@ -209,7 +210,7 @@ struct Collection<'a> {
 
 /// Reads every game in `src`. Never fails: problems are recorded per game in
 /// [`PdnGame::syntax_errors`], and reading resumes after the offending token.
-pub fn parse_pdn(src: &str) -> Vec<PdnGame> {
+pub fn parse_pdn(src: &str) -> Vec<PdnGame<'_>> {
     let mut collection = Collection {
         src,
         games: Vec::new(),
@@ -243,6 +244,8 @@ impl pgn::Visitor for Collection<'_> {
         self.game.comments = main.pending_comments;
         self.game.span.end = self.game.span.end.max(position);
         let game = std::mem::take(&mut self.game);
+        // And likely as many tags.
+        self.game.tags.reserve(game.tags.len());
         self.games.push(game);
     }
 
@@ -394,11 +397,11 @@ impl<'a> Collection<'a> {
                 self.advance_to(rest);
                 let value_span = span_in(self.src, raw);
                 let tag = Tag {
-                    name: name.to_owned(),
+                    name,
                     value: if escapes {
-                        unescape(raw)
+                        Cow::Owned(unescape(raw))
                     } else {
-                        raw.to_owned()
+                        Cow::Borrowed(raw)
                     },
                     span: start..self.pos,
                     value_span: value_span.clone(),

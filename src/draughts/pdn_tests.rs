@@ -39,7 +39,7 @@ fn from_syntax(game: &PdnGame) -> WriteGame {
         tags: game
             .tags
             .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
+            .map(|t| (t.name.to_owned(), t.value.to_string()))
             .collect(),
         first_move_number,
         black_first,
@@ -178,7 +178,8 @@ fn reads_without_syntax_errors(archive: &PdnArchive) {
     let files = archive.files();
     assert_eq!(files.len(), 9, "{files:?}");
     for f in files {
-        let games = parse_pdn(&read(&f));
+        let text = read(&f);
+        let games = parse_pdn(&text);
         assert!(!games.is_empty(), "{}", f.display());
         let errors: Vec<_> = games.iter().flat_map(|g| &g.syntax_errors).collect();
         if f.file_name()
@@ -200,16 +201,21 @@ fn grammar_edge_cases() {
 }
 
 fn edge_cases(archive: &PdnArchive) {
-    let g = &parse_pdn(&read(&archive.grammar("alphanumeric.pdn")))[0];
+    let text = read(&archive.grammar("alphanumeric.pdn"));
+    let g = &parse_pdn(&text)[0];
     assert_eq!(g.moves.len(), 1);
     assert_eq!(g.moves[0].squares.len(), 2);
 
-    let g = &parse_pdn(&read(&archive.grammar("movestrength.pdn")))[0];
+    let text = read(&archive.grammar("movestrength.pdn"));
+
+    let g = &parse_pdn(&text)[0];
     assert_eq!(g.moves.len(), 3);
     let s = g.moves[1].notes().strength.as_ref().expect("strength");
     assert_eq!((s.marks.as_str(), s.parenthesised), ("!?!!!", true));
 
-    let games = parse_pdn(&read(&archive.grammar("fen.pdn")));
+    let text = read(&archive.grammar("fen.pdn"));
+
+    let games = parse_pdn(&text);
     assert_eq!(games.len(), 3);
     assert!(
         games
@@ -218,18 +224,24 @@ fn edge_cases(archive: &PdnArchive) {
                 && g.result.as_ref().map(|r| r.0) == Some(GameResult::Unfinished))
     );
 
-    let g = &parse_pdn(&read(&archive.grammar("string.pdn")))[0];
+    let text = read(&archive.grammar("string.pdn"));
+
+    let g = &parse_pdn(&text)[0];
     let (name, value) = archive.escaped_tag;
     assert_eq!(g.tag(name), Some(value));
 
-    let g = &parse_pdn(&read(&archive.grammar("variation.pdn")))[0];
+    let text = read(&archive.grammar("variation.pdn"));
+
+    let g = &parse_pdn(&text)[0];
     assert_eq!(g.moves.len(), 4);
     assert_eq!(
         g.moves[1].notes().variations[0].moves[1].notes().variations[0].moves.len(),
         2
     );
 
-    let g = &parse_pdn(&read(&archive.grammar("linecomment.pdn")))[0];
+    let text = read(&archive.grammar("linecomment.pdn"));
+
+    let g = &parse_pdn(&text)[0];
     assert_eq!(g.tag("Date"), Some(archive.date));
 }
 
@@ -241,7 +253,8 @@ fn russian_archives_have_their_games_with_tags() {
 }
 
 fn russian_games_with_tags(archive: &PdnArchive) {
-    let games = parse_pdn(&read(&archive.russian()));
+    let text = read(&archive.russian());
+    let games = parse_pdn(&text);
     assert_eq!(games.len(), archive.russian_games);
     for g in &games {
         assert!(g.tags.len() >= 7, "{:?}", g.tags);
@@ -304,7 +317,8 @@ fn samples_read_cleanly() {
     let files = pdn_files(&fixtures::sample("draughts"));
     assert!(files.len() >= 4);
     for f in files {
-        let games = parse_pdn(&read(&f));
+        let text = read(&f);
+        let games = parse_pdn(&text);
         assert!(!games.is_empty(), "{}", f.display());
         for g in &games {
             assert!(

@@ -5,15 +5,17 @@
 //! module that knows the rules and the numbering convention.
 
 use crate::text::Span;
+use std::borrow::Cow;
 use std::fmt;
 
-/// One `[Name "value"]` tag pair.
+/// One `[Name "value"]` tag pair, borrowed from the text it was read from (a value is
+/// copied only to resolve its escapes).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tag {
+pub struct Tag<'a> {
     /// Tag name as written (PDN names are case-sensitive).
-    pub name: String,
+    pub name: &'a str,
     /// Value with the escapes `\"` and `\\` resolved.
-    pub value: String,
+    pub value: Cow<'a, str>,
     /// Span of the whole tag, brackets included.
     pub span: Span,
     /// Span of the value text between the quotes (or of the bare value).
@@ -547,9 +549,9 @@ pub type SyntaxError = crate::text::SyntaxError<SyntaxErrorKind>;
 
 /// One game as read: tags, main line, result and the errors met on the way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct PdnGame {
+pub struct PdnGame<'a> {
     /// Tags in written order.
-    pub tags: Vec<Tag>,
+    pub tags: Vec<Tag<'a>>,
     /// The parsed `GameType` tag, if present and well formed.
     pub game_type: Option<GameType>,
     /// The parsed `FEN` tag, if present and well formed.
@@ -573,12 +575,12 @@ pub struct PdnGame {
     pub span: Span,
 }
 
-impl PdnGame {
+impl PdnGame<'_> {
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
             .find(|t| t.name == name)
-            .map(|t| t.value.as_str())
+            .map(|t| &*t.value)
     }
 }

@@ -85,7 +85,7 @@ pub(super) fn opens_pdn_game(text: &str, at: usize) -> bool {
     text[at..].starts_with('[') && !before.is_empty() && !last_line.trim_start().starts_with('[')
 }
 
-fn replay_game(source: &str, mut game: PdnGame, read: ReadFlags) -> RecordReport {
+fn replay_game(source: &str, game: PdnGame<'_>, read: ReadFlags) -> RecordReport {
     let ReadFlags {
         forced,
         keep,
@@ -103,6 +103,8 @@ fn replay_game(source: &str, mut game: PdnGame, read: ReadFlags) -> RecordReport
         diagnostics: Vec::new(),
         played: dedup.map(|_| Vec::new()),
     };
+    // Only a kept record, its header and its fingerprint read the record's tags.
+    let tags_read = keep || keep_tags || dedup.is_some();
     let cut = first_unreadable_move(&game);
     report_syntax_errors(&mut replay, &game, cut);
     let span = game.span.clone();
@@ -155,7 +157,9 @@ fn replay_game(source: &str, mut game: PdnGame, read: ReadFlags) -> RecordReport
             read.unread_fen = true;
             keep_movetext_unreplayed(&mut replay, &game, &mut record, movetext_end);
             record.result = written.map(|(result, _)| normalise_result(result, Color::White));
-            record.tags = take_tags(&mut game);
+            if tags_read {
+                record.tags = record_tags(&game);
+            }
             return finish(replay, 0, Some(record.with_extra(read)));
         }
     };
@@ -189,16 +193,18 @@ fn replay_game(source: &str, mut game: PdnGame, read: ReadFlags) -> RecordReport
     read.variation_results = has_variation_results(replayed);
     place_comments(&mut replay, &game, &mut record, &outcome, movetext_end);
     record.result = check_result(&mut replay, &game, first_ply, &outcome, written);
-    record.tags = take_tags(&mut game);
+    if tags_read {
+        record.tags = record_tags(&game);
+    }
     finish(replay, outcome.plies, Some(record.with_extra(read)))
 }
 
-/// The game's tags for its record, moved out once nothing reads them from the game.
-fn take_tags(game: &mut PdnGame) -> Tags {
+/// The game's tags, copied for its record.
+fn record_tags(game: &PdnGame<'_>) -> Tags {
     Tags(
-        std::mem::take(&mut game.tags)
-            .into_iter()
-            .map(|t| (t.name, t.value))
+        game.tags
+            .iter()
+            .map(|t| (t.name.to_owned(), t.value.to_string()))
             .collect(),
     )
 }
@@ -277,7 +283,7 @@ fn has_variation_results(moves: &[PdnMove]) -> bool {
 /// The first move-shaped token of the main line that the reader could not read, with the
 /// number of main-line moves before it: the replay stops there, since every later move
 /// would be given to the wrong side.
-fn first_unreadable_move(game: &PdnGame) -> Option<(usize, &SyntaxError)> {
+fn first_unreadable_move<'g>(game: &'g PdnGame<'_>) -> Option<(usize, &'g SyntaxError)> {
     let movetext = game.tags.iter().map(|t| t.span.end).max().unwrap_or(0);
     let error = game.syntax_errors.iter().find(|e| {
         matches!(
