@@ -449,8 +449,18 @@ impl Position {
     }
 
     /// Whether the side to move has lost: no pieces or no legal move (§12.2.2, §12.2.3).
-    pub fn is_lost(&self, variant: Variant) -> bool {
-        self.legal_moves(variant).is_empty()
+    /// Bitboard tests rather than the move list: no capture, and no piece with an empty
+    /// square to step to. Both rule sets have a move there (the Brazilian majority rule
+    /// only chooses among captures).
+    pub fn is_lost(&self, _variant: Variant) -> bool {
+        let us = self.turn;
+        let empty = !self.occupied();
+        let man_steps = us
+            .forward()
+            .into_iter()
+            .any(|dir| step_bits(self.men(us), dir) & empty != 0);
+        let king_steps = (0..4).any(|dir| step_bits(self.kings(us), dir) & empty != 0);
+        !man_steps && !king_steps && !self.can_capture()
     }
 
     /// The legal moves that start on `from`, in the order of [`Position::legal_moves`]; the

@@ -359,8 +359,11 @@ impl LineState {
             if let Some(played) = &mut replay.played {
                 played.push(mv.mv);
             }
+            // The tracker has played the move on its copy of the position.
+            self.position = *tracker.position();
+        } else {
+            self.position.play(&mv.mv);
         }
-        self.position.play(&mv.mv);
         self.plies += 1;
     }
 }
