@@ -834,7 +834,10 @@ mod tests {
         let v = &g.moves[1].notes().variations[0];
         assert_eq!(v.moves.len(), 3);
         assert_eq!(
-            v.moves[1].notes().variations[0].moves[1].notes().comments_after[0].text,
+            v.moves[1].notes().variations[0].moves[1]
+                .notes()
+                .comments_after[0]
+                .text,
             "wins"
         );
         assert_eq!(g.moves[0].number.as_ref().map(|n| n.value), Some(1));
@@ -865,7 +868,11 @@ mod tests {
         assert!(g.moves[0].notes().alternative_route.is_some());
         assert_eq!(g.moves[0].notes().nags, vec![14]);
         assert_eq!(
-            g.moves[1].notes().strength.as_ref().map(|s| s.marks.as_str()),
+            g.moves[1]
+                .notes()
+                .strength
+                .as_ref()
+                .map(|s| s.marks.as_str()),
             Some("!")
         );
         assert_eq!(g.moves[1].notes().comments_after.len(), 1);

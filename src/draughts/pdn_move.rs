@@ -242,7 +242,12 @@ pub(crate) fn pdn_move(i: &str) -> Res<'_, RawMove<'_>> {
 /// [`pdn_move`].
 pub(crate) fn numeric_move(i: &str) -> Option<(&str, RawMove<'_>)> {
     let bytes = i.as_bytes();
-    let digit = |at: usize| bytes.get(at).map(|b| b.wrapping_sub(b'0')).filter(|d| *d <= 9);
+    let digit = |at: usize| {
+        bytes
+            .get(at)
+            .map(|b| b.wrapping_sub(b'0'))
+            .filter(|d| *d <= 9)
+    };
     // The square of one or two digits at `at`.
     let square_at = |at: usize| -> Option<SquareToken> {
         let first = digit(at)?;
@@ -323,7 +328,9 @@ pub(crate) fn move_number(i: &str) -> Res<'_, (u32, bool)> {
     // What `parse::<u32>` makes of the digits: none, or too many, is no number.
     let n = i.as_bytes()[..digits]
         .iter()
-        .try_fold(0u32, |n, d| n.checked_mul(10)?.checked_add(u32::from(d - b'0')))
+        .try_fold(0u32, |n, d| {
+            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+        })
         .filter(|_| digits > 0)
         .ok_or_else(fail)?;
     let rest = i[digits..].strip_prefix('.').ok_or_else(fail)?;

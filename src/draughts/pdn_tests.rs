@@ -235,7 +235,9 @@ fn edge_cases(archive: &PdnArchive) {
     let g = &parse_pdn(&text)[0];
     assert_eq!(g.moves.len(), 4);
     assert_eq!(
-        g.moves[1].notes().variations[0].moves[1].notes().variations[0].moves.len(),
+        g.moves[1].notes().variations[0].moves[1].notes().variations[0]
+            .moves
+            .len(),
         2
     );
 

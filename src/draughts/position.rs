@@ -560,7 +560,10 @@ impl Position {
         }
         let (from_index, to_index) = (from.index(), to.index());
         if self.men(us) & from.bit() != 0 {
-            let steps = us.forward().into_iter().any(|dir| step(from_index, dir) == to_index);
+            let steps = us
+                .forward()
+                .into_iter()
+                .any(|dir| step(from_index, dir) == to_index);
             let promotes = us.promotion_row() & to.bit() != 0;
             return steps.then(|| Move::quiet(from, to, promotes));
         }

@@ -578,9 +578,6 @@ pub struct PdnGame<'a> {
 impl PdnGame<'_> {
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| &*t.value)
+        self.tags.iter().find(|t| t.name == name).map(|t| &*t.value)
     }
 }

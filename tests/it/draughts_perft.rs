@@ -651,5 +651,8 @@ fn lost_exactly_without_a_legal_move() {
             }
         }
     }
-    assert!(lost > 100 && playing > 100, "lost {lost}, playing {playing}");
+    assert!(
+        lost > 100 && playing > 100,
+        "lost {lost}, playing {playing}"
+    );
 }
