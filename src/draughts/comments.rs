@@ -37,7 +37,7 @@ pub(super) fn place_comments(
     let before_first: &[Comment] = game
         .moves
         .first()
-        .map_or(&game.comments[..], |m| &m.comments_before[..]);
+        .map_or(&game.comments[..], |m| &m.notes().comments_before[..]);
     // Comments standing after where the replay stopped are in the unreplayed text.
     let stop = outcome.unreplayed_from.unwrap_or(usize::MAX);
     let before_first: Vec<Comment> = before_first
@@ -72,7 +72,7 @@ fn take_unreplayed_comment(
     let comments = game
         .moves
         .last()
-        .map_or(&game.comments[..], |m| &m.comments_after[..]);
+        .map_or(&game.comments[..], |m| &m.notes().comments_after[..]);
     let Some((last, others)) = comments.split_last() else {
         return;
     };

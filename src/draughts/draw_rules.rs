@@ -162,6 +162,11 @@ impl DrawTracker {
         }
     }
 
+    /// The position after the last move recorded (the start before any).
+    pub(crate) fn position(&self) -> &Position {
+        &self.current.0
+    }
+
     /// Records `mv`, a legal move in `before`, and returns every draw rule that becomes
     /// claimable with it.
     pub fn record(&mut self, before: &Position, mv: &Move) -> DrawClaims {

@@ -98,7 +98,7 @@ fn checkers_by_name(game: &PdnGame) -> Option<(DraughtsIssue, Span)> {
     };
     let issue = DraughtsIssue::UnsupportedGameType {
         number,
-        evidence: GameTypeEvidence::EventName(tag.value.clone()),
+        evidence: GameTypeEvidence::EventName(tag.value.to_string()),
     };
     Some((issue, tag.value_span.clone()))
 }

@@ -16,16 +16,17 @@ use nom::sequence::{delimited, pair, preceded, terminated};
 use nom::Parser;
 
 use super::pdn_move::{
-    alternative_route, game_result, move_number, nag, numeric_move, pdn_move, recognize_strength,
-    square, unknown_move, RawMove, Res,
+    alternative_route, game_result, may_be_result, move_number, nag, numeric_move, pdn_move,
+    recognize_strength, square, unknown_move, RawMove, Res,
 };
 use super::syntax::{
-    Comment, CommentKind, GameResult, MoveNumber, MoveSeparator, MoveSquares, MoveStrength,
-    PdnGame, PdnMove, SquareKind, SyntaxError, SyntaxErrorKind, Tag, Variation,
+    Comment, CommentKind, GameResult, MoveNotes, MoveNumber, MoveSeparator, MoveSquares,
+    MoveStrength, PdnGame, PdnMove, SquareKind, SyntaxError, SyntaxErrorKind, Tag, Variation,
 };
 use super::tag_values::{parse_fen, parse_game_type};
 use crate::pgn::{self, Dialect, EscapePlace, StructureError, Token};
 use crate::text::Span;
+use std::borrow::Cow;
 
 /// Byte span of `part`, a sub-slice of `base`.
 pub(super) fn span_in(base: &str, part: &str) -> Span {
@@ -95,6 +96,35 @@ fn tag_pair(i: &str) -> Res<'_, (&str, &str, bool)> {
     ))
     .parse(rest)?;
     Ok((rest, (name, value, quoted)))
+}
+
+/// The tag pair nearly every tag is, `[Name "value"]` with one space and no escape, read by
+/// hand as [`tag_pair`] reads it; `None` leaves any other text to [`tag_pair`].
+fn plain_tag(i: &str) -> Option<(&str, (&str, &str))> {
+    let bytes = i.as_bytes();
+    let starts_name = |b: &u8| b.is_ascii_alphabetic() || *b == b'_';
+    if bytes.first() != Some(&b'[') || !starts_name(bytes.get(1)?) {
+        return None;
+    }
+    let name_end = 2 + bytes[2..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    if bytes.get(name_end..name_end + 2)? != b" \"" {
+        return None;
+    }
+    let value_start = name_end + 2;
+    let value_end = value_start
+        + bytes[value_start..]
+            .iter()
+            .position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+    if bytes.get(value_end..value_end + 2)? != b"\"]" {
+        return None;
+    }
+    Some((
+        &i[value_end + 2..],
+        (&i[1..name_end], &i[value_start..value_end]),
+    ))
 }
 
 /// Resolves the `\"` and `\\` escapes of a tag value; other backslashes are kept.
@@ -168,8 +198,8 @@ struct Frame {
 /// movetext reader (`src/pgn.rs`).
 struct Collection<'a> {
     src: &'a str,
-    games: Vec<PdnGame>,
-    game: PdnGame,
+    games: Vec<PdnGame<'a>>,
+    game: PdnGame<'a>,
     /// Stack of open lines; `frames[0]` is the main line.
     frames: Vec<Frame>,
     /// Where the token being read has got to.
@@ -180,7 +210,7 @@ struct Collection<'a> {
 
 /// Reads every game in `src`. Never fails: problems are recorded per game in
 /// [`PdnGame::syntax_errors`], and reading resumes after the offending token.
-pub fn parse_pdn(src: &str) -> Vec<PdnGame> {
+pub fn parse_pdn(src: &str) -> Vec<PdnGame<'_>> {
     let mut collection = Collection {
         src,
         games: Vec::new(),
@@ -214,6 +244,8 @@ impl pgn::Visitor for Collection<'_> {
         self.game.comments = main.pending_comments;
         self.game.span.end = self.game.span.end.max(position);
         let game = std::mem::take(&mut self.game);
+        // And likely as many tags.
+        self.game.tags.reserve(game.tags.len());
         self.games.push(game);
     }
 
@@ -355,16 +387,21 @@ impl<'a> Collection<'a> {
 
     /// A tag pair, with the values of `GameType` and `FEN` read as well.
     fn read_tag(&mut self, start: usize) {
-        match tag_pair(self.rest()) {
-            Ok((rest, (name, raw, quoted))) => {
+        // A plain tag's value has no escape to resolve.
+        let read = match plain_tag(self.rest()) {
+            Some((rest, (name, raw))) => Ok((rest, (name, raw, false))),
+            None => tag_pair(self.rest()),
+        };
+        match read {
+            Ok((rest, (name, raw, escapes))) => {
                 self.advance_to(rest);
                 let value_span = span_in(self.src, raw);
                 let tag = Tag {
-                    name: name.to_owned(),
-                    value: if quoted {
-                        unescape(raw)
+                    name,
+                    value: if escapes {
+                        Cow::Owned(unescape(raw))
                     } else {
-                        raw.to_owned()
+                        Cow::Borrowed(raw)
                     },
                     span: start..self.pos,
                     value_span: value_span.clone(),
@@ -491,7 +528,7 @@ impl<'a> Collection<'a> {
         }
         let frame = self.frame();
         match frame.moves.last_mut() {
-            Some(m) if frame.pending_number.is_none() => m.comments_after.push(comment),
+            Some(m) if frame.pending_number.is_none() => m.notes_mut().comments_after.push(comment),
             _ => frame.pending_comments.push(comment),
         }
     }
@@ -508,7 +545,7 @@ impl<'a> Collection<'a> {
             span: frame.open..end,
         };
         match self.frame().moves.last_mut() {
-            Some(m) => m.variations.push(variation),
+            Some(m) => m.notes_mut().variations.push(variation),
             None => self.error(SyntaxErrorKind::VariationWithoutMove, frame.open..end),
         }
     }
@@ -526,7 +563,7 @@ impl<'a> Collection<'a> {
                     return;
                 }
                 match self.last_move() {
-                    Some(m) => m.nags.push(n),
+                    Some(m) => m.notes_mut().nags.push(n),
                     None => self.error(SyntaxErrorKind::AnnotationWithoutMove, start..self.pos),
                 }
             }
@@ -557,7 +594,7 @@ impl<'a> Collection<'a> {
             span: start..self.pos,
         };
         match self.last_move() {
-            Some(m) if m.strength.is_none() => m.strength = Some(strength),
+            Some(m) if m.notes().strength.is_none() => m.notes_mut().strength = Some(strength),
             _ => self.error(SyntaxErrorKind::AnnotationWithoutMove, start..self.pos),
         }
     }
@@ -572,7 +609,7 @@ impl<'a> Collection<'a> {
         }
         let span = start..self.pos;
         match self.last_move() {
-            Some(m) => m.alternative_route = Some(span),
+            Some(m) => m.notes_mut().alternative_route = Some(span),
             None => self.error(SyntaxErrorKind::AnnotationWithoutMove, span),
         }
     }
@@ -580,9 +617,11 @@ impl<'a> Collection<'a> {
     /// A result, a move number or a move; returns whether it ends the game.
     fn read_word(&mut self, start: usize) -> bool {
         let rest = self.rest();
-        if let Ok((after, result)) = game_result(rest) {
-            self.advance_to(after);
-            return self.result(start, result);
+        if may_be_result(rest) {
+            if let Ok((after, result)) = game_result(rest) {
+                self.advance_to(after);
+                return self.result(start, result);
+            }
         }
         // Neither a number nor an unknown move begins as a numeric move does.
         if let Some((after, raw)) = numeric_move(rest) {
@@ -645,24 +684,27 @@ impl<'a> Collection<'a> {
             self.error(SyntaxErrorKind::MixedSeparators, span.clone());
         }
         let frame = self.frame();
+        let strength = raw
+            .strength
+            .map(|(marks, parenthesised, text)| MoveStrength {
+                marks: marks.to_owned(),
+                parenthesised,
+                span: span_in(src, text),
+            });
+        let notes = (strength.is_some() || !frame.pending_comments.is_empty()).then(|| {
+            Box::new(MoveNotes {
+                strength,
+                comments_before: std::mem::take(&mut frame.pending_comments),
+                ..MoveNotes::default()
+            })
+        });
         let mv = PdnMove {
             number: frame.pending_number.take(),
             squares,
             separator: raw.separator,
             is_capture: raw.separator.is_capture(),
-            alternative_route: None,
-            strength: raw
-                .strength
-                .map(|(marks, parenthesised, text)| MoveStrength {
-                    marks: marks.to_owned(),
-                    parenthesised,
-                    span: span_in(src, text),
-                }),
-            nags: Vec::new(),
-            comments_before: std::mem::take(&mut frame.pending_comments),
-            comments_after: Vec::new(),
-            variations: Vec::new(),
             span,
+            notes,
         };
         frame.moves.push(mv);
     }
@@ -789,10 +831,13 @@ mod tests {
         assert!(g.syntax_errors.is_empty(), "{:?}", g.syntax_errors);
         assert_eq!(g.moves.len(), 4);
         assert_eq!(g.result.as_ref().map(|r| r.0), Some(GameResult::TwoZero));
-        let v = &g.moves[1].variations[0];
+        let v = &g.moves[1].notes().variations[0];
         assert_eq!(v.moves.len(), 3);
         assert_eq!(
-            v.moves[1].variations[0].moves[1].comments_after[0].text,
+            v.moves[1].notes().variations[0].moves[1]
+                .notes()
+                .comments_after[0]
+                .text,
             "wins"
         );
         assert_eq!(g.moves[0].number.as_ref().map(|n| n.value), Some(1));
@@ -820,13 +865,17 @@ mod tests {
     #[test]
     fn annotations() {
         let g = &parse_pdn("1. 19x10 a.l. $14 22-18 ! {c} %x\n% line\n  % indented line\n*")[0];
-        assert!(g.moves[0].alternative_route.is_some());
-        assert_eq!(g.moves[0].nags, vec![14]);
+        assert!(g.moves[0].notes().alternative_route.is_some());
+        assert_eq!(g.moves[0].notes().nags, vec![14]);
         assert_eq!(
-            g.moves[1].strength.as_ref().map(|s| s.marks.as_str()),
+            g.moves[1]
+                .notes()
+                .strength
+                .as_ref()
+                .map(|s| s.marks.as_str()),
             Some("!")
         );
-        assert_eq!(g.moves[1].comments_after.len(), 1);
+        assert_eq!(g.moves[1].notes().comments_after.len(), 1);
         // `%` in the middle of a line is not an escape.
         assert_eq!(g.syntax_errors.len(), 1);
         assert_eq!(

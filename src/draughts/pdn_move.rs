@@ -238,23 +238,27 @@ pub(crate) fn pdn_move(i: &str) -> Res<'_, RawMove<'_>> {
 }
 
 /// The numeric move nearly every token of a record is (`22-18`, `19x10x17`), read by hand as
-/// [`pdn_move`] reads it; `None` leaves any other text, and every fault, to [`pdn_move`].
+/// [`pdn_move`] reads it, in one pass; `None` leaves any other text, and every fault, to
+/// [`pdn_move`].
 pub(crate) fn numeric_move(i: &str) -> Option<(&str, RawMove<'_>)> {
     let bytes = i.as_bytes();
-    // Where each square ends and the separator after it, if any.
-    let square_at = |at: usize| -> Option<(u8, usize)> {
-        let digit = |at: usize| {
-            bytes
-                .get(at)
-                .filter(|b| b.is_ascii_digit())
-                .map(|b| b - b'0')
-        };
+    let digit = |at: usize| {
+        bytes
+            .get(at)
+            .map(|b| b.wrapping_sub(b'0'))
+            .filter(|d| *d <= 9)
+    };
+    // The square of one or two digits at `at`.
+    let square_at = |at: usize| -> Option<SquareToken> {
         let first = digit(at)?;
-        let (number, len) = match digit(at + 1) {
-            Some(second) => (first * 10 + second, 2),
-            None => (first, 1),
+        let (number, end) = match digit(at + 1) {
+            Some(second) => (first * 10 + second, at + 2),
+            None => (first, at + 1),
         };
-        (number > 0).then_some((number, at + len))
+        (number > 0).then_some(SquareToken {
+            kind: SquareKind::Numeric(number),
+            span: at..end,
+        })
     };
     let separator_at = |at: usize| match bytes.get(at) {
         Some(b'-') => Some(MoveSeparator::Dash),
@@ -262,37 +266,31 @@ pub(crate) fn numeric_move(i: &str) -> Option<(&str, RawMove<'_>)> {
         Some(b':') => Some(MoveSeparator::Colon),
         _ => None,
     };
-    let (_, mut end) = square_at(0)?;
-    let mut count = 1;
-    let mut separator = None;
+    let first = square_at(0)?;
+    let separator = separator_at(first.span.end)?;
+    let second = square_at(first.span.end + 1)?;
+    let mut end = second.span.end;
     let mut mixed = false;
+    // The squares after the second, of a capture's route: an empty vector until one comes.
+    let mut more = Vec::new();
     while let Some(next) = separator_at(end) {
-        let first = *separator.get_or_insert(next);
-        mixed |= next.is_capture() != first.is_capture();
-        (_, end) = square_at(end + 1)?;
-        count += 1;
+        mixed |= next.is_capture() != separator.is_capture();
+        let square = square_at(end + 1)?;
+        end = square.span.end;
+        more.push(square);
     }
-    let separator = separator?;
     // A strength mark (`!`, `(?)`) or anything but a plain token end is the grammar's.
     match bytes.get(end) {
         None => {}
         Some(&b) if b.is_ascii() && b != b'(' && is_token_end(char::from(b)) => {}
         Some(_) => return None,
     }
-    let mut at = 0;
-    let mut token = || {
-        let (number, square_end) = square_at(at)?;
-        let span = at..square_end;
-        at = square_end + 1;
-        Some(SquareToken {
-            kind: SquareKind::Numeric(number),
-            span,
-        })
-    };
-    let squares = if count == 2 {
-        MoveSquares::Two([token()?, token()?])
+    let squares = if more.is_empty() {
+        MoveSquares::Two([first, second])
     } else {
-        MoveSquares::Listed((0..count).map(|_| token()).collect::<Option<_>>()?)
+        let mut route = vec![first, second];
+        route.append(&mut more);
+        MoveSquares::Listed(route)
     };
     let (text, rest) = i.split_at(end);
     let raw = RawMove {
@@ -327,7 +325,14 @@ pub(crate) fn move_number(i: &str) -> Res<'_, (u32, bool)> {
         })
     };
     let digits = i.bytes().take_while(u8::is_ascii_digit).count();
-    let n = i[..digits].parse::<u32>().map_err(|_| fail())?;
+    // What `parse::<u32>` makes of the digits: none, or too many, is no number.
+    let n = i.as_bytes()[..digits]
+        .iter()
+        .try_fold(0u32, |n, d| {
+            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+        })
+        .filter(|_| digits > 0)
+        .ok_or_else(fail)?;
     let rest = i[digits..].strip_prefix('.').ok_or_else(fail)?;
     Ok(match rest.strip_prefix("..") {
         Some(rest) => (rest, (n, true)),
@@ -338,20 +343,6 @@ pub(crate) fn move_number(i: &str) -> Res<'_, (u32, bool)> {
 /// `Result := "2-0" | "1-1" | "0-2" | "1-0" | "0-1" | "1/2-1/2" | "0-0" | "*" | "+" | "="`,
 /// followed by a token boundary so that `1-10` stays a move.
 pub(crate) fn game_result(i: &str) -> Res<'_, GameResult> {
-    // Most tokens are moves (`22-18`): tell them from a result by two bytes before trying
-    // every form.
-    let bytes = i.as_bytes();
-    let may_be_result = match bytes.first() {
-        Some(b'0' | b'1' | b'2') => matches!(bytes.get(1), Some(b'-' | b'/')),
-        Some(b'*' | b'+' | b'=') => true,
-        _ => i.starts_with('½'),
-    };
-    if !may_be_result {
-        return Err(nom::Err::Error(ParseErr {
-            input: i,
-            expected: None,
-        }));
-    }
     let (rest, r) = alt((
         value(GameResult::HalfHalf, alt((tag("1/2-1/2"), tag("½-½")))),
         value(GameResult::TwoZero, tag("2-0")),
@@ -367,6 +358,18 @@ pub(crate) fn game_result(i: &str) -> Res<'_, GameResult> {
     .parse(i)?;
     let (rest, ()) = token_end(rest)?;
     Ok((rest, r))
+}
+
+/// Whether `i` can begin with a result: most tokens are moves (`22-18`), told from one by
+/// two bytes before [`game_result`] tries every form.
+#[inline]
+pub(crate) fn may_be_result(i: &str) -> bool {
+    let bytes = i.as_bytes();
+    match bytes.first() {
+        Some(b'0' | b'1' | b'2') => matches!(bytes.get(1), Some(b'-' | b'/')),
+        Some(b'*' | b'+' | b'=') => true,
+        _ => i.starts_with('½'),
+    }
 }
 
 /// `NAG := "$" [0-9]+`.

@@ -39,7 +39,7 @@ fn from_syntax(game: &PdnGame) -> WriteGame {
         tags: game
             .tags
             .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
+            .map(|t| (t.name.to_owned(), t.value.to_string()))
             .collect(),
         first_move_number,
         black_first,
@@ -78,7 +78,7 @@ fn convert_line(moves: &[PdnMove]) -> Vec<WriteMove> {
         let src = jobs[i].src;
         for (k, m) in src.iter().enumerate() {
             jobs[i].out.push(convert_move(m));
-            for v in &m.variations {
+            for v in &m.notes().variations {
                 jobs.push(Job {
                     src: &v.moves,
                     out: Vec::new(),
@@ -112,7 +112,7 @@ fn convert_move(m: &PdnMove) -> WriteMove {
         // The placeholder for a move that was not recorded.
         text.push('-');
     }
-    if let Some(s) = &m.strength {
+    if let Some(s) = &m.notes().strength {
         if s.parenthesised {
             text.push('(');
             text.push_str(&s.marks);
@@ -121,14 +121,14 @@ fn convert_move(m: &PdnMove) -> WriteMove {
             text.push_str(&s.marks);
         }
     }
-    if m.alternative_route.is_some() {
+    if m.notes().alternative_route.is_some() {
         text.push_str(" a.l.");
     }
     WriteMove {
         text,
-        nags: m.nags.clone(),
-        comments_before: m.comments_before.iter().map(comment_text).collect(),
-        comments_after: m.comments_after.iter().map(comment_text).collect(),
+        nags: m.notes().nags.clone(),
+        comments_before: m.notes().comments_before.iter().map(comment_text).collect(),
+        comments_after: m.notes().comments_after.iter().map(comment_text).collect(),
         variations: Vec::new(),
     }
 }
@@ -178,7 +178,8 @@ fn reads_without_syntax_errors(archive: &PdnArchive) {
     let files = archive.files();
     assert_eq!(files.len(), 9, "{files:?}");
     for f in files {
-        let games = parse_pdn(&read(&f));
+        let text = read(&f);
+        let games = parse_pdn(&text);
         assert!(!games.is_empty(), "{}", f.display());
         let errors: Vec<_> = games.iter().flat_map(|g| &g.syntax_errors).collect();
         if f.file_name()
@@ -200,16 +201,21 @@ fn grammar_edge_cases() {
 }
 
 fn edge_cases(archive: &PdnArchive) {
-    let g = &parse_pdn(&read(&archive.grammar("alphanumeric.pdn")))[0];
+    let text = read(&archive.grammar("alphanumeric.pdn"));
+    let g = &parse_pdn(&text)[0];
     assert_eq!(g.moves.len(), 1);
     assert_eq!(g.moves[0].squares.len(), 2);
 
-    let g = &parse_pdn(&read(&archive.grammar("movestrength.pdn")))[0];
+    let text = read(&archive.grammar("movestrength.pdn"));
+
+    let g = &parse_pdn(&text)[0];
     assert_eq!(g.moves.len(), 3);
-    let s = g.moves[1].strength.as_ref().expect("strength");
+    let s = g.moves[1].notes().strength.as_ref().expect("strength");
     assert_eq!((s.marks.as_str(), s.parenthesised), ("!?!!!", true));
 
-    let games = parse_pdn(&read(&archive.grammar("fen.pdn")));
+    let text = read(&archive.grammar("fen.pdn"));
+
+    let games = parse_pdn(&text);
     assert_eq!(games.len(), 3);
     assert!(
         games
@@ -218,18 +224,26 @@ fn edge_cases(archive: &PdnArchive) {
                 && g.result.as_ref().map(|r| r.0) == Some(GameResult::Unfinished))
     );
 
-    let g = &parse_pdn(&read(&archive.grammar("string.pdn")))[0];
+    let text = read(&archive.grammar("string.pdn"));
+
+    let g = &parse_pdn(&text)[0];
     let (name, value) = archive.escaped_tag;
     assert_eq!(g.tag(name), Some(value));
 
-    let g = &parse_pdn(&read(&archive.grammar("variation.pdn")))[0];
+    let text = read(&archive.grammar("variation.pdn"));
+
+    let g = &parse_pdn(&text)[0];
     assert_eq!(g.moves.len(), 4);
     assert_eq!(
-        g.moves[1].variations[0].moves[1].variations[0].moves.len(),
+        g.moves[1].notes().variations[0].moves[1].notes().variations[0]
+            .moves
+            .len(),
         2
     );
 
-    let g = &parse_pdn(&read(&archive.grammar("linecomment.pdn")))[0];
+    let text = read(&archive.grammar("linecomment.pdn"));
+
+    let g = &parse_pdn(&text)[0];
     assert_eq!(g.tag("Date"), Some(archive.date));
 }
 
@@ -241,7 +255,8 @@ fn russian_archives_have_their_games_with_tags() {
 }
 
 fn russian_games_with_tags(archive: &PdnArchive) {
-    let games = parse_pdn(&read(&archive.russian()));
+    let text = read(&archive.russian());
+    let games = parse_pdn(&text);
     assert_eq!(games.len(), archive.russian_games);
     for g in &games {
         assert!(g.tags.len() >= 7, "{:?}", g.tags);
@@ -269,7 +284,7 @@ fn spans_with_cyrillic_and_cjk() {
     assert_eq!(&src[g.moves[0].span.clone()], "c3-d4");
     assert_eq!(&src[g.syntax_errors[0].span.clone()], "с3-d4"); // a Cyrillic `с`
     assert_eq!(
-        &src[g.moves[0].comments_before[0].span.clone()],
+        &src[g.moves[0].notes().comments_before[0].span.clone()],
         "{高文龙 ход}"
     );
 }
@@ -304,7 +319,8 @@ fn samples_read_cleanly() {
     let files = pdn_files(&fixtures::sample("draughts"));
     assert!(files.len() >= 4);
     for f in files {
-        let games = parse_pdn(&read(&f));
+        let text = read(&f);
+        let games = parse_pdn(&text);
         assert!(!games.is_empty(), "{}", f.display());
         for g in &games {
             assert!(
@@ -338,7 +354,7 @@ fn max_depth(game: &PdnGame) -> usize {
     while let Some((moves, depth)) = stack.pop() {
         deepest = deepest.max(depth);
         for m in moves {
-            for v in &m.variations {
+            for v in &m.notes().variations {
                 stack.push((&v.moves, depth + 1));
             }
         }

@@ -449,24 +449,36 @@ impl Position {
     }
 
     /// Whether the side to move has lost: no pieces or no legal move (§12.2.2, §12.2.3).
-    pub fn is_lost(&self, variant: Variant) -> bool {
-        self.legal_moves(variant).is_empty()
+    /// Bitboard tests rather than the move list: no capture, and no piece with an empty
+    /// square to step to. Both rule sets have a move there (the Brazilian majority rule
+    /// only chooses among captures).
+    pub fn is_lost(&self, _variant: Variant) -> bool {
+        let us = self.turn;
+        let empty = !self.occupied();
+        let man_steps = us
+            .forward()
+            .into_iter()
+            .any(|dir| step_bits(self.men(us), dir) & empty != 0);
+        let king_steps = (0..4).any(|dir| step_bits(self.kings(us), dir) & empty != 0);
+        !man_steps && !king_steps && !self.can_capture()
     }
 
     /// The legal moves that start on `from`, in the order of [`Position::legal_moves`]; the
     /// list says it overflowed where they do not all fit in `N`. Without the whole list:
-    /// whether the side must capture is a bitboard test, and only `from`'s piece is searched
-    /// (but under the Brazilian majority rule, which weighs every piece's captures).
+    /// whether the side must capture is the caller's [`Position::can_capture`], and only
+    /// `from`'s piece is searched (but under the Brazilian majority rule, which weighs every
+    /// piece's captures).
     pub(crate) fn legal_moves_from<const N: usize>(
         &self,
         variant: Variant,
         from: Square,
+        must_capture: bool,
     ) -> MoveList<N> {
         let mut list = MoveList::new();
         if self.pieces(self.turn) & from.bit() == 0 {
             return list;
         }
-        if !self.can_capture() {
+        if !must_capture {
             self.quiet_moves_from(from, &mut list);
         } else if variant == Variant::Russian {
             self.captures_from(variant, from, &mut list);
@@ -484,7 +496,7 @@ impl Position {
 
     /// Whether the side to move has a capture: some piece has a first jump (a bitboard test
     /// per direction; a flying king's ray is grown one step at a time).
-    fn can_capture(&self) -> bool {
+    pub(crate) fn can_capture(&self) -> bool {
         let us = self.turn;
         let opponents = self.pieces(us.other());
         let empty = !self.occupied();
@@ -535,6 +547,41 @@ impl Position {
         for sq in squares(self.men(us)).chain(squares(self.kings(us))) {
             self.quiet_moves_from(sq, list);
         }
+    }
+
+    /// The quiet move of the side to move's piece on `from` to `to`, if it has one: the
+    /// move [`Position::quiet_moves_from`] lists, found without listing the others. The
+    /// caller knows that no capture is due.
+    pub(crate) fn quiet_move(&self, from: Square, to: Square) -> Option<Move> {
+        let us = self.turn;
+        let empty = !self.occupied();
+        if empty & to.bit() == 0 {
+            return None;
+        }
+        let (from_index, to_index) = (from.index(), to.index());
+        if self.men(us) & from.bit() != 0 {
+            let steps = us
+                .forward()
+                .into_iter()
+                .any(|dir| step(from_index, dir) == to_index);
+            let promotes = us.promotion_row() & to.bit() != 0;
+            return steps.then(|| Move::quiet(from, to, promotes));
+        }
+        if self.kings(us) & from.bit() == 0 {
+            return None;
+        }
+        (0..4)
+            .any(|dir| {
+                let mut at = step(from_index, dir);
+                while at != NONE && empty & (1 << at) != 0 {
+                    if at == to_index {
+                        return true;
+                    }
+                    at = step(at, dir);
+                }
+                false
+            })
+            .then(|| Move::quiet(from, to, false))
     }
 
     /// The quiet moves of the side to move's piece on `sq`.

@@ -286,7 +286,7 @@ impl LineState {
         let ply = self.ply();
         let mut variations = Vec::new();
         let mut unplayable = Vec::new();
-        for variation in &written.variations {
+        for variation in &written.notes().variations {
             match replay_variation(replay, variation, self.position, ply) {
                 Ok(line) => variations.push(line),
                 Err(text) => unplayable.push(format!("{UNREPLAYED_VARIATION} ({text})")),
@@ -297,14 +297,14 @@ impl LineState {
         if replay.keep {
             let text = replay.source.get(written.span.clone()).unwrap_or_default();
             let mut node = Node::new(mv, ply, text, written.span.clone());
-            node.comment = join_comments(&written.comments_after);
+            node.comment = join_comments(&written.notes().comments_after);
             if let Some(here) = written_here {
                 append_comment(&mut node.comment, &format!("{REPAIRED} {here}"));
             }
             // A comment before a move (after its number) rides on the move before it, or
             // on the move itself when it opens a variation; the main line's first move's
             // is the record's comment.
-            if let Some(before) = join_comments(&written.comments_before) {
+            if let Some(before) = join_comments(&written.notes().comments_before) {
                 match self.line.last_mut() {
                     Some(previous) => append_comment(&mut previous.comment, &before),
                     // Only the main line has a draw tracker.
@@ -359,8 +359,11 @@ impl LineState {
             if let Some(played) = &mut replay.played {
                 played.push(mv.mv);
             }
+            // The tracker has played the move on its copy of the position.
+            self.position = *tracker.position();
+        } else {
+            self.position.play(&mv.mv);
         }
-        self.position.play(&mv.mv);
         self.plies += 1;
     }
 }
@@ -376,8 +379,8 @@ fn annotate(
     for text in unplayable {
         append_comment(&mut node.comment, &text);
     }
-    node.nags = written.nags.clone();
-    if let Some(nag) = written.strength.as_ref().and_then(|s| s.nag()) {
+    node.nags = written.notes().nags.clone();
+    if let Some(nag) = written.notes().strength.as_ref().and_then(|s| s.nag()) {
         if !node.nags.contains(&nag) {
             node.nags.insert(0, nag);
         }

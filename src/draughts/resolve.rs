@@ -10,8 +10,10 @@ use super::syntax::{PdnMove, SyntaxErrorKind};
 use super::DraughtsMove;
 
 /// How many moves of the written piece are looked at before the whole legal list is asked
-/// for: a piece's quiet moves always fit, its captures nearly always do.
-const PIECE_MOVES: usize = 16;
+/// for: a piece's captures nearly always fit (its quiet moves are listed only for a quiet
+/// move written with more than two squares, which fits none of them). A short list costs
+/// little to set up.
+const PIECE_MOVES: usize = 4;
 
 /// The legal move a written move denotes: its from–to or its full path, or (for records
 /// that give only some landing squares) a route passing through the squares given.
@@ -47,8 +49,19 @@ pub(super) fn resolve(
         });
     };
     let variant = replay.variant;
+    let must_capture = position.can_capture();
+    // Most moves are a quiet step written from–to: the one move that fits, and the only one
+    // with its from and to, so written without its path.
+    if let (false, [to]) = (must_capture, rest) {
+        if let Some(mv) = position.quiet_move(from, *to) {
+            return Ok(DraughtsMove {
+                mv,
+                full_path: false,
+            });
+        }
+    }
     // Every move that can fit starts on `from`: its piece's moves decide, unless none fits.
-    let own: MoveList<PIECE_MOVES> = position.legal_moves_from(variant, from);
+    let own: MoveList<PIECE_MOVES> = position.legal_moves_from(variant, from, must_capture);
     if !own.overflowed() {
         if let Some(found) = pick(&own, squares, replay.style) {
             return found;

@@ -5,15 +5,17 @@
 //! module that knows the rules and the numbering convention.
 
 use crate::text::Span;
+use std::borrow::Cow;
 use std::fmt;
 
-/// One `[Name "value"]` tag pair.
+/// One `[Name "value"]` tag pair, borrowed from the text it was read from (a value is
+/// copied only to resolve its escapes).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tag {
+pub struct Tag<'a> {
     /// Tag name as written (PDN names are case-sensitive).
-    pub name: String,
+    pub name: &'a str,
     /// Value with the escapes `\"` and `\\` resolved.
-    pub value: String,
+    pub value: Cow<'a, str>,
     /// Span of the whole tag, brackets included.
     pub span: Span,
     /// Span of the value text between the quotes (or of the bare value).
@@ -369,6 +371,16 @@ pub struct PdnMove {
     pub separator: MoveSeparator,
     /// Whether the separator marks a capture.
     pub is_capture: bool,
+    /// Span of the move token itself (squares and separators).
+    pub span: Span,
+    /// Its annotations, comments and variations, where it has any: most moves have none,
+    /// and a move without them is small to build and to move.
+    pub notes: Option<Box<MoveNotes>>,
+}
+
+/// What a record writes about a move besides its squares.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MoveNotes {
     /// Span of an `a.l.` ("other route") mark after the move.
     pub alternative_route: Option<Span>,
     /// Move strength mark.
@@ -381,8 +393,28 @@ pub struct PdnMove {
     pub comments_after: Vec<Comment>,
     /// Alternatives to this move.
     pub variations: Vec<Variation>,
-    /// Span of the move token itself (squares and separators).
-    pub span: Span,
+}
+
+/// The notes of a move that has none.
+static NO_NOTES: MoveNotes = MoveNotes {
+    alternative_route: None,
+    strength: None,
+    nags: Vec::new(),
+    comments_before: Vec::new(),
+    comments_after: Vec::new(),
+    variations: Vec::new(),
+};
+
+impl PdnMove {
+    /// The move's notes (empty ones when it has none).
+    pub fn notes(&self) -> &MoveNotes {
+        self.notes.as_deref().unwrap_or(&NO_NOTES)
+    }
+
+    /// The move's notes, to add one to.
+    pub fn notes_mut(&mut self) -> &mut MoveNotes {
+        self.notes.get_or_insert_with(Box::default)
+    }
 }
 
 /// What went wrong while reading, in English via `Display`.
@@ -517,9 +549,9 @@ pub type SyntaxError = crate::text::SyntaxError<SyntaxErrorKind>;
 
 /// One game as read: tags, main line, result and the errors met on the way.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct PdnGame {
+pub struct PdnGame<'a> {
     /// Tags in written order.
-    pub tags: Vec<Tag>,
+    pub tags: Vec<Tag<'a>>,
     /// The parsed `GameType` tag, if present and well formed.
     pub game_type: Option<GameType>,
     /// The parsed `FEN` tag, if present and well formed.
@@ -543,12 +575,9 @@ pub struct PdnGame {
     pub span: Span,
 }
 
-impl PdnGame {
+impl PdnGame<'_> {
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| t.value.as_str())
+        self.tags.iter().find(|t| t.name == name).map(|t| &*t.value)
     }
 }

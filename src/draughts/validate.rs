@@ -48,7 +48,7 @@ pub fn read_records(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
         |text, _, from| next_game(text, from),
         |block| {
             parse_pdn(block)
-                .iter()
+                .into_iter()
                 .map(|game| replay_game(block, game, read))
                 .collect()
         },
@@ -85,7 +85,7 @@ pub(super) fn opens_pdn_game(text: &str, at: usize) -> bool {
     text[at..].starts_with('[') && !before.is_empty() && !last_line.trim_start().starts_with('[')
 }
 
-fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
+fn replay_game(source: &str, game: PdnGame<'_>, read: ReadFlags) -> RecordReport {
     let ReadFlags {
         forced,
         keep,
@@ -103,8 +103,11 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
         diagnostics: Vec::new(),
         played: dedup.map(|_| Vec::new()),
     };
-    let cut = first_unreadable_move(game);
-    report_syntax_errors(&mut replay, game, cut);
+    // Only a kept record, its header and its fingerprint read the record's tags.
+    let tags_read = keep || keep_tags || dedup.is_some();
+    let cut = first_unreadable_move(&game);
+    report_syntax_errors(&mut replay, &game, cut);
+    let span = game.span.clone();
     let finish = |replay: Replay<'_>, plies: u32, mut record: Option<DraughtsRecord>| {
         let fingerprint = match (&record, dedup, &replay.played) {
             (Some(record), Some(likeness), Some(played)) => {
@@ -120,7 +123,7 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
             index: 0,
             game: Some(super::GAME),
             variant: record.as_ref().and_then(|r| r.variant).map(VariantName::of),
-            span: game.span.clone(),
+            span,
             plies,
             diagnostics: replay.diagnostics,
             record: if keep {
@@ -132,34 +135,31 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
             header,
         }
     };
-    if let Some((issue, span)) = unsupported(game, forced) {
+    if let Some((issue, span)) = unsupported(&game, forced) {
         replay.report(issue, Some(span), None);
         return finish(replay, 0, None);
     }
-    replay.variant = choose_variant(&mut replay, game, forced);
+    replay.variant = choose_variant(&mut replay, &game, forced);
     let mut record: Record<DraughtsMove> = Record::new(super::GAME);
     record.variant = Some(replay.variant);
-    record.tags = Tags(
-        game.tags
-            .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
-            .collect(),
-    );
-    choose_numbering(&mut replay, game);
-    let written = written_result(game);
+    choose_numbering(&mut replay, &game);
+    let written = written_result(&game);
     let stated = forced.is_some() || game.game_type.is_some();
-    let mut read = read_conventions(game, stated, replay.numbering, written.as_ref());
+    let mut read = read_conventions(&game, stated, replay.numbering, written.as_ref());
     let movetext_end = game
         .result
         .as_ref()
         .map_or(game.span.end, |(_, span)| span.start);
-    let start = match start_position(&replay, game) {
+    let start = match start_position(&replay, &game) {
         Ok(start) => start,
         Err((problem, span)) => {
             replay.report(DraughtsIssue::BadFen { problem }, Some(span), None);
             read.unread_fen = true;
-            keep_movetext_unreplayed(&mut replay, game, &mut record, movetext_end);
+            keep_movetext_unreplayed(&mut replay, &game, &mut record, movetext_end);
             record.result = written.map(|(result, _)| normalise_result(result, Color::White));
+            if tags_read {
+                record.tags = record_tags(&game);
+            }
             return finish(replay, 0, Some(record.with_extra(read)));
         }
     };
@@ -191,9 +191,22 @@ fn replay_game(source: &str, game: &PdnGame, read: ReadFlags) -> RecordReport {
         .get(..outcome.plies as usize)
         .unwrap_or(&game.moves);
     read.variation_results = has_variation_results(replayed);
-    place_comments(&mut replay, game, &mut record, &outcome, movetext_end);
-    record.result = check_result(&mut replay, game, first_ply, &outcome, written);
+    place_comments(&mut replay, &game, &mut record, &outcome, movetext_end);
+    record.result = check_result(&mut replay, &game, first_ply, &outcome, written);
+    if tags_read {
+        record.tags = record_tags(&game);
+    }
     finish(replay, outcome.plies, Some(record.with_extra(read)))
+}
+
+/// The game's tags, copied for its record.
+fn record_tags(game: &PdnGame<'_>) -> Tags {
+    Tags(
+        game.tags
+            .iter()
+            .map(|t| (t.name.to_owned(), t.value.to_string()))
+            .collect(),
+    )
 }
 
 /// Reports the reader's syntax errors, but the one at `cut` (the first move that could
@@ -257,7 +270,7 @@ fn read_conventions(
 fn has_variation_results(moves: &[PdnMove]) -> bool {
     let mut lines = vec![moves];
     while let Some(line) = lines.pop() {
-        for variation in line.iter().flat_map(|m| &m.variations) {
+        for variation in line.iter().flat_map(|m| &m.notes().variations) {
             if variation.result.is_some() {
                 return true;
             }
@@ -270,7 +283,7 @@ fn has_variation_results(moves: &[PdnMove]) -> bool {
 /// The first move-shaped token of the main line that the reader could not read, with the
 /// number of main-line moves before it: the replay stops there, since every later move
 /// would be given to the wrong side.
-fn first_unreadable_move(game: &PdnGame) -> Option<(usize, &SyntaxError)> {
+fn first_unreadable_move<'g>(game: &'g PdnGame<'_>) -> Option<(usize, &'g SyntaxError)> {
     let movetext = game.tags.iter().map(|t| t.span.end).max().unwrap_or(0);
     let error = game.syntax_errors.iter().find(|e| {
         matches!(
@@ -280,7 +293,7 @@ fn first_unreadable_move(game: &PdnGame) -> Option<(usize, &SyntaxError)> {
             && !game
                 .moves
                 .iter()
-                .flat_map(|m| &m.variations)
+                .flat_map(|m| &m.notes().variations)
                 .any(|v| v.span.contains(&e.span.start))
     })?;
     let before = game

@@ -608,3 +608,51 @@ fn move_list_capacity_holds_on_random_positions() {
         "kings should have room to fly, most moves {most}"
     );
 }
+
+/// Random positions of men and kings of both sides, either to move: whether the side to
+/// move has lost is whether it has no legal move.
+#[test]
+fn lost_exactly_without_a_legal_move() {
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let (mut lost, mut playing) = (0, 0);
+    for _ in 0..20_000 {
+        let mut pieces = Vec::new();
+        let density = 4 + next() % 28;
+        for s in Square::all() {
+            let piece = match next() % density {
+                0 => (White, King),
+                1 | 2 => (White, Man),
+                3 => (Black, King),
+                4 | 5 => (Black, Man),
+                _ => continue,
+            };
+            if piece.1 == Man && piece.0.promotion_row() & s.bit() != 0 {
+                continue;
+            }
+            pieces.push((piece.0, piece.1, s));
+        }
+        let turn = if next() % 2 == 0 { White } else { Black };
+        let Ok(pos) = Position::from_pieces(pieces, turn) else {
+            continue;
+        };
+        for variant in [Variant::Russian, Variant::Brazilian] {
+            let no_move = pos.legal_moves(variant).is_empty();
+            assert_eq!(pos.is_lost(variant), no_move, "{pos:?}");
+            if no_move {
+                lost += 1;
+            } else {
+                playing += 1;
+            }
+        }
+    }
+    assert!(
+        lost > 100 && playing > 100,
+        "lost {lost}, playing {playing}"
+    );
+}
