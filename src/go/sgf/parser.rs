@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 use std::ops::Range;
 
-use memchr::memchr;
+use memchr::{memchr, memchr2};
 
 use super::grammar::{prop_value, ws};
 use super::{Collection, GameTree, NodeData, PropData, SgfSyntaxError, NONE};
@@ -227,7 +227,8 @@ fn ident_end(bytes: &[u8], mut pos: usize) -> (usize, bool) {
 
 /// Where the raw text ends of the value whose `[` is at `open` (the `prop_value` rule);
 /// `None` when no `]` closes it. A short value without escapes, as every move's point, is
-/// found by a direct look at the next bytes; the rule reads the rest.
+/// found by a direct look at the next bytes; a longer one (a comment) by memchr, which
+/// jumps from one `]` or `\` to the next: neither is ever a byte of a multi-byte character.
 #[inline]
 fn value_end(text: &str, open: usize) -> Option<usize> {
     let bytes = text.as_bytes();
@@ -240,8 +241,14 @@ fn value_end(text: &str, open: usize) -> Option<usize> {
             _ => k += 1,
         }
     }
-    let (_, raw) = prop_value(&text[open..]).ok()?;
-    Some(open + 1 + raw.len())
+    loop {
+        let at = k + memchr2(b']', b'\\', &bytes[k..])?;
+        if bytes[at] == b']' {
+            return Some(at);
+        }
+        // The escape and the whole character it escapes.
+        k = at + 1 + text[at + 1..].chars().next().map_or(0, char::len_utf8);
+    }
 }
 
 /// Whether a move like `B[pd]` starts at `pos`: a one-letter identifier and a two-byte value
