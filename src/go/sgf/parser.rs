@@ -8,6 +8,7 @@ use memchr::{memchr, memchr2};
 
 use super::grammar::{prop_value, ws};
 use super::{Collection, GameTree, NodeData, PropData, SgfSyntaxError, NONE};
+use crate::go::properties::Code;
 
 /// Reads every game tree of `text` (already decoded). Text before the first game tree is
 /// skipped silently (mail headers, file banners, even with parentheses in them); problems
@@ -546,6 +547,7 @@ impl<'s> TreeParser<'s> {
                         ident: ident.clone(),
                         name: ident,
                         values: values_start..values_start + 1,
+                        code: Code::letter(bytes[ident_start]),
                     });
                     continue;
                 }
@@ -568,10 +570,12 @@ impl<'s> TreeParser<'s> {
                 (end, lower)
             };
             let ident = off(ident_start)..off(ident_end);
-            let name = if lower {
-                self.name(ident_start..ident_end)
+            let (name, code) = if lower {
+                let name = self.name(ident_start..ident_end);
+                let code = Code::of(&self.names.as_bytes()[name.start as usize..name.end as usize]);
+                (name, code)
             } else {
-                ident.clone()
+                (ident.clone(), Code::of(&bytes[ident_start..ident_end]))
             };
             while bytes.get(pos) == Some(&b'[') {
                 let Some(raw_end) = value_end(text, pos) else {
@@ -600,6 +604,7 @@ impl<'s> TreeParser<'s> {
                 ident,
                 name,
                 values: values_start..off(self.values.len()),
+                code,
             });
         }
         self.pos = pos;
