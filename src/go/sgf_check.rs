@@ -231,7 +231,7 @@ fn check_node<'t>(
         game_info |= traits.is(Class::GAME_INFO);
         annotated |= traits.is(Class::POSITION_ANNOTATION) || traits.is(Class::MOVE_ANNOTATION);
         has_setup |= traits.is(Class::SETUP);
-        if is_quiet(prop, traits, context.size) {
+        if is_quiet(prop, traits, size) {
             continue;
         }
         let ident = prop.ident();
@@ -457,9 +457,11 @@ fn check_annotations(node: NodeRef<'_>, has_move: bool, issues: &mut Vec<SgfIssu
 
 /// Whether none of the checks of one property can find anything, told at one look for what
 /// nearly every property of a record is: a known one written as its name, outside the
-/// classes with checks of their own (root, setup, markup, old, `KM`…), with one value of its type
-/// and no control character (a move on the board, a time left, a comment, a player's name).
-#[inline]
+/// classes with checks of their own (root, setup, markup, old, `KM`…), with one value of
+/// its type and no control character (a move on the board, a time left, a comment, a name).
+// Inlined into the loops over the properties: as a call, the arguments and the loops' own
+// state went through the stack for every property.
+#[inline(always)]
 fn is_quiet(prop: Property<'_>, traits: Traits, size: BoardSize) -> bool {
     const LOUD: Class = Class::ROOT_ONLY
         .with(Class::SETUP)
