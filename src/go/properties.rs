@@ -150,6 +150,14 @@ impl Class {
     pub(crate) const DESCRIPTIVE: Class = Class(1 << 10);
     /// A tag of the record (`GAME_INFO`).
     pub(crate) const TAG: Class = Class(1 << 11);
+    /// Values read otherwise than by their type (`KM`, `RE`, `DT`), and identifiers of more
+    /// than two letters ([`Code::LONG`]): checked apart.
+    pub(crate) const OWN_CHECKS: Class = Class(1 << 12);
+
+    /// Both classes, for [`Traits::is`] to ask of either.
+    pub(crate) const fn with(self, other: Class) -> Class {
+        Class(self.0 | other.0)
+    }
 }
 
 /// What the catalogue says of one identifier: its classes and its value type.
@@ -200,11 +208,62 @@ const fn slot(ident: &[u8]) -> Option<usize> {
     }
 }
 
+/// An identifier's slot in [`CATALOGUE`], decided once as the parser reads the property:
+/// the checks ask the catalogue and compare identifiers by it, not by their text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Code(u16);
+
+impl Code {
+    /// Every identifier of more than two letters: the catalogue names none.
+    pub(crate) const LONG: Code = Code((26 * SLOTS) as u16);
+    pub(crate) const B: Code = Code::named("B");
+    pub(crate) const W: Code = Code::named("W");
+    pub(crate) const AB: Code = Code::named("AB");
+    pub(crate) const AW: Code = Code::named("AW");
+    pub(crate) const AE: Code = Code::named("AE");
+
+    /// The code of a normalised identifier (upper-case letters).
+    #[inline]
+    pub(crate) const fn of(ident: &[u8]) -> Code {
+        match slot(ident) {
+            Some(at) => Code(at as u16),
+            None => Code::LONG,
+        }
+    }
+
+    /// The code of the one-letter identifier `letter` (`A`–`Z`).
+    #[inline]
+    pub(crate) const fn letter(letter: u8) -> Code {
+        Code((letter - b'A') as u16 * SLOTS as u16)
+    }
+
+    const fn named(ident: &str) -> Code {
+        let Some(at) = slot(ident.as_bytes()) else {
+            panic!("not an identifier of one or two capitals");
+        };
+        Code(at as u16)
+    }
+
+    /// What the catalogue says of the identifier.
+    #[inline]
+    pub(crate) fn traits(self) -> Traits {
+        CATALOGUE[usize::from(self.0)]
+    }
+
+    /// One bit of 64 for the code, shared with other codes: a set of codes in a word that
+    /// may tell a repeat where there is none, never the other way.
+    #[inline]
+    pub(crate) fn bit(self) -> u64 {
+        1 << (self.0 % 64)
+    }
+}
+
 /// The catalogue by identifier, from the lists above: one look-up tells a property's classes
-/// and type, where a search of the lists ran for every property of every node.
-static CATALOGUE: [Traits; 26 * SLOTS] = {
-    let mut table = [Traits::NONE; 26 * SLOTS];
-    let classes: [(&[&str], Class); 12] = [
+/// and type, where a search of the lists ran for every property of every node. The last
+/// entry, [`Code::LONG`], is of the identifiers it does not name.
+static CATALOGUE: [Traits; 26 * SLOTS + 1] = {
+    let mut table = [Traits::NONE; 26 * SLOTS + 1];
+    let classes: [(&[&str], Class); 13] = [
         (&ROOT_ONLY, Class::ROOT_ONLY),
         (&SETUP, Class::SETUP),
         (&GAME_INFO_FF4, Class::GAME_INFO),
@@ -217,6 +276,7 @@ static CATALOGUE: [Traits; 26 * SLOTS] = {
         (&JOINED, Class::JOINED),
         (&DESCRIPTIVE, Class::DESCRIPTIVE),
         (&GAME_INFO, Class::TAG),
+        (&["KM", "RE", "DT"], Class::OWN_CHECKS),
     ];
     let mut c = 0;
     while c < classes.len() {
@@ -244,6 +304,7 @@ static CATALOGUE: [Traits; 26 * SLOTS] = {
         }
         k += 1;
     }
+    table[Code::LONG.0 as usize].classes = Class::OWN_CHECKS.0;
     table
 };
 

@@ -7,9 +7,9 @@ use std::ops::Range;
 use crate::diag::Severity;
 use crate::go::properties::{
     check_value, is_date_list, is_game_info, is_move_annotation, is_position_annotation, is_result,
-    old_property, repeat, traits, Class, Kind, Repeat, Traits,
+    old_property, repeat, Class, Code, Kind, Repeat, Traits,
 };
-use crate::go::sgf::grammar::is_space;
+use crate::go::sgf::grammar::{is_space, letter_coordinate};
 use crate::go::sgf::{BoardSize, GameTree, NodeRef, Point, Property, Value};
 use crate::go::sgf_issue::SgfIssue;
 
@@ -212,36 +212,39 @@ fn check_node<'t>(
     issues: &mut Vec<SgfIssue>,
 ) -> bool {
     let size = context.size;
-    if is_plain_move(node, context) {
+    if is_quiet_node(node, context) {
         return false;
     }
     // Made at the first setup or markup: most nodes have none.
     let mut setup_points: Option<HashMap<Point, &str>> = None;
     let mut marked: Option<HashMap<Point, ()>> = None;
-    let (mut has_move, mut has_setup) = (false, false);
+    let mut has_setup = false;
     let (mut has_black, mut has_white) = (false, false);
     let (mut game_info, mut annotated) = (false, false);
     check_repeats(node, issues);
     for prop in node.properties() {
-        let ident = prop.ident();
+        let code = prop.code();
         // One look-up in the catalogue answers every question below about the identifier.
-        let traits = traits(ident);
-        has_black |= ident == "B";
-        has_white |= ident == "W";
+        let traits = code.traits();
+        has_black |= code == Code::B;
+        has_white |= code == Code::W;
         game_info |= traits.is(Class::GAME_INFO);
         annotated |= traits.is(Class::POSITION_ANNOTATION) || traits.is(Class::MOVE_ANNOTATION);
+        has_setup |= traits.is(Class::SETUP);
+        if is_quiet(prop, traits, size) {
+            continue;
+        }
+        let ident = prop.ident();
         if !node.is_root() && traits.is(Class::ROOT_ONLY) {
             issues.push(SgfIssue::RootPropertyOutsideRoot {
                 ident: ident.to_owned(),
                 span: prop.span(),
             });
         }
-        has_move |= ident == "B" || ident == "W";
-        has_setup |= traits.is(Class::SETUP);
         check_identifier(prop, ident, traits, context, mixed_case, issues);
         check_values(prop, ident, traits, size, issues);
         check_form(prop, ident, traits, node, context, issues);
-        if traits.is(Class::SETUP) && matches!(ident, "AB" | "AW" | "AE") {
+        if traits.is(Class::SETUP) && matches!(code, Code::AB | Code::AW | Code::AE) {
             let setup_points = setup_points.get_or_insert_with(HashMap::new);
             for value in prop.values() {
                 for point in value.points(size).unwrap_or_default() {
@@ -270,6 +273,7 @@ fn check_node<'t>(
             }
         }
     }
+    let has_move = has_black || has_white;
     if has_black && has_white {
         issues.push(SgfIssue::TwoMovesInNode { span: node.span() });
     }
@@ -350,7 +354,7 @@ fn check_form(
     }
     let real = matches!(traits.kind(), Some(Kind::Real)) || ident == "KM";
     for value in prop.values() {
-        if has_unwritable_control(value.raw) {
+        if has_unwritable_control(value.raw.as_bytes()) {
             issues.push(SgfIssue::ControlCharacters {
                 ident: ident.to_owned(),
                 span: value.span.clone(),
@@ -377,10 +381,10 @@ fn check_form(
 
 /// Whether `raw` holds an unwritable control character
 /// ([`crate::text::is_unwritable_control`]).
-fn has_unwritable_control(raw: &str) -> bool {
+fn has_unwritable_control(raw: &[u8]) -> bool {
     // Bytes, not characters: no byte of a multi-byte character is below 0x80. Comments
     // are long: each block is looked at whole, which the compiler does many bytes at a time.
-    let mut blocks = raw.as_bytes().chunks_exact(16);
+    let mut blocks = raw.chunks_exact(16);
     let found = blocks.by_ref().any(|block| {
         block
             .iter()
@@ -451,21 +455,91 @@ fn check_annotations(node: NodeRef<'_>, has_move: bool, issues: &mut Vec<SgfIssu
     }
 }
 
-/// A node that is one `B` or `W` on a point of the board (or a pass): most nodes of every
-/// record, and nothing in them to report, so they skip the general checks.
-fn is_plain_move(node: NodeRef<'_>, context: Context) -> bool {
-    let mut properties = node.properties();
-    let (Some(only), None) = (properties.next(), properties.next()) else {
-        return false;
-    };
-    let written = only.raw_ident();
-    if node.is_root() || !matches!(written, "B" | "W") || only.values().len() != 1 {
+/// Whether none of the checks of one property can find anything, told at one look for what
+/// nearly every property of a record is: a known one written as its name, outside the
+/// classes with checks of their own (root, setup, markup, old, `KM`…), with one value of
+/// its type and no control character (a move on the board, a time left, a comment, a name).
+// Inlined into the loops over the properties: as a call, the arguments and the loops' own
+// state went through the stack for every property.
+#[inline(always)]
+fn is_quiet(prop: Property<'_>, traits: Traits, size: BoardSize) -> bool {
+    const LOUD: Class = Class::ROOT_ONLY
+        .with(Class::SETUP)
+        .with(Class::MARKUP)
+        .with(Class::OLD)
+        .with(Class::OWN_CHECKS);
+    if prop.renamed() || traits.is(LOUD) {
         return false;
     }
-    // An `FF[3]` pass is `tt`: `[]` there is worth a word.
-    only.value().is_some_and(|value| {
-        value.go_move(context.size).is_ok() && !(context.format == Some(3) && value.is_empty())
-    })
+    let Some(raw) = prop.only_raw() else {
+        return false;
+    };
+    match traits.kind() {
+        None => !has_unwritable_control(raw),
+        // Two letters (no control character, not the empty pass of `FF[3]`) that
+        // `Value::go_move` reads: a point on the board, or a pass.
+        Some(Kind::Move) => match *raw {
+            [x, y] => match (letter_coordinate(x), letter_coordinate(y)) {
+                (Some(x), Some(y)) => {
+                    const T: u8 = b't' - b'a';
+                    size.contains(Point { x, y }) || (x == T && y == T && size.tt_is_pass())
+                }
+                _ => false,
+            },
+            _ => false,
+        },
+        Some(Kind::Real) => is_plain_real(raw),
+        // Up to 18 digits: always a number `i64` holds.
+        Some(Kind::Number) => (1..=18).contains(&raw.len()) && raw.iter().all(u8::is_ascii_digit),
+        Some(_) => false,
+    }
+}
+
+/// Whether `raw` is a real of digits with a point between digits or before them (`1784.2`,
+/// `.5`), as times are written: a real of the grammar that is not loose (`34.`), without
+/// white space or control characters.
+#[inline]
+fn is_plain_real(raw: &[u8]) -> bool {
+    // Digits before the point, and after it once it is met.
+    let (mut whole, mut fraction, mut point) = (0, 0, false);
+    for &b in raw {
+        match b {
+            b'0'..=b'9' if point => fraction += 1,
+            b'0'..=b'9' => whole += 1,
+            b'.' if !point => point = true,
+            _ => return false,
+        }
+    }
+    if point {
+        fraction > 0
+    } else {
+        whole > 0
+    }
+}
+
+/// Whether nothing in `node` is to report, told in one pass for what nearly every node of a
+/// record is: a move, a time left, a comment, each quiet ([`is_quiet`]), none repeated, no
+/// second move, no game information or judgement (checked over the node, or the tree).
+fn is_quiet_node(node: NodeRef<'_>, context: Context) -> bool {
+    const NODE_WIDE: Class = Class::GAME_INFO
+        .with(Class::POSITION_ANNOTATION)
+        .with(Class::MOVE_ANNOTATION);
+    if node.is_root() {
+        return false;
+    }
+    // The codes met, as bits: a repeat, or two codes that share a bit, takes the long way.
+    let (mut seen, mut moves) = (0u64, 0);
+    for prop in node.properties() {
+        let code = prop.code();
+        let traits = code.traits();
+        if traits.is(NODE_WIDE) || (seen & code.bit()) != 0 || !is_quiet(prop, traits, context.size)
+        {
+            return false;
+        }
+        seen |= code.bit();
+        moves += usize::from(matches!(code, Code::B | Code::W));
+    }
+    moves < 2
 }
 
 fn check_values(
@@ -694,6 +768,93 @@ mod tests {
                 "{b}"
             );
         }
+    }
+
+    /// A property told quiet at one look is one the general checks find nothing in.
+    #[test]
+    fn quiet_properties_have_nothing_to_report() {
+        let idents = [
+            "B", "W", "BL", "OB", "C", "N", "XY", "KM", "AB", "TR", "TE", "SZ", "b",
+        ];
+        let values = [
+            "pd",
+            "tt",
+            "zz",
+            "",
+            " pd",
+            "p",
+            "1784.2",
+            ".5",
+            "34.",
+            "3",
+            "-3",
+            "+.5",
+            "1.2.3",
+            "12345678901234567890",
+            "a\u{1}b",
+            "\u{7f}",
+            "good move",
+            "a\nb",
+            "\u{3000}",
+        ];
+        let mut quiet = 0;
+        for ident in idents {
+            for value in values {
+                for format in [3, 4] {
+                    let text = format!("(;FF[{format}];{ident}[{value}])");
+                    let c = parse(&text);
+                    let tree = &c.games[0];
+                    let Some(node) = tree.root().first_child() else {
+                        panic!("{text}")
+                    };
+                    let Some(prop) = node.properties().next() else {
+                        panic!("{text}")
+                    };
+                    let size = BoardSize::DEFAULT;
+                    let traits = prop.code().traits();
+                    if !is_quiet(prop, traits, size) {
+                        continue;
+                    }
+                    quiet += 1;
+                    let context = Context {
+                        size,
+                        format: Some(format),
+                    };
+                    let mut issues = Vec::new();
+                    let ident = prop.ident();
+                    let mut mixed_case = HashSet::new();
+                    check_identifier(prop, ident, traits, context, &mut mixed_case, &mut issues);
+                    check_values(prop, ident, traits, size, &mut issues);
+                    check_form(prop, ident, traits, node, context, &mut issues);
+                    assert_eq!(issues, [], "{text}");
+                    assert_eq!(check(tree), [], "{text}");
+                }
+            }
+        }
+        assert!(quiet > 20, "only {quiet} quiet properties");
+    }
+
+    #[test]
+    fn plain_reals_are_reals_not_loose() {
+        let parts = ["", "+", "-", ".", "0", "7", "12", " ", "x"];
+        for a in parts {
+            for b in parts {
+                for c in parts {
+                    for d in parts {
+                        let raw = format!("{a}{b}{c}{d}");
+                        let value = Value {
+                            raw: &raw,
+                            span: 0..0,
+                        };
+                        if is_plain_real(raw.as_bytes()) {
+                            assert!(value.is_real() && !ends_at_point(&raw), "{raw:?}");
+                            assert!(!has_unwritable_control(raw.as_bytes()), "{raw:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(is_plain_real(b"1784.2") && is_plain_real(b".5") && is_plain_real(b"30"));
     }
 
     #[test]

@@ -23,6 +23,7 @@ mod value;
 
 use std::ops::Range;
 
+use crate::go::properties::Code;
 use crate::text::{control_picture, is_unwritable_control};
 
 pub use error::SgfSyntaxError;
@@ -117,6 +118,8 @@ struct PropData {
     /// else a name stored after the tree's own text.
     name: Range<u32>,
     values: Range<u32>,
+    /// `name` in the catalogue.
+    code: Code,
 }
 
 /// One game tree (record): nodes in document order, so the arena order is a pre-order walk.
@@ -390,18 +393,15 @@ impl<'t> NodeRef<'t> {
         &self.tree.props[props.start as usize..props.end as usize]
     }
 
-    /// Whether two properties of this node have one identifier. Compared in place:
-    /// identifiers are nearly always a letter or two, which a call to compare memory costs
-    /// more than.
+    /// Whether two properties of this node have one identifier. Compared by their codes:
+    /// only identifiers of more than two letters, which share one, by their text.
     pub(crate) fn repeats_a_property(&self) -> bool {
         let props = self.props();
-        let bytes = self.tree.text.as_bytes();
-        let name = |p: &PropData| bytes.get(p.name.start as usize..p.name.end as usize);
+        let tree = self.tree;
         props.iter().enumerate().any(|(k, p)| {
-            let a = name(p).unwrap_or_default();
             props[..k].iter().any(|q| {
-                let b = name(q).unwrap_or_default();
-                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+                q.code == p.code
+                    && (p.code != Code::LONG || tree.slice(&q.name) == tree.slice(&p.name))
             })
         })
     }
@@ -432,6 +432,25 @@ impl<'t> Property<'t> {
     #[inline]
     pub fn ident(&self) -> &'t str {
         self.tree.slice(&self.data.name)
+    }
+
+    /// [`Property::ident`] in the catalogue.
+    #[inline]
+    pub(crate) fn code(&self) -> Code {
+        self.data.code
+    }
+
+    /// The raw text of the value, between its brackets, when the property has one value.
+    #[inline]
+    pub(crate) fn only_raw(&self) -> Option<&'t [u8]> {
+        match self.raws() {
+            [raw] => self
+                .tree
+                .text
+                .as_bytes()
+                .get(raw.start as usize..raw.end as usize),
+            _ => None,
+        }
     }
 
     /// The identifier as written.

@@ -4,10 +4,11 @@
 use std::collections::VecDeque;
 use std::ops::Range;
 
-use memchr::memchr;
+use memchr::{memchr, memchr2};
 
 use super::grammar::{prop_value, ws};
 use super::{Collection, GameTree, NodeData, PropData, SgfSyntaxError, NONE};
+use crate::go::properties::Code;
 
 /// Reads every game tree of `text` (already decoded). Text before the first game tree is
 /// skipped silently (mail headers, file banners, even with parentheses in them); problems
@@ -227,7 +228,8 @@ fn ident_end(bytes: &[u8], mut pos: usize) -> (usize, bool) {
 
 /// Where the raw text ends of the value whose `[` is at `open` (the `prop_value` rule);
 /// `None` when no `]` closes it. A short value without escapes, as every move's point, is
-/// found by a direct look at the next bytes; the rule reads the rest.
+/// found by a direct look at the next bytes; a longer one (a comment) by memchr, which
+/// jumps from one `]` or `\` to the next: neither is ever a byte of a multi-byte character.
 #[inline]
 fn value_end(text: &str, open: usize) -> Option<usize> {
     let bytes = text.as_bytes();
@@ -240,8 +242,14 @@ fn value_end(text: &str, open: usize) -> Option<usize> {
             _ => k += 1,
         }
     }
-    let (_, raw) = prop_value(&text[open..]).ok()?;
-    Some(open + 1 + raw.len())
+    loop {
+        let at = k + memchr2(b']', b'\\', &bytes[k..])?;
+        if bytes[at] == b']' {
+            return Some(at);
+        }
+        // The escape and the whole character it escapes.
+        k = at + 1 + text[at + 1..].chars().next().map_or(0, char::len_utf8);
+    }
 }
 
 /// Whether a move like `B[pd]` starts at `pos`: a one-letter identifier and a two-byte value
@@ -539,6 +547,7 @@ impl<'s> TreeParser<'s> {
                         ident: ident.clone(),
                         name: ident,
                         values: values_start..values_start + 1,
+                        code: Code::letter(bytes[ident_start]),
                     });
                     continue;
                 }
@@ -561,10 +570,12 @@ impl<'s> TreeParser<'s> {
                 (end, lower)
             };
             let ident = off(ident_start)..off(ident_end);
-            let name = if lower {
-                self.name(ident_start..ident_end)
+            let (name, code) = if lower {
+                let name = self.name(ident_start..ident_end);
+                let code = Code::of(&self.names.as_bytes()[name.start as usize..name.end as usize]);
+                (name, code)
             } else {
-                ident.clone()
+                (ident.clone(), Code::of(&bytes[ident_start..ident_end]))
             };
             while bytes.get(pos) == Some(&b'[') {
                 let Some(raw_end) = value_end(text, pos) else {
@@ -593,6 +604,7 @@ impl<'s> TreeParser<'s> {
                 ident,
                 name,
                 values: values_start..off(self.values.len()),
+                code,
             });
         }
         self.pos = pos;
