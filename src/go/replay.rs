@@ -268,18 +268,16 @@ impl<'a> Replay<'a> {
         let rules = match (chosen, ru) {
             (Some(rules), _) => rules,
             (None, None) => Rules::default(),
-            (None, Some((text, value))) => {
-                Rules::from_ru(&text).unwrap_or_else(|| {
-                    self.report(
-                        GoIssue::UnknownRules {
-                            value: text.trim().to_string(),
-                        },
-                        value.span.clone(),
-                        None,
-                    );
-                    Rules::default()
-                })
-            }
+            (None, Some((text, value))) => Rules::from_ru(&text).unwrap_or_else(|| {
+                self.report(
+                    GoIssue::UnknownRules {
+                        value: text.trim().to_string(),
+                    },
+                    value.span.clone(),
+                    None,
+                );
+                Rules::default()
+            }),
         };
         self.rules = rules.rule_set();
     }
