@@ -610,13 +610,19 @@ mod tests {
         !text.ends_with(char::from(*bytes.last().expect("a byte")))
     }
 
+    /// The next state of a xorshift generator: random bytes, the same on every run.
+    fn xorshift(mut state: u64) -> u64 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+
     #[test]
     fn a_run_ends_at_ascii_besides_digits() {
         let mut state = 0x9E37_79B9_7F4A_7C15_u64;
         for _ in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            state = xorshift(state);
             let len = (state % 40) as usize;
             let bytes: Vec<u8> = (0..len)
                 .map(|k| match (state >> (k % 60)) as u8 % 8 {
@@ -648,9 +654,7 @@ mod tests {
         }
         let mut state = 0x2545_F491_4F6C_DD1D_u64;
         for _ in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            state = xorshift(state);
             let len = (state % 9) as usize;
             let mut bytes: Vec<u8> = (0..len)
                 .map(|k| match (state >> (8 * k)) as u8 {
