@@ -10,7 +10,7 @@ use crate::go::properties::{
     old_property, repeat, Class, Code, Kind, Repeat, Traits,
 };
 use crate::go::sgf::grammar::{is_space, letter_coordinate};
-use crate::go::sgf::{BoardSize, GameTree, NodeRef, Point, Property, Value};
+use crate::go::sgf::{real_parts, BoardSize, GameTree, NodeRef, Point, Property, Value};
 use crate::go::sgf_issue::SgfIssue;
 
 /// `CA` of `tree` when it names another charset than `declared`, the file's first tree's
@@ -500,20 +500,10 @@ fn is_quiet(prop: Property<'_>, traits: Traits, size: BoardSize) -> bool {
 /// white space or control characters.
 #[inline]
 fn is_plain_real(raw: &[u8]) -> bool {
-    // Digits before the point, and after it once it is met.
-    let (mut whole, mut fraction, mut point) = (0, 0, false);
-    for &b in raw {
-        match b {
-            b'0'..=b'9' if point => fraction += 1,
-            b'0'..=b'9' => whole += 1,
-            b'.' if !point => point = true,
-            _ => return false,
-        }
-    }
-    if point {
-        fraction > 0
-    } else {
-        whole > 0
+    match real_parts(raw) {
+        Some((whole, None)) => !whole.is_empty(),
+        Some((_, Some(fraction))) => !fraction.is_empty(),
+        None => false,
     }
 }
 

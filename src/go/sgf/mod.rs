@@ -35,7 +35,7 @@ pub use parser::parse;
 pub(crate) use parser::trees;
 #[doc(hidden)]
 pub use value::unescape;
-pub(crate) use value::{BoardSize, Move, Point};
+pub(crate) use value::{real_parts, BoardSize, Move, Point};
 pub use value::{Value, ValueError};
 
 /// Marks a missing link in the arena.

@@ -202,17 +202,12 @@ impl<'t> Value<'t> {
             [b'+' | b'-', rest @ ..] => rest,
             _ => bytes,
         };
-        let (whole, fraction) = match unsigned.iter().position(|&b| b == b'.') {
-            Some(point) => (&unsigned[..point], Some(&unsigned[point + 1..])),
-            None => (unsigned, None),
-        };
-        let digits = |part: &[u8]| part.iter().all(u8::is_ascii_digit);
         // `Real` of the grammar: digits and an optional fraction, or a point and digits.
-        digits(whole)
-            && match fraction {
-                None => !whole.is_empty(),
-                Some(fraction) => digits(fraction) && !(whole.is_empty() && fraction.is_empty()),
-            }
+        match real_parts(unsigned) {
+            Some((whole, None)) => !whole.is_empty(),
+            Some((whole, Some(fraction))) => !(whole.is_empty() && fraction.is_empty()),
+            None => false,
+        }
     }
 
     /// A Color (`B` or `W`).
@@ -353,6 +348,19 @@ pub fn unescape(raw: &str, simple: bool) -> String {
         }
     }
     out
+}
+
+/// `bytes` split into the digits before a point and, where there is one, the digits after
+/// it; `None` unless they are digits with one point at most. A real written plainly
+/// (`1784.2`, `.5`, `34.`) is read from these parts.
+#[inline]
+pub(crate) fn real_parts(bytes: &[u8]) -> Option<(&[u8], Option<&[u8]>)> {
+    let (whole, fraction) = match bytes.iter().position(|&b| b == b'.') {
+        Some(point) => (&bytes[..point], Some(&bytes[point + 1..])),
+        None => (bytes, None),
+    };
+    let digits = |part: &[u8]| part.iter().all(u8::is_ascii_digit);
+    (digits(whole) && fraction.is_none_or(digits)).then_some((whole, fraction))
 }
 
 #[cfg(test)]
