@@ -13,11 +13,12 @@ use std::ops::Range;
 use super::board::{Board, BoardPoint, Color, PlayError, PlayOutcome, Point};
 use super::dedup::Played;
 use super::issue::GoIssue;
-use super::properties::{traits, Class, GAME_INFO};
+use super::properties::{Class, Code, GAME_INFO};
 use super::rules::{RuleSet, Rules, Scoring};
 use super::scoring::{
     check_result, parse_result, score, GameResult, Komi, KomiUnit, ResultCheck, Unverifiable,
 };
+use super::sgf::grammar::letter_coordinate;
 use super::sgf::{BoardSize, GameTree, Move, NodeId, NodeRef, Property, Value, ValueError};
 use super::{GoMove, Outcome, Setup};
 use crate::diag::{Diagnostic, Evidence, Kind, Repaired, Severity, Side};
@@ -35,6 +36,9 @@ const HISTORY_BUDGET: u64 = 20_000_000;
 
 /// Marks a line that is not kept.
 const UNKEPT: usize = usize::MAX;
+
+/// `PL`, whose turn it is.
+const PL: Code = Code::of(b"PL");
 
 /// The setup of `node` on a board of `size`, point by point in the order written: the
 /// stone each `AB` or `AW` puts there, `None` for `AE`. Points that cannot be read are
@@ -564,34 +568,33 @@ impl<'a> Replay<'a> {
         // Made at the first setup property: most nodes have none.
         let mut set_here: Option<HashSet<Point>> = None;
         for prop in node.properties() {
-            let ident = prop.ident();
-            // Matched as bytes: a string match compares through memcmp.
-            let stone = match ident.as_bytes() {
-                b"B" => {
+            // Matched by the code the parser stored: no identifier text is sliced.
+            let stone = match prop.code() {
+                Code::B => {
                     more_moves |= first_move.is_some();
                     first_move.get_or_insert((prop, Color::Black));
                     continue;
                 }
-                b"W" => {
+                Code::W => {
                     more_moves |= first_move.is_some();
                     first_move.get_or_insert((prop, Color::White));
                     continue;
                 }
-                b"AB" => Some(Color::Black),
-                b"AW" => Some(Color::White),
-                b"AE" => None,
+                Code::AB => Some(Color::Black),
+                Code::AW => Some(Color::White),
+                Code::AE => None,
                 // Whose turn it is, said outright.
-                b"PL" => {
+                PL => {
                     state.last_mover = None;
                     if main {
-                        self.info.note(ident, prop, node);
+                        self.info.note(prop.ident(), prop, node);
                     }
                     continue;
                 }
-                _ => {
+                code => {
                     // Read here rather than in a walk of its own along the main line.
-                    if main && traits(ident).is(Class::TAG) {
-                        self.info.note(ident, prop, node);
+                    if main && code.traits().is(Class::TAG) {
+                        self.info.note(prop.ident(), prop, node);
                     }
                     continue;
                 }
@@ -680,26 +683,35 @@ impl<'a> Replay<'a> {
     ) -> Option<bool> {
         // The fingerprint takes the colour as written, whatever a repair makes of it.
         let written_color = color;
-        let Some(value) = prop.value() else {
-            return Some(false);
-        };
         let mut repaired = false;
         let ply = state.ply + 1;
-        let mv = match value.go_move(self.size) {
-            Ok(mv) => mv,
-            Err(reason) => {
-                self.reported_values.insert(value.span.start);
-                let issue = match reason {
-                    ValueError::OutsideBoard { point, size } => GoIssue::OffBoard {
-                        color,
-                        point,
-                        width: size.width,
-                        height: size.height,
-                    },
-                    reason => GoIssue::BadMove { color, reason },
+        let fast = match prop.only_raw() {
+            Some(&[x, y]) => point_on_board(x, y, self.size),
+            _ => None,
+        };
+        let mv = match fast {
+            Some(mv) => mv,
+            None => {
+                let Some(value) = prop.value() else {
+                    return Some(false);
                 };
-                self.report(issue, prop.span(), Some((ply, color)));
-                return None;
+                match value.go_move(self.size) {
+                    Ok(mv) => mv,
+                    Err(reason) => {
+                        self.reported_values.insert(value.span.start);
+                        let issue = match reason {
+                            ValueError::OutsideBoard { point, size } => GoIssue::OffBoard {
+                                color,
+                                point,
+                                width: size.width,
+                                height: size.height,
+                            },
+                            reason => GoIssue::BadMove { color, reason },
+                        };
+                        self.report(issue, prop.span(), Some((ply, color)));
+                        return None;
+                    }
+                }
             }
         };
         let point = match mv {
@@ -959,9 +971,8 @@ impl<'a> Replay<'a> {
     pub(super) fn check_game_info(&mut self) {
         for node in std::iter::successors(self.info_rest, |n| n.first_child()) {
             for prop in node.properties() {
-                let ident = prop.ident();
-                if traits(ident).is(Class::TAG) {
-                    self.info.note(ident, prop, node);
+                if prop.code().traits().is(Class::TAG) {
+                    self.info.note(prop.ident(), prop, node);
                 }
             }
         }
@@ -1267,6 +1278,15 @@ fn setup_of(board: &Board) -> Option<Setup> {
         }
     }
     (!setup.black.is_empty() || !setup.white.is_empty()).then_some(setup)
+}
+
+/// The move of the two letters `x`, `y` where they name a point of a board of `size`:
+/// nearly every move, read from the bytes without a [`Value`]. `None` for anything else
+/// ([`Value::go_move`] decides it); `tt` is off any board where it is a pass.
+#[inline]
+fn point_on_board(x: u8, y: u8, size: BoardSize) -> Option<Move> {
+    let point = Point::new(letter_coordinate(x)?, letter_coordinate(y)?);
+    size.contains(point).then_some(Move::Play(point))
 }
 
 /// A stone of a colour, or its pass (`None`), as the intent search plays it.
