@@ -732,16 +732,13 @@ impl Board {
             return Err(PlayError::Occupied);
         }
         let around = self.around(index, color);
-        // Bit masks over the sides rather than a branch on what stands on each: on a real board
-        // no predictor can guess that. The sides whose chain has no liberty but this point (a
-        // non-stone's head is cell 0, whose count stays 0, so that no such side is included):
-        let mut only_here = 0u8;
-        for (side, &head) in around.heads.iter().enumerate() {
-            // The chain counts this point once per adjacent stone of it.
-            let adjacent = around.heads.iter().filter(|&&h| h == head).count();
-            let liberties = usize::from(self.cells[usize::from(head)].liberties);
-            only_here |= u8::from(liberties == adjacent) << side;
-        }
+        // A stone beside no opposing one and with an empty neighbour captures nothing and has
+        // a liberty: the counts of the chains around need no look (most quiet moves).
+        let only_here = if around.opponent == 0 && around.empty != 0 {
+            0
+        } else {
+            self.only_here(&around)
+        };
         let has_liberty = around.empty != 0 || around.own & !only_here != 0;
         let mut captured = around.opponent & only_here;
         for side in sides(captured) {
@@ -789,6 +786,22 @@ impl Board {
         })
     }
 
+    /// The sides of `around` whose chain has no liberty but the point they surround (a
+    /// non-stone's head is cell 0, whose count stays 0, so that no such side is included).
+    #[inline(always)]
+    fn only_here(&self, around: &Around) -> u8 {
+        // Bit masks over the sides rather than a branch on what stands on each: on a real
+        // board no predictor can guess that.
+        let mut only_here = 0u8;
+        for (side, &head) in around.heads.iter().enumerate() {
+            // The chain counts this point once per adjacent stone of it.
+            let adjacent = around.heads.iter().filter(|&&h| h == head).count();
+            let liberties = usize::from(self.cells[usize::from(head)].liberties);
+            only_here |= u8::from(liberties == adjacent) << side;
+        }
+        only_here
+    }
+
     /// The position key once a suicide by `color` has removed the new stone with the own
     /// chains on the `around.own` sides: the new stone's key cancels out.
     fn key_after_suicide(&self, color: Color, around: &Around) -> u64 {
@@ -833,7 +846,8 @@ impl Board {
     }
 
     /// Puts a stone on the empty cell `index`, whose neighbours are `around`, and joins it to
-    /// its neighbours' chains.
+    /// its neighbours' chains. Inlined in `play`, which calls it on every move.
+    #[inline(always)]
     fn add_stone(&mut self, index: usize, color: Color, around: &Around) {
         self.key ^= color.zobrist()[index];
         let stones = around.own | around.opponent;
