@@ -37,8 +37,10 @@ const HISTORY_BUDGET: u64 = 20_000_000;
 /// Marks a line that is not kept.
 const UNKEPT: usize = usize::MAX;
 
-/// `PL`, whose turn it is.
+/// `PL`, whose turn it is; `SZ` and `RU`, looked up by code, not by text.
 const PL: Code = Code::of(b"PL");
+const SZ: Code = Code::of(b"SZ");
+const RU: Code = Code::of(b"RU");
 
 /// The setup of `node` on a board of `size`, point by point in the order written: the
 /// stone each `AB` or `AW` puts there, `None` for `AE`. Points that cannot be read are
@@ -220,7 +222,8 @@ impl<'a> Replay<'a> {
     pub(super) fn new(text: &'a str, tree: &'a GameTree, keep: bool) -> Replay<'a> {
         let size = tree
             .root()
-            .get("SZ")
+            .properties()
+            .find(|p| p.code() == SZ)
             .and_then(|p| p.value())
             .and_then(|v| v.board_size().ok())
             .unwrap_or_default();
@@ -265,7 +268,8 @@ impl<'a> Replay<'a> {
         let ru = self
             .tree
             .root()
-            .get("RU")
+            .properties()
+            .find(|p| p.code() == RU)
             .and_then(|p| p.value())
             .map(|v| (v.simple_text(), v))
             .filter(|(text, _)| !text.trim().is_empty());
@@ -672,7 +676,8 @@ impl<'a> Replay<'a> {
 
     /// Plays the move property `prop` (`B` or `W`, the move of `color`) of `node`:
     /// `Some(true)` once played, `Some(false)` when it holds no value, `None` when it breaks
-    /// a rule or cannot be read.
+    /// a rule or cannot be read. Inlined in `visit`, which calls it for nearly every node.
+    #[inline(always)]
     fn play_move(
         &mut self,
         node: NodeRef<'_>,
