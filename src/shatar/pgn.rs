@@ -263,6 +263,10 @@ impl<'a> Game<'a> {
         let at = end - i.len();
         match tag_pair(i) {
             Ok((rest, Ok((name, value)))) => {
+                // Room for the seven-tag roster and a variant at once, not grown twice.
+                if self.game.tags.is_empty() {
+                    self.game.tags.reserve(8);
+                }
                 self.game.tags.push((name, value));
                 rest
             }
