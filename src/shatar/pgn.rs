@@ -148,7 +148,10 @@ impl pgn::Visitor for Collection<'_> {
         let end = src.len();
         let i = &src[start..];
         let game = self.game();
-        let (rest, ends_game) = if let Some(token) = plain_word(i) {
+        // A token opening with a letter can only be a move: no result or move number does.
+        let (rest, ends_game) = if i.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+            (game.move_token(i, end, skipping), false)
+        } else if let Some(token) = plain_word(i) {
             match token {
                 PlainWord::Result(result, len) => {
                     game.game.result = Some((result, start..start + len));
@@ -163,7 +166,6 @@ impl pgn::Visitor for Collection<'_> {
                     });
                     (&i[len..], false)
                 }
-                PlainWord::Move => (game.move_token(i, end, skipping), false),
             }
         } else if let Ok((rest, result)) = result_token(i) {
             game.game.result = Some((result, start..end - rest.len()));
@@ -182,24 +184,19 @@ impl pgn::Visitor for Collection<'_> {
     }
 }
 
-/// What the byte-level fast path makes of a token, as the grammar reads it: a result or
-/// a move number (with its length in bytes), or a token that can only be a move.
+/// What the byte-level fast path makes of a token that opens with no letter, as the
+/// grammar reads it: a result or a move number, with its length in bytes.
 enum PlainWord {
     Result(ResultToken, usize),
     /// The number, whether `...` follows it, the length.
     Number(u32, bool, usize),
-    Move,
 }
 
-/// The common tokens of PGN movetext read by their bytes: `12.`, `12...`, `1-0`, `0-1`,
-/// `1/2-1/2`, `*`, and a token opening with a letter, which neither a result nor a move
-/// number does. `None` leaves the token to the grammar (`result_token`, `move_number`).
+/// The common tokens of PGN movetext besides moves read by their bytes: `12.`, `12...`,
+/// `1-0`, `0-1`, `1/2-1/2`, `*`. `None` leaves the token to the grammar (`result_token`,
+/// `move_number`, `move_token`).
 fn plain_word(i: &str) -> Option<PlainWord> {
     let bytes = i.as_bytes();
-    let first = *bytes.first()?;
-    if first.is_ascii_alphabetic() {
-        return Some(PlainWord::Move);
-    }
     // A result ends where no digit or `/` follows.
     let result = |result, len: usize| {
         (!matches!(bytes.get(len), Some(b'0'..=b'9' | b'/')))
