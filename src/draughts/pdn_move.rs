@@ -240,6 +240,9 @@ pub(crate) fn pdn_move(i: &str) -> Res<'_, RawMove<'_>> {
 /// The numeric move nearly every token of a record is (`22-18`, `19x10x17`), read by hand as
 /// [`pdn_move`] reads it, in one pass; `None` leaves any other text, and every fault, to
 /// [`pdn_move`].
+// Inlined into the reader's word, across codegen units: where the units are cut depends
+// on the rest of the crate.
+#[inline]
 pub(crate) fn numeric_move(i: &str) -> Option<(&str, RawMove<'_>)> {
     let bytes = i.as_bytes();
     let digit = |at: usize| {

@@ -10,6 +10,7 @@
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, multispace0};
 use nom::Parser;
+use std::borrow::Cow;
 
 use super::grammar::{move_number, move_token, result_token, PResult};
 use super::syntax::{
@@ -19,7 +20,7 @@ use super::syntax::{
 use crate::pgn::{self, Dialect, EscapePlace, Span, StructureError, Token};
 
 /// Reads every game of a PGN collection; never fails, problems are recorded in the games.
-pub(super) fn parse_pgn(src: &str) -> Vec<ParsedGame> {
+pub(super) fn parse_pgn(src: &str) -> Vec<ParsedGame<'_>> {
     let mut collection = Collection {
         src,
         games: Vec::new(),
@@ -44,15 +45,15 @@ fn skip_line(i: &str) -> &str {
 /// The games read so far, and the one being read.
 struct Collection<'a> {
     src: &'a str,
-    games: Vec<ParsedGame>,
-    current: Option<Game>,
+    games: Vec<ParsedGame<'a>>,
+    current: Option<Game<'a>>,
     /// Escape lines before the first game, for it.
     pending_escapes: Vec<String>,
 }
 
-impl Collection<'_> {
+impl<'a> Collection<'a> {
     /// The game being read (the reader begins one before its first token).
-    fn game(&mut self) -> &mut Game {
+    fn game(&mut self) -> &mut Game<'a> {
         let end = self.src.len();
         self.current.get_or_insert_with(|| Game::new(end))
     }
@@ -147,7 +148,10 @@ impl pgn::Visitor for Collection<'_> {
         let end = src.len();
         let i = &src[start..];
         let game = self.game();
-        let (rest, ends_game) = if let Some(token) = plain_word(i) {
+        // A token opening with a letter can only be a move: no result or move number does.
+        let (rest, ends_game) = if i.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+            (game.move_token(i, end, skipping), false)
+        } else if let Some(token) = plain_word(i) {
             match token {
                 PlainWord::Result(result, len) => {
                     game.game.result = Some((result, start..start + len));
@@ -162,7 +166,6 @@ impl pgn::Visitor for Collection<'_> {
                     });
                     (&i[len..], false)
                 }
-                PlainWord::Move => (game.move_token(i, end, skipping), false),
             }
         } else if let Ok((rest, result)) = result_token(i) {
             game.game.result = Some((result, start..end - rest.len()));
@@ -181,24 +184,19 @@ impl pgn::Visitor for Collection<'_> {
     }
 }
 
-/// What the byte-level fast path makes of a token, as the grammar reads it: a result or
-/// a move number (with its length in bytes), or a token that can only be a move.
+/// What the byte-level fast path makes of a token that opens with no letter, as the
+/// grammar reads it: a result or a move number, with its length in bytes.
 enum PlainWord {
     Result(ResultToken, usize),
     /// The number, whether `...` follows it, the length.
     Number(u32, bool, usize),
-    Move,
 }
 
-/// The common tokens of PGN movetext read by their bytes: `12.`, `12...`, `1-0`, `0-1`,
-/// `1/2-1/2`, `*`, and a token opening with a letter, which neither a result nor a move
-/// number does. `None` leaves the token to the grammar (`result_token`, `move_number`).
+/// The common tokens of PGN movetext besides moves read by their bytes: `12.`, `12...`,
+/// `1-0`, `0-1`, `1/2-1/2`, `*`. `None` leaves the token to the grammar (`result_token`,
+/// `move_number`, `move_token`).
 fn plain_word(i: &str) -> Option<PlainWord> {
     let bytes = i.as_bytes();
-    let first = *bytes.first()?;
-    if first.is_ascii_alphabetic() {
-        return Some(PlainWord::Move);
-    }
     // A result ends where no digit or `/` follows.
     let result = |result, len: usize| {
         (!matches!(bytes.get(len), Some(b'0'..=b'9' | b'/')))
@@ -231,14 +229,14 @@ fn plain_word(i: &str) -> Option<PlainWord> {
 }
 
 /// The game being read.
-struct Game {
-    game: ParsedGame,
+struct Game<'a> {
+    game: ParsedGame<'a>,
     lines: LineBuilder,
     pending_number: Option<MoveNumber>,
 }
 
-impl Game {
-    fn new(start: usize) -> Game {
+impl<'a> Game<'a> {
+    fn new(start: usize) -> Game<'a> {
         Game {
             game: ParsedGame::new(SourceFormat::Pgn, start),
             lines: LineBuilder::new(),
@@ -246,7 +244,7 @@ impl Game {
         }
     }
 
-    fn finish(mut self) -> ParsedGame {
+    fn finish(mut self) -> ParsedGame<'a> {
         let (moves, leading) = self.lines.finish();
         self.game.moves = moves;
         self.game.leading_comment = leading;
@@ -258,11 +256,15 @@ impl Game {
     }
 
     /// `tag_pair = "[" name string "]"`; a malformed one is reported and its line skipped.
-    fn tag_pair<'a>(&mut self, i: &'a str, end: usize) -> &'a str {
+    fn tag_pair(&mut self, i: &'a str, end: usize) -> &'a str {
         let at = end - i.len();
         match tag_pair(i) {
             Ok((rest, Ok((name, value)))) => {
-                self.game.tags.push((name.to_owned(), value));
+                // Room for the seven-tag roster and a variant at once, not grown twice.
+                if self.game.tags.is_empty() {
+                    self.game.tags.reserve(8);
+                }
+                self.game.tags.push((name, value));
                 rest
             }
             Ok((rest, Err(()))) => {
@@ -283,7 +285,7 @@ impl Game {
     /// a tag pair is unterminated: it is reported at its `{`, its text up to that line
     /// is kept, and reading goes on with the tag pair, the next game (as pgn-extract
     /// does). One left open at the end of the text runs to the end.
-    fn brace_comment<'a>(&mut self, i: &'a str, end: usize, skipping: bool) -> &'a str {
+    fn brace_comment(&mut self, i: &'a str, end: usize, skipping: bool) -> &'a str {
         let at = end - i.len();
         let close = i[1..].find('}').map(|n| n + 1);
         let searched = &i[..close.unwrap_or(i.len())];
@@ -302,7 +304,7 @@ impl Game {
         rest
     }
 
-    fn move_token<'a>(&mut self, i: &'a str, end: usize, skipping: bool) -> &'a str {
+    fn move_token(&mut self, i: &'a str, end: usize, skipping: bool) -> &'a str {
         let at = end - i.len();
         let (rest, parsed) = move_token(i, end, is_boundary);
         let number = self.pending_number.take();
@@ -375,13 +377,13 @@ fn tag_name(i: &str) -> PResult<'_, &str> {
 }
 
 /// `string = '"' {char | '\"' | '\\'} '"'` on one line; `Err(())` inside when unterminated.
-fn string(i: &str) -> PResult<'_, Result<String, ()>> {
+fn string(i: &str) -> PResult<'_, Result<Cow<'_, str>, ()>> {
     let (i, _) = char('"').parse(i)?;
     let mut value = String::new();
     let mut chars = i.char_indices();
     while let Some((n, c)) = chars.next() {
         match c {
-            '"' => return Ok((&i[n + 1..], Ok(value))),
+            '"' => return Ok((&i[n + 1..], Ok(Cow::Owned(value)))),
             '\\' => match chars.next() {
                 Some((_, escaped @ ('"' | '\\'))) => value.push(escaped),
                 Some((_, '\n')) | None => return Ok((&i[n..], Err(()))),
@@ -398,9 +400,9 @@ fn string(i: &str) -> PResult<'_, Result<String, ()>> {
 }
 
 /// `tag_pair = "[" name string "]"` with optional spaces between the parts.
-fn tag_pair(i: &str) -> PResult<'_, Result<(&str, String), ()>> {
+fn tag_pair(i: &str) -> PResult<'_, Result<(&str, Cow<'_, str>), ()>> {
     if let Some((rest, name, value)) = plain_tag_pair(i) {
-        return Ok((rest, Ok((name, value.to_owned()))));
+        return Ok((rest, Ok((name, Cow::Borrowed(value)))));
     }
     let (i, (_, _, name, _, value)) =
         (char('['), multispace0, tag_name, multispace0, string).parse(i)?;
@@ -494,7 +496,7 @@ mod tests {
             assert_eq!(error.kind, SyntaxErrorKind::CommentIntoNextGame);
             assert_eq!(&src[error.span.clone()], "{");
             assert_eq!(games[0].moves[1].comment(), Some("oops 2. Nf3 *"));
-            assert_eq!(games[1].tags, [("Event".to_string(), "b".to_string())]);
+            assert_eq!(games[1].tags, [("Event", Cow::Borrowed("b"))]);
             assert_eq!(texts(&src, &games[1].moves), ["d4", "d5"]);
         }
         // A `[` inside a comment that is no tag pair does not end it.

@@ -40,8 +40,9 @@ pub(super) fn plain_san(
     {
         at += 1;
     }
-    let link = match &bytes[body_start..at] {
-        [b'a'..=b'h', b'1'..=b'8'] => full_form_link(&i[at..]),
+    // Most moves are short: what follows their square is no link, told here without a call.
+    let link = match (&bytes[body_start..at], bytes.get(at)) {
+        ([b'a'..=b'h', b'1'..=b'8'], Some(b'-' | b':' | 0x80..)) => full_form_link(&i[at..]),
         _ => None,
     };
     at += link.map_or(0, |(_, len)| len);
@@ -120,10 +121,6 @@ pub(super) fn plain_san(
 /// `Nf3:e5`): after the first square, the link and the second square, and their length
 /// in bytes.
 fn full_form_link(rest: &str) -> Option<(Link, usize)> {
-    // Most moves are short: what follows their square is no link.
-    if !matches!(rest.as_bytes().first(), Some(b'-' | b':' | 0x80..)) {
-        return None;
-    }
     let (mark, kind) = [("—", Link::Dash), ("–", Link::Dash), ("-", Link::Dash)]
         .into_iter()
         .chain([(":", Link::Capture(CaptureMark::Colon))])

@@ -21,7 +21,7 @@ use super::syntax::{
 use crate::text::Span;
 
 /// Reads every scoresheet in `src`; never fails, problems are recorded in the games.
-pub(super) fn parse_scoresheets(src: &str) -> Vec<ParsedGame> {
+pub(super) fn parse_scoresheets(src: &str) -> Vec<ParsedGame<'static>> {
     let mut games = Vec::new();
     let mut sheet = Sheet::new(0);
     let mut start = 0;
@@ -76,7 +76,7 @@ pub(super) fn parse_scoresheets(src: &str) -> Vec<ParsedGame> {
 
 /// The game being read.
 struct Sheet {
-    game: ParsedGame,
+    game: ParsedGame<'static>,
     lines: LineBuilder,
     pending_number: Option<MoveNumber>,
     /// Movetext has begun, so a header starts the next game.
@@ -115,10 +115,10 @@ impl Sheet {
         }
     }
 
-    fn add_tag(&mut self, name: &str, value: String) {
-        match self.game.tags.iter_mut().find(|(k, _)| k == name) {
-            Some(slot) => slot.1 = value,
-            None => self.game.tags.push((name.to_owned(), value)),
+    fn add_tag(&mut self, name: &'static str, value: String) {
+        match self.game.tags.iter_mut().find(|(k, _)| *k == name) {
+            Some(slot) => slot.1 = value.into(),
+            None => self.game.tags.push((name, value.into())),
         }
     }
 
@@ -135,7 +135,7 @@ impl Sheet {
         }
     }
 
-    fn finish(mut self) -> ParsedGame {
+    fn finish(mut self) -> ParsedGame<'static> {
         if let Some(date) = &self.game.date {
             let date = date.pgn();
             self.add_tag("Date", date);

@@ -4,6 +4,7 @@
 //! has been checked against a position. The validator replays [`ParsedGame::moves`] later.
 
 use crate::text::Span;
+use std::borrow::Cow;
 use std::fmt;
 
 use super::notation::{MoveText, PieceToken};
@@ -171,14 +172,15 @@ pub struct SetupListing {
     pub span: Span,
 }
 
-/// One game as read, before any validation.
+/// One game as read, before any validation; its tags borrow from the text read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParsedGame {
+pub struct ParsedGame<'a> {
     /// The reader that produced the game.
     pub format: SourceFormat,
     /// PGN tag pairs in input order; scoresheet headers mapped to `White`, `Black` (Blue),
-    /// `Date` (`2007.05.??`), `Site`, `Event`, `Round`.
-    pub tags: Vec<(String, String)>,
+    /// `Date` (`2007.05.??`), `Site`, `Event`, `Round`. A PGN tag is copied only when its
+    /// value has escapes: most games are replayed without their tags ever being kept.
+    pub tags: Vec<(&'a str, Cow<'a, str>)>,
     /// The scoresheet date with its unknown parts.
     pub date: Option<PartialDate>,
     /// The position listing a scoresheet starts from, if it has one.
@@ -199,8 +201,8 @@ pub struct ParsedGame {
     pub span: Span,
 }
 
-impl ParsedGame {
-    pub(crate) fn new(format: SourceFormat, start: usize) -> ParsedGame {
+impl<'a> ParsedGame<'a> {
+    pub(crate) fn new(format: SourceFormat, start: usize) -> ParsedGame<'a> {
         ParsedGame {
             format,
             tags: Vec::new(),
@@ -219,8 +221,16 @@ impl ParsedGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| &**v)
+    }
+
+    /// The tag pairs as a record keeps them.
+    pub(crate) fn owned_tags(&self) -> Vec<(String, String)> {
+        self.tags
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), value.clone().into_owned()))
+            .collect()
     }
 }
 

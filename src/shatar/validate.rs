@@ -96,7 +96,7 @@ pub(super) fn replay_game(source: &str, game: &ParsedGame, options: &ReadOptions
     let mut record: Record<ShatarMove> = Record::new(super::GAME);
     // Tags are written only with the record, or read by `--where`.
     if replay.keep || replay.keep_tags {
-        record.tags = Tags(game.tags.clone());
+        record.tags = Tags(game.owned_tags());
     }
     record.comment = game.leading_comment.clone();
     record.escape_lines = game.escapes.clone();
@@ -183,7 +183,7 @@ pub(super) fn replay_game(source: &str, game: &ParsedGame, options: &ReadOptions
 }
 
 /// The `Variant` tag of a PGN game that names a game other than Shatar.
-fn other_variant(game: &ParsedGame) -> Option<&str> {
+fn other_variant<'g>(game: &'g ParsedGame<'_>) -> Option<&'g str> {
     let variant = game.tag("Variant")?.trim();
     let shatar = ["shatar", "mongolian", "shatar (mongolian chess)"]
         .iter()

@@ -421,11 +421,7 @@ pub(crate) fn text_headers(record: &Record<ShatarMove>) -> (String, Vec<&'static
             .first()
             .map(|game| game.tags.as_slice())
             .unwrap_or_default();
-        let read_as = |name: &str| {
-            tags.iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.as_str())
-        };
+        let read_as = |name: &str| tags.iter().find(|(n, _)| *n == name).map(|(_, v)| &**v);
         let mut fields = [
             ("White", &mut white),
             ("Black", &mut blue),
