@@ -189,8 +189,8 @@ struct TreeParser<'s> {
     errors: Vec<SgfSyntaxError>,
 }
 
-/// Values up to this many bytes are looked for without the grammar's memchr.
-const SHORT_VALUE: usize = 8;
+/// One byte in every byte of a word.
+const EVERY_BYTE: u64 = u64::from_le_bytes([1; 8]);
 
 /// The offset after the white space at `pos` (the `ws` rule). Separators are nearly always
 /// ASCII (line breaks, spaces): those are decided byte by byte, other characters by the rule.
@@ -227,21 +227,35 @@ fn ident_end(bytes: &[u8], mut pos: usize) -> (usize, bool) {
 }
 
 /// Where the raw text ends of the value whose `[` is at `open` (the `prop_value` rule);
-/// `None` when no `]` closes it. A short value without escapes, as every move's point, is
-/// found by a direct look at the next bytes; a longer one (a comment) by memchr, which
-/// jumps from one `]` or `\` to the next: neither is ever a byte of a multi-byte character.
+/// `None` when no `]` closes it. A short value without escapes, as every move's point and
+/// time left, ends in the eight bytes after the `[`: they are looked at as one word. A longer
+/// one (a comment) is read on by memchr.
 #[inline]
 fn value_end(text: &str, open: usize) -> Option<usize> {
     let bytes = text.as_bytes();
-    let short_end = bytes.len().min(open + 1 + SHORT_VALUE);
-    let mut k = open + 1;
-    while k < short_end {
-        match bytes[k] {
-            b']' => return Some(k),
-            b'\\' => break,
-            _ => k += 1,
-        }
+    let Some(word) = bytes[open + 1..].first_chunk::<8>() else {
+        return value_end_from(text, open + 1);
+    };
+    // `]` and `\` differ in their lowest bit only: with it set, both read `]`, and the
+    // bytes that do are zero after the `^`. The lowest high bit of `found` is exactly the
+    // first zero byte (a borrow only runs upwards from one).
+    let x = (u64::from_le_bytes(*word) | EVERY_BYTE) ^ (u64::from(b']') * EVERY_BYTE);
+    let found = x.wrapping_sub(EVERY_BYTE) & !x & (EVERY_BYTE << 7);
+    if found == 0 {
+        return value_end_from(text, open + 9);
     }
+    let at = open + 1 + (found.trailing_zeros() / 8) as usize;
+    if bytes[at] == b']' {
+        Some(at)
+    } else {
+        value_end_from(text, at)
+    }
+}
+
+/// [`value_end`] from `k` inside the value, by memchr, which jumps from one `]` or `\` to
+/// the next: neither is ever a byte of a multi-byte character.
+fn value_end_from(text: &str, mut k: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
     loop {
         let at = k + memchr2(b']', b'\\', &bytes[k..])?;
         if bytes[at] == b']' {
