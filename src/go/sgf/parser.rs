@@ -277,6 +277,19 @@ fn is_move(bytes: &[u8], pos: usize) -> bool {
     )
 }
 
+/// Where the identifier at `pos` ends when it is one or two capitals right before a `[`
+/// (`BL[`, `C[`, nearly every property): the end the `prop_ident` rule and the white space
+/// after it would give, without either.
+#[inline]
+fn capitals_then_value(bytes: &[u8], pos: usize) -> Option<usize> {
+    let capital = |k: usize| bytes.get(k).is_some_and(u8::is_ascii_uppercase);
+    if !capital(pos) {
+        return None;
+    }
+    let end = if capital(pos + 1) { pos + 2 } else { pos + 1 };
+    (bytes.get(end) == Some(&b'[')).then_some(end)
+}
+
 /// Whether the word of letters at `pos` is no identifier but text: it has no upper-case
 /// letter and no value follows it (`illegal_chars FF[4]`). SGFC skips such words too; a
 /// lower-case identifier with a value (`b[aa]`) is read.
@@ -566,6 +579,9 @@ impl<'s> TreeParser<'s> {
                     continue;
                 }
                 (ident_start + 1, false)
+            } else if let Some(end) = capitals_then_value(bytes, pos) {
+                pos = end;
+                (end, false)
             } else {
                 let (end, lower) = ident_end(bytes, ident_start);
                 if end == ident_start {
@@ -893,6 +909,17 @@ mod tests {
                         && ident.bytes().all(|b| b.is_ascii_uppercase())
                         && value.is_ok_and(|raw| raw.len() == 2 && !raw.contains('\\'))
                 });
+                let short_by_rules = prop_ident(tail).ok().and_then(|(rest, ident)| {
+                    (ident.len() <= 2
+                        && ident.bytes().all(|b| b.is_ascii_uppercase())
+                        && rest.starts_with('['))
+                    .then_some(at + ident.len())
+                });
+                assert_eq!(
+                    capitals_then_value(text.as_bytes(), at),
+                    short_by_rules,
+                    "short identifier on {tail:?}"
+                );
                 let found = is_move(text.as_bytes(), at);
                 assert_eq!(found, move_by_rules, "move on {tail:?}");
                 moves += usize::from(found);
