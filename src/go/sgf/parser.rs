@@ -277,17 +277,18 @@ fn is_move(bytes: &[u8], pos: usize) -> bool {
     )
 }
 
-/// Where the identifier at `pos` ends when it is one or two capitals right before a `[`
-/// (`BL[`, `C[`, nearly every property): the end the `prop_ident` rule and the white space
-/// after it would give, without either.
+/// Where the identifier at `pos` ends, and its code, when it is one or two capitals right
+/// before a `[` (`BL[`, `C[`, nearly every property): the end the `prop_ident` rule and
+/// the white space after it would give, without either.
 #[inline]
-fn capitals_then_value(bytes: &[u8], pos: usize) -> Option<usize> {
-    let capital = |k: usize| bytes.get(k).is_some_and(u8::is_ascii_uppercase);
-    if !capital(pos) {
-        return None;
-    }
-    let end = if capital(pos + 1) { pos + 2 } else { pos + 1 };
-    (bytes.get(end) == Some(&b'[')).then_some(end)
+fn capitals_then_value(bytes: &[u8], pos: usize) -> Option<(usize, Code)> {
+    let capital = |k: usize| bytes.get(k).copied().filter(u8::is_ascii_uppercase);
+    let first = capital(pos)?;
+    let (end, code) = match capital(pos + 1) {
+        Some(second) => (pos + 2, Code::pair(first, second)),
+        None => (pos + 1, Code::letter(first)),
+    };
+    (bytes.get(end) == Some(&b'[')).then_some((end, code))
 }
 
 /// Whether the word of letters at `pos` is no identifier but text: it has no upper-case
@@ -563,7 +564,8 @@ impl<'s> TreeParser<'s> {
             }
             let ident_start = pos;
             let values_start = off(self.values.len());
-            let (ident_end, lower) = if is_move(bytes, pos) {
+            // The code too where the identifier's reading tells it.
+            let (ident_end, lower, known) = if is_move(bytes, pos) {
                 // Identifier and value at one look.
                 self.values.push(off(pos + 2)..off(pos + 4));
                 pos = skip_ws(text, pos + 5);
@@ -578,10 +580,14 @@ impl<'s> TreeParser<'s> {
                     });
                     continue;
                 }
-                (ident_start + 1, false)
-            } else if let Some(end) = capitals_then_value(bytes, pos) {
+                (
+                    ident_start + 1,
+                    false,
+                    Some(Code::letter(bytes[ident_start])),
+                )
+            } else if let Some((end, code)) = capitals_then_value(bytes, pos) {
                 pos = end;
-                (end, false)
+                (end, false, Some(code))
             } else {
                 let (end, lower) = ident_end(bytes, ident_start);
                 if end == ident_start {
@@ -597,7 +603,7 @@ impl<'s> TreeParser<'s> {
                     pos = self.skip_junk(ident_start);
                     continue;
                 }
-                (end, lower)
+                (end, lower, None)
             };
             let ident = off(ident_start)..off(ident_end);
             let (name, code) = if lower {
@@ -605,7 +611,8 @@ impl<'s> TreeParser<'s> {
                 let code = Code::of(&self.names.as_bytes()[name.start as usize..name.end as usize]);
                 (name, code)
             } else {
-                (ident.clone(), Code::of(&bytes[ident_start..ident_end]))
+                let code = known.unwrap_or_else(|| Code::of(&bytes[ident_start..ident_end]));
+                (ident.clone(), code)
             };
             while bytes.get(pos) == Some(&b'[') {
                 let Some(raw_end) = value_end(text, pos) else {
@@ -913,7 +920,7 @@ mod tests {
                     (ident.len() <= 2
                         && ident.bytes().all(|b| b.is_ascii_uppercase())
                         && rest.starts_with('['))
-                    .then_some(at + ident.len())
+                    .then_some((at + ident.len(), Code::of(ident.as_bytes())))
                 });
                 assert_eq!(
                     capitals_then_value(text.as_bytes(), at),
