@@ -237,6 +237,12 @@ impl Code {
         Code((letter - b'A') as u16 * SLOTS as u16)
     }
 
+    /// The code of the two-letter identifier `first` `second` (`A`–`Z` each).
+    #[inline]
+    pub(crate) const fn pair(first: u8, second: u8) -> Code {
+        Code(Code::letter(first).0 + (second - b'A') as u16 + 1)
+    }
+
     const fn named(ident: &str) -> Code {
         let Some(at) = slot(ident.as_bytes()) else {
             panic!("not an identifier of one or two capitals");

@@ -189,8 +189,8 @@ struct TreeParser<'s> {
     errors: Vec<SgfSyntaxError>,
 }
 
-/// Values up to this many bytes are looked for without the grammar's memchr.
-const SHORT_VALUE: usize = 8;
+/// One byte in every byte of a word.
+const EVERY_BYTE: u64 = u64::from_le_bytes([1; 8]);
 
 /// The offset after the white space at `pos` (the `ws` rule). Separators are nearly always
 /// ASCII (line breaks, spaces): those are decided byte by byte, other characters by the rule.
@@ -227,21 +227,35 @@ fn ident_end(bytes: &[u8], mut pos: usize) -> (usize, bool) {
 }
 
 /// Where the raw text ends of the value whose `[` is at `open` (the `prop_value` rule);
-/// `None` when no `]` closes it. A short value without escapes, as every move's point, is
-/// found by a direct look at the next bytes; a longer one (a comment) by memchr, which
-/// jumps from one `]` or `\` to the next: neither is ever a byte of a multi-byte character.
+/// `None` when no `]` closes it. A short value without escapes, as every move's point and
+/// time left, ends in the eight bytes after the `[`: they are looked at as one word. A longer
+/// one (a comment) is read on by memchr.
 #[inline]
 fn value_end(text: &str, open: usize) -> Option<usize> {
     let bytes = text.as_bytes();
-    let short_end = bytes.len().min(open + 1 + SHORT_VALUE);
-    let mut k = open + 1;
-    while k < short_end {
-        match bytes[k] {
-            b']' => return Some(k),
-            b'\\' => break,
-            _ => k += 1,
-        }
+    let Some(word) = bytes[open + 1..].first_chunk::<8>() else {
+        return value_end_from(text, open + 1);
+    };
+    // `]` and `\` differ in their lowest bit only: with it set, both read `]`, and the
+    // bytes that do are zero after the `^`. The lowest high bit of `found` is exactly the
+    // first zero byte (a borrow only runs upwards from one).
+    let x = (u64::from_le_bytes(*word) | EVERY_BYTE) ^ (u64::from(b']') * EVERY_BYTE);
+    let found = x.wrapping_sub(EVERY_BYTE) & !x & (EVERY_BYTE << 7);
+    if found == 0 {
+        return value_end_from(text, open + 9);
     }
+    let at = open + 1 + (found.trailing_zeros() / 8) as usize;
+    if bytes[at] == b']' {
+        Some(at)
+    } else {
+        value_end_from(text, at)
+    }
+}
+
+/// [`value_end`] from `k` inside the value, by memchr, which jumps from one `]` or `\` to
+/// the next: neither is ever a byte of a multi-byte character.
+fn value_end_from(text: &str, mut k: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
     loop {
         let at = k + memchr2(b']', b'\\', &bytes[k..])?;
         if bytes[at] == b']' {
@@ -261,6 +275,20 @@ fn is_move(bytes: &[u8], pos: usize) -> bool {
         Some(&[b'A'..=b'Z', b'[', x, y, b']'])
             if !matches!(x, b']' | b'\\') && !matches!(y, b']' | b'\\')
     )
+}
+
+/// Where the identifier at `pos` ends, and its code, when it is one or two capitals right
+/// before a `[` (`BL[`, `C[`, nearly every property): the end the `prop_ident` rule and
+/// the white space after it would give, without either.
+#[inline]
+fn capitals_then_value(bytes: &[u8], pos: usize) -> Option<(usize, Code)> {
+    let capital = |k: usize| bytes.get(k).copied().filter(u8::is_ascii_uppercase);
+    let first = capital(pos)?;
+    let (end, code) = match capital(pos + 1) {
+        Some(second) => (pos + 2, Code::pair(first, second)),
+        None => (pos + 1, Code::letter(first)),
+    };
+    (bytes.get(end) == Some(&b'[')).then_some((end, code))
 }
 
 /// Whether the word of letters at `pos` is no identifier but text: it has no upper-case
@@ -536,7 +564,8 @@ impl<'s> TreeParser<'s> {
             }
             let ident_start = pos;
             let values_start = off(self.values.len());
-            let (ident_end, lower) = if is_move(bytes, pos) {
+            // The code too where the identifier's reading tells it.
+            let (ident_end, lower, known) = if is_move(bytes, pos) {
                 // Identifier and value at one look.
                 self.values.push(off(pos + 2)..off(pos + 4));
                 pos = skip_ws(text, pos + 5);
@@ -551,7 +580,14 @@ impl<'s> TreeParser<'s> {
                     });
                     continue;
                 }
-                (ident_start + 1, false)
+                (
+                    ident_start + 1,
+                    false,
+                    Some(Code::letter(bytes[ident_start])),
+                )
+            } else if let Some((end, code)) = capitals_then_value(bytes, pos) {
+                pos = end;
+                (end, false, Some(code))
             } else {
                 let (end, lower) = ident_end(bytes, ident_start);
                 if end == ident_start {
@@ -567,7 +603,7 @@ impl<'s> TreeParser<'s> {
                     pos = self.skip_junk(ident_start);
                     continue;
                 }
-                (end, lower)
+                (end, lower, None)
             };
             let ident = off(ident_start)..off(ident_end);
             let (name, code) = if lower {
@@ -575,7 +611,8 @@ impl<'s> TreeParser<'s> {
                 let code = Code::of(&self.names.as_bytes()[name.start as usize..name.end as usize]);
                 (name, code)
             } else {
-                (ident.clone(), Code::of(&bytes[ident_start..ident_end]))
+                let code = known.unwrap_or_else(|| Code::of(&bytes[ident_start..ident_end]));
+                (ident.clone(), code)
             };
             while bytes.get(pos) == Some(&b'[') {
                 let Some(raw_end) = value_end(text, pos) else {
@@ -879,6 +916,17 @@ mod tests {
                         && ident.bytes().all(|b| b.is_ascii_uppercase())
                         && value.is_ok_and(|raw| raw.len() == 2 && !raw.contains('\\'))
                 });
+                let short_by_rules = prop_ident(tail).ok().and_then(|(rest, ident)| {
+                    (ident.len() <= 2
+                        && ident.bytes().all(|b| b.is_ascii_uppercase())
+                        && rest.starts_with('['))
+                    .then_some((at + ident.len(), Code::of(ident.as_bytes())))
+                });
+                assert_eq!(
+                    capitals_then_value(text.as_bytes(), at),
+                    short_by_rules,
+                    "short identifier on {tail:?}"
+                );
                 let found = is_move(text.as_bytes(), at);
                 assert_eq!(found, move_by_rules, "move on {tail:?}");
                 moves += usize::from(found);

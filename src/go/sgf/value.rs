@@ -355,12 +355,13 @@ pub fn unescape(raw: &str, simple: bool) -> String {
 /// (`1784.2`, `.5`, `34.`) is read from these parts.
 #[inline]
 pub(crate) fn real_parts(bytes: &[u8]) -> Option<(&[u8], Option<&[u8]>)> {
-    let (whole, fraction) = match bytes.iter().position(|&b| b == b'.') {
-        Some(point) => (&bytes[..point], Some(&bytes[point + 1..])),
-        None => (bytes, None),
+    // One pass: the first byte that is no digit must be the point, the rest digits.
+    let Some(point) = bytes.iter().position(|b| !b.is_ascii_digit()) else {
+        return Some((bytes, None));
     };
-    let digits = |part: &[u8]| part.iter().all(u8::is_ascii_digit);
-    (digits(whole) && fraction.is_none_or(digits)).then_some((whole, fraction))
+    let fraction = &bytes[point + 1..];
+    (bytes[point] == b'.' && fraction.iter().all(u8::is_ascii_digit))
+        .then_some((&bytes[..point], Some(fraction)))
 }
 
 #[cfg(test)]
