@@ -420,8 +420,9 @@ fn structural_count(bytes: &[u8], syntax: Syntax) -> usize {
             + u8::from(b == b'\n')
             + u8::from(b == b'\r')
     };
-    // Per chunk, a byte's count fits the eight bits summed in.
-    let count = |each: &dyn Fn(&[u8]) -> u8| bytes.chunks(255).map(|c| usize::from(each(c))).sum();
+    // Per chunk, a byte's count fits the eight bits summed in; 240 bytes, a multiple of
+    // every vector width, leave no chunk a tail of bytes counted one by one.
+    let count = |each: &dyn Fn(&[u8]) -> u8| bytes.chunks(240).map(|c| usize::from(each(c))).sum();
     match syntax {
         Syntax::Sgf => count(&|chunk| chunk.iter().fold(0u8, |n, &b| n + sgf(b))),
         Syntax::Text => count(&|chunk| chunk.iter().fold(0u8, |n, &b| n + text(b))),
