@@ -889,7 +889,10 @@ impl LineIndex {
     /// The index of a piece that starts after `lines_before` whole lines and
     /// `first_column` characters of the next one.
     pub fn continuing(text: &str, lines_before: usize, first_column: usize) -> LineIndex {
-        let mut line_starts = vec![0];
+        // Room for lines of 128 bytes (a sixteenth of the text at most): the few
+        // growths past it, in files of shorter lines, cost less than counting them first.
+        let mut line_starts = Vec::with_capacity(text.len() / 128 + 1);
+        line_starts.push(0);
         line_starts.extend(line_starts_after(text));
         LineIndex {
             line_starts,
