@@ -159,6 +159,7 @@ fn utf8_fit(bytes: &[u8], settled: impl Fn(Fit, usize) -> bool) -> Fit {
 /// The UTF-8 sequence that `bytes` start with (a byte of 0x80 or more): `Ok` with the
 /// length of a character, `Err` with the length of a malformed sequence, `None` where the
 /// bytes end inside a character.
+#[inline]
 fn utf8_sequence(bytes: &[u8]) -> Option<Result<usize, usize>> {
     let (len, second) = match bytes[0] {
         0xC2..=0xDF => (2, 0x80..=0xBF),
