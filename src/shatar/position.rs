@@ -341,6 +341,9 @@ const RANK_8: u64 = 0xff << 56;
 pub struct Position {
     by_role: [u64; 6],
     by_color: [u64; 2],
+    /// The role on each square, beside the bitboards: resolving and playing a move ask
+    /// what stands on a square several times a ply, one load rather than a search.
+    board: [Option<Role>; 64],
     turn: Color,
     opening: Opening,
     halfmoves: u32,
@@ -415,6 +418,7 @@ impl Position {
         let mut pos = Position {
             by_role: [0; 6],
             by_color: [0; 2],
+            board: [None; 64],
             turn,
             opening,
             halfmoves: 0,
@@ -429,12 +433,14 @@ impl Position {
     fn put(&mut self, color: Color, role: Role, sq: Square) {
         self.by_role[role.index()] |= sq.bit();
         self.by_color[color.index()] |= sq.bit();
+        self.board[sq.0 as usize] = Some(role);
         self.zobrist ^= piece_key(color, role, sq);
     }
 
     fn remove(&mut self, color: Color, role: Role, sq: Square) {
         self.by_role[role.index()] &= !sq.bit();
         self.by_color[color.index()] &= !sq.bit();
+        self.board[sq.0 as usize] = None;
         self.zobrist ^= piece_key(color, role, sq);
     }
 
@@ -486,20 +492,17 @@ impl Position {
 
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
-        let bit = sq.bit();
-        let color = Color::ALL
-            .into_iter()
-            .find(|c| self.by_color[c.index()] & bit != 0)?;
-        let role = Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()] & bit != 0)?;
+        let role = self.role_at(sq)?;
+        let color = if self.by_color[0] & sq.bit() != 0 {
+            Color::White
+        } else {
+            Color::Blue
+        };
         Some((color, role))
     }
 
     fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()] & sq.bit() != 0)
+        self.board[sq.0 as usize]
     }
 
     /// The square of `color`'s king. Every constructed position has one.
