@@ -709,7 +709,7 @@ impl Position {
 
     /// The one legal move to `to` from a square of `origins`, promoting to `promotion`
     /// (`None` stands for every promotion, so four moves), or `None` where none or more
-    /// than one may fit, or in the opening pair. What resolving a written move needs in
+    /// than one may fit. What resolving a written move needs in
     /// the common case, without the pin search and the list of
     /// [`Position::legal_moves_to`]: a piece off its king's lines, out of check, cannot
     /// expose the king, and any other is tested alone.
@@ -720,7 +720,7 @@ impl Position {
         promotion: Option<Role>,
     ) -> Option<Move> {
         if self.opening != Opening::Free {
-            return None;
+            return self.only_forced_pair_to(origins, to, promotion);
         }
         let (sources, capture) = self.sources_to(to, origins)?;
         let king = self.king(self.turn);
@@ -814,16 +814,45 @@ impl Position {
     }
 
     fn push_forced_pair(&self, list: &mut MoveList, from: Square, to: Square) {
-        let path = between(from, to) | to.bit();
-        if self.piece_bb(self.turn, Role::Pawn) & from.bit() != 0 && self.occupied() & path == 0 {
-            list.push(Move {
-                role: Role::Pawn,
-                from,
-                to,
-                capture: None,
-                promotion: None,
-            });
+        if let Some(mv) = self.forced_pair(from, to) {
+            list.push(mv);
         }
+    }
+
+    /// The double step `from` → `to` of the forced pair, where a pawn of the side to move
+    /// stands on `from` with its way clear.
+    fn forced_pair(&self, from: Square, to: Square) -> Option<Move> {
+        let path = between(from, to) | to.bit();
+        let free =
+            self.piece_bb(self.turn, Role::Pawn) & from.bit() != 0 && self.occupied() & path == 0;
+        free.then_some(Move {
+            role: Role::Pawn,
+            from,
+            to,
+            capture: None,
+            promotion: None,
+        })
+    }
+
+    /// The move of the forced pair to `to` from a square of `origins`, as
+    /// [`Position::legal_moves`] lists the pair: no promotion, and at most one move to a square.
+    fn only_forced_pair_to(
+        &self,
+        origins: u64,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Option<Move> {
+        let from = match self.opening {
+            Opening::WhiteFirst if matches!(to.file(), 3 | 4) && to.rank() == 3 => {
+                Square::new(to.file(), 1)
+            }
+            Opening::BlueAnswer(file) if to == Square::new(file, 4) => Square::new(file, 6),
+            _ => return None,
+        };
+        if promotion.is_some() || origins & from.bit() == 0 {
+            return None;
+        }
+        self.forced_pair(from, to)
     }
 
     /// Moves that obey piece geometry in free play but may leave the king in

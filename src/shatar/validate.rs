@@ -684,14 +684,7 @@ fn play(
         replay.played.push(mv);
     }
     let (check, mate) = if played.marks {
-        report_marks(
-            replay,
-            played.text,
-            played.written,
-            at,
-            position,
-            mv,
-        )
+        report_marks(replay, played.text, played.written, at, position, mv)
     } else {
         let check = position.is_check();
         (check, check && !position.has_legal_move())
