@@ -341,6 +341,9 @@ const RANK_8: u64 = 0xff << 56;
 pub struct Position {
     by_role: [u64; 6],
     by_color: [u64; 2],
+    /// The role on each square, beside the bitboards: resolving and playing a move ask
+    /// what stands on a square several times a ply, one load rather than a search.
+    board: [Option<Role>; 64],
     turn: Color,
     opening: Opening,
     halfmoves: u32,
@@ -415,6 +418,7 @@ impl Position {
         let mut pos = Position {
             by_role: [0; 6],
             by_color: [0; 2],
+            board: [None; 64],
             turn,
             opening,
             halfmoves: 0,
@@ -429,12 +433,14 @@ impl Position {
     fn put(&mut self, color: Color, role: Role, sq: Square) {
         self.by_role[role.index()] |= sq.bit();
         self.by_color[color.index()] |= sq.bit();
+        self.board[sq.0 as usize] = Some(role);
         self.zobrist ^= piece_key(color, role, sq);
     }
 
     fn remove(&mut self, color: Color, role: Role, sq: Square) {
         self.by_role[role.index()] &= !sq.bit();
         self.by_color[color.index()] &= !sq.bit();
+        self.board[sq.0 as usize] = None;
         self.zobrist ^= piece_key(color, role, sq);
     }
 
@@ -486,20 +492,17 @@ impl Position {
 
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
-        let bit = sq.bit();
-        let color = Color::ALL
-            .into_iter()
-            .find(|c| self.by_color[c.index()] & bit != 0)?;
-        let role = Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()] & bit != 0)?;
+        let role = self.role_at(sq)?;
+        let color = if self.by_color[0] & sq.bit() != 0 {
+            Color::White
+        } else {
+            Color::Blue
+        };
         Some((color, role))
     }
 
     fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()] & sq.bit() != 0)
+        self.board[sq.0 as usize]
     }
 
     /// The square of `color`'s king. Every constructed position has one.
@@ -706,7 +709,7 @@ impl Position {
 
     /// The one legal move to `to` from a square of `origins`, promoting to `promotion`
     /// (`None` stands for every promotion, so four moves), or `None` where none or more
-    /// than one may fit, or in the opening pair. What resolving a written move needs in
+    /// than one may fit. What resolving a written move needs in
     /// the common case, without the pin search and the list of
     /// [`Position::legal_moves_to`]: a piece off its king's lines, out of check, cannot
     /// expose the king, and any other is tested alone.
@@ -717,7 +720,7 @@ impl Position {
         promotion: Option<Role>,
     ) -> Option<Move> {
         if self.opening != Opening::Free {
-            return None;
+            return self.only_forced_pair_to(origins, to, promotion);
         }
         let (sources, capture) = self.sources_to(to, origins)?;
         let king = self.king(self.turn);
@@ -811,16 +814,45 @@ impl Position {
     }
 
     fn push_forced_pair(&self, list: &mut MoveList, from: Square, to: Square) {
-        let path = between(from, to) | to.bit();
-        if self.piece_bb(self.turn, Role::Pawn) & from.bit() != 0 && self.occupied() & path == 0 {
-            list.push(Move {
-                role: Role::Pawn,
-                from,
-                to,
-                capture: None,
-                promotion: None,
-            });
+        if let Some(mv) = self.forced_pair(from, to) {
+            list.push(mv);
         }
+    }
+
+    /// The double step `from` → `to` of the forced pair, where a pawn of the side to move
+    /// stands on `from` with its way clear.
+    fn forced_pair(&self, from: Square, to: Square) -> Option<Move> {
+        let path = between(from, to) | to.bit();
+        let free =
+            self.piece_bb(self.turn, Role::Pawn) & from.bit() != 0 && self.occupied() & path == 0;
+        free.then_some(Move {
+            role: Role::Pawn,
+            from,
+            to,
+            capture: None,
+            promotion: None,
+        })
+    }
+
+    /// The move of the forced pair to `to` from a square of `origins`, as
+    /// [`Position::legal_moves`] lists the pair: no promotion, and at most one move to a square.
+    fn only_forced_pair_to(
+        &self,
+        origins: u64,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Option<Move> {
+        let from = match self.opening {
+            Opening::WhiteFirst if matches!(to.file(), 3 | 4) && to.rank() == 3 => {
+                Square::new(to.file(), 1)
+            }
+            Opening::BlueAnswer(file) if to == Square::new(file, 4) => Square::new(file, 6),
+            _ => return None,
+        };
+        if promotion.is_some() || origins & from.bit() == 0 {
+            return None;
+        }
+        self.forced_pair(from, to)
     }
 
     /// Moves that obey piece geometry in free play but may leave the king in

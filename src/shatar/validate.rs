@@ -48,10 +48,14 @@ struct Replay<'a> {
 
 impl Replay<'_> {
     fn report(&mut self, issue: ShatarIssue, span: &Span, at: Option<(u32, &Position)>) {
+        self.report_at(issue, span, at.map(|(ply, position)| At::of(ply, position)));
+    }
+
+    fn report_at(&mut self, issue: ShatarIssue, span: &Span, at: Option<At>) {
         let severity = issue.severity();
         let mut diagnostic = Diagnostic::new(severity, Kind::game(issue), Some(span.clone()));
-        if let Some((ply, position)) = at {
-            diagnostic = diagnostic.at_ply(ply, position.fullmoves(), side(position.turn()));
+        if let Some(at) = at {
+            diagnostic = diagnostic.at_ply(at.ply, at.fullmoves, side(at.turn));
         }
         self.diagnostics.push(diagnostic);
     }
@@ -64,6 +68,25 @@ impl Replay<'_> {
         )
         .at_ply(ply, position.fullmoves(), side(position.turn()));
         self.diagnostics.push(diagnostic);
+    }
+}
+
+/// Where a diagnostic of a move stands: its ply, and the move number and side to move in
+/// the position before it. Kept by itself so that a move played need not keep that position.
+#[derive(Clone, Copy)]
+struct At {
+    ply: u32,
+    fullmoves: u32,
+    turn: Color,
+}
+
+impl At {
+    fn of(ply: u32, position: &Position) -> At {
+        At {
+            ply,
+            fullmoves: position.fullmoves(),
+            turn: position.turn(),
+        }
     }
 }
 
@@ -652,41 +675,36 @@ fn play(
     variations: Option<Variations>,
     note: Note,
 ) {
-    let before = position.clone();
+    // The move's name is taken before it is played, where the node is kept, so that the
+    // position before it need not be copied at every move.
+    let san = replay.keep.then(|| position.san(mv));
+    let at = At::of(played.ply, position);
     position.play(mv);
     if watch.is_some() && replay.dedup.is_some() {
         replay.played.push(mv);
     }
     let (check, mate) = if played.marks {
-        report_marks(
-            replay,
-            played.text,
-            played.written,
-            played.ply,
-            &before,
-            position,
-            mv,
-        )
+        report_marks(replay, played.text, played.written, at, position, mv)
     } else {
         let check = position.is_check();
         (check, check && !position.has_legal_move())
     };
     if let Some(watch) = watch.as_deref_mut() {
         watch.after_move(mv, position, check, |issue| {
-            replay.report(issue, &played.written.span, Some((played.ply, &before)));
+            replay.report_at(issue, &played.written.span, Some(at));
         });
     }
-    if replay.keep {
+    if let Some(san) = san {
         let shatar_move = ShatarMove {
             mv,
-            san: before.san(mv),
+            san: san.clone(),
             check,
             mate,
         };
         let node = match note {
             Note::Supplied => {
-                let at = played.written.span.start;
-                let mut node = Node::new(shatar_move, played.ply, before.san(mv), at..at);
+                let start = played.written.span.start;
+                let mut node = Node::new(shatar_move, played.ply, san, start..start);
                 node.comment = Some(format!("{REPAIRED} {NOT_WRITTEN}"));
                 node
             }
@@ -1115,7 +1133,7 @@ struct Variations {
     unreplayed: Vec<String>,
 }
 
-/// Whether `mv`, played from `before` to `after`, gave check and mate; a check or mate
+/// Whether `mv`, played at `at` to reach `after`, gave check and mate; a check or mate
 /// sign written wrongly is reported.
 // Inlined in the replay loop: it runs at every move and does little for most.
 #[inline(always)]
@@ -1123,8 +1141,7 @@ fn report_marks(
     replay: &mut Replay,
     text: &MoveText,
     written: &ParsedMove,
-    ply: u32,
-    before: &Position,
+    at: At,
     after: &Position,
     mv: Move,
 ) -> (bool, bool) {
@@ -1147,8 +1164,8 @@ fn report_marks(
             _ => CheckMark::None,
         };
         let query = query(text, replay.pieces);
-        replay::marker_issues(&query, mv, before.turn(), actual, |issue| {
-            replay.report(issue, &written.span, Some((ply, before)));
+        replay::marker_issues(&query, mv, at.turn, actual, |issue| {
+            replay.report_at(issue, &written.span, Some(at));
         });
     }
     (check, mate)
