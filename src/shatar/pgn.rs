@@ -377,9 +377,13 @@ fn plain_tag_pair(i: &str) -> Option<(&str, &str, &str)> {
     if name_end == name_start || bytes.get(open) != Some(&b'"') {
         return None;
     }
-    let close = open + 1 + memchr::memchr(b'"', &bytes[open + 1..])?;
-    let value = &bytes[open + 1..close];
-    if memchr::memchr2(b'\\', b'\n', value).is_some() {
+    // Values are short: a look at each byte costs less than a call to search them.
+    let close = open
+        + 1
+        + bytes[open + 1..]
+            .iter()
+            .position(|b| matches!(b, b'"' | b'\\' | b'\n'))?;
+    if bytes[close] != b'"' {
         return None;
     }
     let end = spaces(close + 1);
