@@ -23,9 +23,11 @@ use crate::pgn::{self, Dialect, EscapePlace, Span, StructureError, Token};
 pub(super) fn parse_pgn(src: &str) -> Vec<ParsedGame<'_>> {
     let mut collection = Collection {
         src,
-        games: Vec::new(),
+        // A game with its tags takes a kilobyte or so: room for most at once.
+        games: Vec::with_capacity(src.len() / 1024),
         current: None,
         pending_escapes: Vec::new(),
+        longest_line: 0,
     };
     pgn::read(src, &mut collection);
     // A text of escape lines only has no game to give them to.
@@ -49,13 +51,20 @@ struct Collection<'a> {
     current: Option<Game<'a>>,
     /// Escape lines before the first game, for it.
     pending_escapes: Vec<String>,
+    /// The most moves of a main line read so far.
+    longest_line: usize,
 }
+
+/// Room for a main line before the collection has one, and the most a line is given up
+/// front: one very long game does not make every later game take room for it.
+const LINE_ROOM: std::ops::RangeInclusive<usize> = 128..=512;
 
 impl<'a> Collection<'a> {
     /// The game being read (the reader begins one before its first token).
     fn game(&mut self) -> &mut Game<'a> {
         let end = self.src.len();
-        self.current.get_or_insert_with(|| Game::new(end))
+        self.current
+            .get_or_insert_with(|| Game::new(end, *LINE_ROOM.start()))
     }
 }
 
@@ -67,8 +76,13 @@ impl pgn::Visitor for Collection<'_> {
         annotations_are_movetext: false,
     };
 
+    // A collection's games are mostly of a kind: each next line is given room for the
+    // longest so far, so that long games do not all outgrow their line and copy it.
     fn begin_game(&mut self, start: usize) {
-        let mut game = Game::new(start);
+        let room = self
+            .longest_line
+            .clamp(*LINE_ROOM.start(), *LINE_ROOM.end());
+        let mut game = Game::new(start, room);
         game.game.escapes = std::mem::take(&mut self.pending_escapes);
         self.current = Some(game);
     }
@@ -76,7 +90,9 @@ impl pgn::Visitor for Collection<'_> {
     fn end_game(&mut self, last_token_end: usize, _position: usize) {
         if let Some(mut game) = self.current.take() {
             game.game.span.end = last_token_end;
-            self.games.push(game.finish());
+            let game = game.finish();
+            self.longest_line = self.longest_line.max(game.moves.len());
+            self.games.push(game);
         }
     }
 
@@ -236,10 +252,10 @@ struct Game<'a> {
 }
 
 impl<'a> Game<'a> {
-    fn new(start: usize) -> Game<'a> {
+    fn new(start: usize, line_room: usize) -> Game<'a> {
         Game {
             game: ParsedGame::new(SourceFormat::Pgn, start),
-            lines: LineBuilder::new(),
+            lines: LineBuilder::with_capacity(line_room),
             pending_number: None,
         }
     }
@@ -361,9 +377,13 @@ fn plain_tag_pair(i: &str) -> Option<(&str, &str, &str)> {
     if name_end == name_start || bytes.get(open) != Some(&b'"') {
         return None;
     }
-    let close = open + 1 + memchr::memchr(b'"', &bytes[open + 1..])?;
-    let value = &bytes[open + 1..close];
-    if memchr::memchr2(b'\\', b'\n', value).is_some() {
+    // Values are short: a look at each byte costs less than a call to search them.
+    let close = open
+        + 1
+        + bytes[open + 1..]
+            .iter()
+            .position(|b| matches!(b, b'"' | b'\\' | b'\n'))?;
+    if bytes[close] != b'"' {
         return None;
     }
     let end = spaces(close + 1);

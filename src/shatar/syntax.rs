@@ -438,8 +438,13 @@ impl LineBuilder {
     pub(crate) fn new() -> LineBuilder {
         // Most games run to a few dozen moves: growing from empty would copy the line
         // several times over.
+        LineBuilder::with_capacity(128)
+    }
+
+    /// A builder with room for `moves` moves of the main line.
+    pub(crate) fn with_capacity(moves: usize) -> LineBuilder {
         let main_line = OpenLine {
-            moves: Vec::with_capacity(128),
+            moves: Vec::with_capacity(moves),
             ..OpenLine::default()
         };
         LineBuilder {
