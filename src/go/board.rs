@@ -548,7 +548,15 @@ impl Board {
     /// Places a stone of `color` on `point` and removes the opposing groups left without
     /// liberties. On error nothing changes.
     pub fn play(&mut self, color: Color, point: Point) -> Result<PlayOutcome, PlayError> {
-        let analysis = self.analyse(color, point)?;
+        let index = self.index(point).ok_or(PlayError::OffBoard)?;
+        if self.cells[index].colour != EMPTY {
+            return Err(PlayError::Occupied);
+        }
+        let around = self.around(index, color);
+        if around.opponent == 0 && around.empty != 0 {
+            return self.play_quiet(index, color, &around);
+        }
+        let analysis = self.judge(index, color, around)?;
         self.history.insert(self.situation_key(self.key, color));
         self.consecutive_passes = 0;
         self.last_captures.clear();
@@ -568,6 +576,35 @@ impl Board {
             captures,
             suicide,
             repeats: analysis.repeats,
+        })
+    }
+
+    /// [`Board::play`] of a stone beside no opposing one and with an empty neighbour (most
+    /// moves): it captures nothing and has a liberty, so only the repetition rule is to ask,
+    /// and only once a stone has left the board. The same decision as [`Board::judge`]'s.
+    #[inline(always)]
+    fn play_quiet(
+        &mut self,
+        index: usize,
+        color: Color,
+        around: &Around,
+    ) -> Result<PlayOutcome, PlayError> {
+        if self.ko == Some((index as u16, color)) {
+            return Err(PlayError::Ko);
+        }
+        let repeats = self.removed_any && self.repeats(self.key ^ color.zobrist()[index], color);
+        if repeats && self.ko_rule != KoRule::Simple {
+            return Err(PlayError::Ko);
+        }
+        self.history.insert(self.situation_key(self.key, color));
+        self.consecutive_passes = 0;
+        self.last_captures.clear();
+        self.add_stone(index, color, around);
+        self.ko = None;
+        Ok(PlayOutcome {
+            captures: 0,
+            suicide: 0,
+            repeats,
         })
     }
 
@@ -725,13 +762,18 @@ impl Board {
     }
 
     /// Decides a move without changing the board: which chains it captures, or why it is illegal.
-    #[inline(always)]
     fn analyse(&self, color: Color, point: Point) -> Result<Analysis, PlayError> {
         let index = self.index(point).ok_or(PlayError::OffBoard)?;
         if self.cells[index].colour != EMPTY {
             return Err(PlayError::Occupied);
         }
-        let around = self.around(index, color);
+        self.judge(index, color, self.around(index, color))
+    }
+
+    /// [`Board::analyse`] of a stone of `color` on the empty cell `index`, whose neighbours
+    /// are `around`.
+    #[inline(always)]
+    fn judge(&self, index: usize, color: Color, around: Around) -> Result<Analysis, PlayError> {
         // A stone beside no opposing one and with an empty neighbour captures nothing and has
         // a liberty: the counts of the chains around need no look (most quiet moves).
         let only_here = if around.opponent == 0 && around.empty != 0 {
@@ -762,17 +804,7 @@ impl Board {
             } else {
                 self.key_after(index, color, &around, captured)
             };
-            match self.ko_rule {
-                KoRule::Situational | KoRule::Simple => self
-                    .history
-                    .contains(self.situation_key(new_key, color.opponent())),
-                // The position on the board counts too: a lone stone's suicide recreates it.
-                KoRule::Positional => {
-                    new_key == self.key
-                        || self.history.contains(new_key)
-                        || self.history.contains(new_key ^ WHITE_TO_MOVE)
-                }
-            }
+            self.repeats(new_key, color)
         };
         if repeats && self.ko_rule != KoRule::Simple {
             return Err(PlayError::Ko);
@@ -784,6 +816,22 @@ impl Board {
             suicide,
             repeats,
         })
+    }
+
+    /// Whether the position `new_key`, made by a move of `color`, repeats one the ko rule in
+    /// force looks at.
+    fn repeats(&self, new_key: u64, color: Color) -> bool {
+        match self.ko_rule {
+            KoRule::Situational | KoRule::Simple => self
+                .history
+                .contains(self.situation_key(new_key, color.opponent())),
+            // The position on the board counts too: a lone stone's suicide recreates it.
+            KoRule::Positional => {
+                new_key == self.key
+                    || self.history.contains(new_key)
+                    || self.history.contains(new_key ^ WHITE_TO_MOVE)
+            }
+        }
     }
 
     /// The sides of `around` whose chain has no liberty but the point they surround (a

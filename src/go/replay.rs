@@ -105,6 +105,9 @@ impl State {
 /// A line still to replay: from `node` on, in `state`.
 struct Job {
     node: NodeId,
+    /// One past the last node of `node`'s subtree: the arena is in pre-order, so a subtree
+    /// is the nodes from its root up to its root's next sibling (or its parent's end).
+    end: usize,
     state: State,
     /// Index into `Replay::lines`, or [`UNKEPT`].
     line: usize,
@@ -122,6 +125,8 @@ struct Branch {
     next: Option<(NodeId, usize)>,
     /// The child with the largest subtree, and its position among the children.
     heavy: (NodeId, usize),
+    /// The end ([`Job::end`]) of the branch point's subtree, which its last child's is.
+    end: usize,
     /// The line, depth and main-line flag of the branch point, which its first child
     /// continues.
     line: usize,
@@ -136,11 +141,12 @@ struct Branch {
 
 impl Branch {
     /// The heaviest child's job, which takes the position itself.
-    fn into_heavy(self) -> Job {
+    fn into_heavy(self, tree: &GameTree) -> Job {
         let (node, index) = self.heavy;
         let (line, depth, main) = self.place(index);
         Job {
             node,
+            end: subtree_end(tree, node, self.end),
             state: self.state,
             line,
             depth,
@@ -156,6 +162,14 @@ impl Branch {
             _ => (self.alternative_lines + index - 1, self.depth + 1, false),
         }
     }
+}
+
+/// The end ([`Job::end`]) of the subtree of `node`, a child of a node whose subtree ends at
+/// `parent_end`.
+fn subtree_end(tree: &GameTree, node: NodeId, parent_end: usize) -> usize {
+    tree.node(node)
+        .next_sibling()
+        .map_or(parent_end, |sibling| sibling.id().index())
 }
 
 /// The sibling after `node`, which is at position `index` among its parent's children.
@@ -196,9 +210,6 @@ pub(super) struct Replay<'a> {
     /// Starts of the move values reported here, whose structural duplicates are dropped.
     pub(super) reported_values: HashSet<usize>,
     lines: Vec<LineBuf>,
-    /// Nodes in each subtree, to replay the largest child last without copying its state;
-    /// counted at the first branch (most trees have none).
-    subtree: Vec<u32>,
     history_spent: u64,
     superko_limited: bool,
     too_deep: bool,
@@ -239,7 +250,6 @@ impl<'a> Replay<'a> {
             diagnostics: Vec::new(),
             reported_values: HashSet::new(),
             lines: Vec::new(),
-            subtree: Vec::new(),
             history_spent: 0,
             superko_limited: false,
             too_deep: false,
@@ -317,6 +327,7 @@ impl<'a> Replay<'a> {
         let mut stack = Vec::new();
         let root = Job {
             node: NodeId::ROOT,
+            end: self.tree.len(),
             state,
             line,
             depth: 0,
@@ -331,7 +342,7 @@ impl<'a> Replay<'a> {
                 Some(branch) => match self.next_alternative(branch) {
                     Some(job) => job,
                     None => match stack.pop() {
-                        Some(branch) => branch.into_heavy(),
+                        Some(branch) => branch.into_heavy(self.tree),
                         None => break,
                     },
                 },
@@ -356,11 +367,13 @@ impl<'a> Replay<'a> {
     fn walk(&mut self, job: Job, stack: &mut Vec<Branch>) {
         let Job {
             node,
+            end,
             mut state,
             line,
             depth,
             main,
         } = job;
+        // An only child's subtree ends where its parent's does.
         let mut current = self.tree.node(node);
         let (completed, last) = loop {
             if !self.visit(current, &mut state, line, main) {
@@ -380,7 +393,7 @@ impl<'a> Replay<'a> {
                 current = first;
                 continue;
             }
-            self.branch(state, line, depth, main, current, stack);
+            self.branch(state, (line, depth, main), current, end, stack);
             return;
         };
         if main {
@@ -463,13 +476,13 @@ impl<'a> Replay<'a> {
     /// Queues the children of the branch point `node`. The child with the largest subtree
     /// takes `state` and is replayed last; the others are replayed first, in order, each
     /// from a copy made when it starts, so at most log2(nodes) positions wait on the stack.
+    /// `end` is the end of `node`'s subtree ([`Job::end`]).
     fn branch(
         &mut self,
         state: State,
-        line: usize,
-        depth: usize,
-        main: bool,
+        (line, depth, main): (usize, usize, bool),
         node: NodeRef<'_>,
+        end: usize,
         stack: &mut Vec<Branch>,
     ) {
         let attach_at = self.lines.get(line).map_or(0, |buf| buf.nodes.len());
@@ -479,9 +492,6 @@ impl<'a> Replay<'a> {
         } else {
             UNKEPT
         };
-        if self.subtree.is_empty() {
-            self.subtree = subtree_sizes(self.tree);
-        }
         let alternatives = node.children().count() - 1;
         if keep_alternatives {
             let line_buf = || LineBuf {
@@ -493,10 +503,11 @@ impl<'a> Replay<'a> {
         } else {
             self.too_deep |= line != UNKEPT;
         }
-        // The first child with the largest subtree (every subtree holds at least one node).
+        // The first child with the largest subtree (every subtree holds at least one node):
+        // each child's subtree runs up to the next child, the last one's to `end`.
         let (mut heavy, mut heaviest) = ((NodeId::ROOT, 0), 0);
         for (index, child) in node.children().enumerate() {
-            let size = self.subtree[child.id().index()];
+            let size = subtree_end(self.tree, child.id(), end) - child.id().index();
             if size > heaviest {
                 (heavy, heaviest) = ((child.id(), index), size);
             }
@@ -507,6 +518,7 @@ impl<'a> Replay<'a> {
             state,
             next: first,
             heavy,
+            end,
             line,
             depth,
             main,
@@ -538,6 +550,7 @@ impl<'a> Replay<'a> {
         let (line, depth, main) = branch.place(index);
         Some(Job {
             node,
+            end: subtree_end(tree, node, branch.end),
             state,
             line,
             depth,
@@ -1256,19 +1269,6 @@ fn join(a: Option<String>, b: Option<String>) -> Option<String> {
     }
 }
 
-/// Number of nodes in every node's subtree, from one backward pass over the pre-order arena.
-fn subtree_sizes(tree: &GameTree) -> Vec<u32> {
-    let mut sizes = vec![1u32; tree.len()];
-    for node in tree.nodes().rev() {
-        if let Some(parent) = node.parent() {
-            let own = sizes[node.id().index()];
-            let slot = &mut sizes[parent.id().index()];
-            *slot = slot.saturating_add(own);
-        }
-    }
-    sizes
-}
-
 /// The stones on the board as the record's setup, `None` for an empty board.
 fn setup_of(board: &Board) -> Option<Setup> {
     let mut setup = Setup {
@@ -1411,5 +1411,32 @@ impl Sheet for WrittenLine {
 
     fn repeats(&self, _: usize) -> bool {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subtree_ends_hold_each_subtree() {
+        let text = "(;SZ[9](;B[aa](;W[bb];B[cc])(;W[dd]))(;B[ee];W[ff](;B[gg])(;B[hh];W[ii]))(;B[jj]))";
+        let collection = crate::go::sgf::parse(text);
+        let tree = &collection.games[0];
+        // Counted from the leaves up, as the arena's order alone cannot.
+        let mut counted = vec![1; tree.len()];
+        for node in tree.nodes().rev() {
+            if let Some(parent) = node.parent() {
+                counted[parent.id().index()] += counted[node.id().index()];
+            }
+        }
+        let mut stack = vec![(tree.root(), tree.len())];
+        while let Some((node, end)) = stack.pop() {
+            assert_eq!(end - node.id().index(), counted[node.id().index()]);
+            for child in node.children() {
+                stack.push((child, subtree_end(tree, child.id(), end)));
+            }
+        }
+        assert_eq!(counted[0], 11);
     }
 }
