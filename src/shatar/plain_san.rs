@@ -32,46 +32,26 @@ pub(super) fn plain_san(
         b'B' => Some(Role::Bishop),
         _ => None,
     };
-    let mut at = usize::from(role.is_some());
-    let body_start = at;
-    while at < bytes.len()
-        && at - body_start < 5
-        && matches!(bytes[at], b'a'..=b'h' | b'1'..=b'8' | b'x')
-    {
-        at += 1;
-    }
-    // Most moves are short: what follows their square is no link, told here without a call.
-    let link = match (&bytes[body_start..at], bytes.get(at)) {
-        ([b'a'..=b'h', b'1'..=b'8'], Some(b'-' | b':' | 0x80..)) => full_form_link(&i[at..]),
-        _ => None,
+    let body_start = usize::from(role.is_some());
+    let square = |file: &u8, rank: &u8| Square::new(file - b'a', rank - b'1');
+    let capture = Some(Link::Capture(CaptureMark::X));
+    // The common bodies, `e4`, `xe4` and `dxe4` with nothing of a body after them, told
+    // at one look; the scan takes the rest.
+    let (from_file, from_rank, link, to, mut at) = match &bytes[body_start..] {
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8', next @ ..] if !continues_body(next) => {
+            (None, None, None, square(file, rank), body_start + 2)
+        }
+        [b'x', file @ b'a'..=b'h', rank @ b'1'..=b'8', next @ ..] if !continues_body(next) => {
+            (None, None, capture, square(file, rank), body_start + 3)
+        }
+        [from @ b'a'..=b'h', b'x', file @ b'a'..=b'h', rank @ b'1'..=b'8', next @ ..]
+            if !continues_body(next) =>
+        {
+            let from = Some(from - b'a');
+            (from, None, capture, square(file, rank), body_start + 4)
+        }
+        _ => scanned_body(i, body_start, role.is_none())?,
     };
-    at += link.map_or(0, |(_, len)| len);
-    let link = link.map(|(kind, _)| kind);
-    let body = &bytes[body_start..at];
-    let (origin, destination) = match link {
-        // Origin, link, destination: the squares are the first and last two bytes.
-        Some(_) => (&body[..2], &body[body.len() - 2..]),
-        None => body.split_at(body.len().checked_sub(2)?),
-    };
-    let to = match destination {
-        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Square::new(file - b'a', rank - b'1'),
-        _ => return None,
-    };
-    let (origin, capture) = match origin {
-        [rest @ .., b'x'] if link.is_none() => (rest, true),
-        _ => (origin, false),
-    };
-    let (from_file, from_rank) = match origin {
-        [] => (None, None),
-        [file @ b'a'..=b'h'] => (Some(file - b'a'), None),
-        [rank @ b'1'..=b'8'] => (None, Some(rank - b'1')),
-        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => (Some(file - b'a'), Some(rank - b'1')),
-        _ => return None,
-    };
-    // A pawn's rank alone never disambiguates; leave odd forms to the full grammar.
-    if role.is_none() && from_rank.is_some() && from_file.is_none() {
-        return None;
-    }
     let promotion = match bytes.get(at) {
         Some(b'=') => Some(plain_promotion(bytes.get(at + 1)?, start + at)?),
         _ => None,
@@ -105,7 +85,7 @@ pub(super) fn plain_san(
         }),
         from_file,
         from_rank,
-        link: link.or(capture.then_some(Link::Capture(CaptureMark::X))),
+        link,
         to: Target::Square(to),
         promotion: promotion.map(Box::new),
         suffix: Suffix {
@@ -115,6 +95,70 @@ pub(super) fn plain_san(
         span: start..start + at,
     };
     Some((rest, Ok(mv)))
+}
+
+/// Whether the bytes after a body's square go on with it: more squares or a capture
+/// mark (`Nb1d2`, `e4xd5`), or a link of the full form (`e2-e4`, `e2—e4`).
+// Inlined: it runs on nearly every move, and is a few compares (a plain `#[inline]`
+// leaves the call).
+#[inline(always)]
+fn continues_body(next: &[u8]) -> bool {
+    matches!(
+        next.first(),
+        Some(b'a'..=b'h' | b'1'..=b'8' | b'x' | b'-' | b':' | 0x80..)
+    )
+}
+
+/// A plain move's body from byte `body_start` on (after its piece letter, if any), by a
+/// scan of its squares and marks: the origin's file and rank, the link, the destination
+/// and where the body ends.
+fn scanned_body(
+    i: &str,
+    body_start: usize,
+    pawn: bool,
+) -> Option<(Option<u8>, Option<u8>, Option<Link>, Square, usize)> {
+    let bytes = i.as_bytes();
+    let mut at = body_start;
+    while at < bytes.len()
+        && at - body_start < 5
+        && matches!(bytes[at], b'a'..=b'h' | b'1'..=b'8' | b'x')
+    {
+        at += 1;
+    }
+    // Only a lone square can open the full form's link: told by the byte after it.
+    let link = match (&bytes[body_start..at], bytes.get(at)) {
+        ([b'a'..=b'h', b'1'..=b'8'], Some(b'-' | b':' | 0x80..)) => full_form_link(&i[at..]),
+        _ => None,
+    };
+    at += link.map_or(0, |(_, len)| len);
+    let link = link.map(|(kind, _)| kind);
+    let body = &bytes[body_start..at];
+    let (origin, destination) = match link {
+        // Origin, link, destination: the squares are the first and last two bytes.
+        Some(_) => (&body[..2], &body[body.len() - 2..]),
+        None => body.split_at(body.len().checked_sub(2)?),
+    };
+    let to = match destination {
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Square::new(file - b'a', rank - b'1'),
+        _ => return None,
+    };
+    let (origin, capture) = match origin {
+        [rest @ .., b'x'] if link.is_none() => (rest, true),
+        _ => (origin, false),
+    };
+    let (from_file, from_rank) = match origin {
+        [] => (None, None),
+        [file @ b'a'..=b'h'] => (Some(file - b'a'), None),
+        [rank @ b'1'..=b'8'] => (None, Some(rank - b'1')),
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => (Some(file - b'a'), Some(rank - b'1')),
+        _ => return None,
+    };
+    // A pawn's rank alone never disambiguates; leave odd forms to the full grammar.
+    if pawn && from_rank.is_some() && from_file.is_none() {
+        return None;
+    }
+    let link = link.or(capture.then_some(Link::Capture(CaptureMark::X)));
+    Some((from_file, from_rank, link, to, at))
 }
 
 /// The rulebook's full form joins two squares with a dash or a colon (`Ng1—f3`,
