@@ -1420,7 +1420,8 @@ mod tests {
 
     #[test]
     fn subtree_ends_hold_each_subtree() {
-        let text = "(;SZ[9](;B[aa](;W[bb];B[cc])(;W[dd]))(;B[ee];W[ff](;B[gg])(;B[hh];W[ii]))(;B[jj]))";
+        let text =
+            "(;SZ[9](;B[aa](;W[bb];B[cc])(;W[dd]))(;B[ee];W[ff](;B[gg])(;B[hh];W[ii]))(;B[jj]))";
         let collection = crate::go::sgf::parse(text);
         let tree = &collection.games[0];
         // Counted from the leaves up, as the arena's order alone cannot.
