@@ -255,7 +255,7 @@ mod tests {
     const FULL: &str = include_str!("../../samples/shatar/rulebook-full.txt");
     const SHORT: &str = include_str!("../../samples/shatar/rulebook-short.txt");
 
-    fn one(src: &str) -> ParsedGame {
+    fn one(src: &str) -> ParsedGame<'_> {
         let mut games = parse_scoresheets(src);
         assert_eq!(games.len(), 1, "{games:#?}");
         games.remove(0)
