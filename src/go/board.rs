@@ -548,20 +548,13 @@ impl Board {
     /// Places a stone of `color` on `point` and removes the opposing groups left without
     /// liberties. On error nothing changes.
     pub fn play(&mut self, color: Color, point: Point) -> Result<PlayOutcome, PlayError> {
-        let index = self.index(point).ok_or(PlayError::OffBoard)?;
-        if self.cells[index].colour != EMPTY {
-            return Err(PlayError::Occupied);
-        }
+        let index = self.empty_cell(point)?;
         let around = self.around(index, color);
-        if around.opponent == 0 && around.empty != 0 {
+        if around.is_quiet() {
             return self.play_quiet(index, color, &around);
         }
         let analysis = self.judge(index, color, around)?;
-        self.history.insert(self.situation_key(self.key, color));
-        self.consecutive_passes = 0;
-        self.last_captures.clear();
-        self.add_stone(analysis.index, color, &analysis.around);
-        self.ko = None;
+        self.put_stone(analysis.index, color, &analysis.around);
         let captures = if analysis.captured == 0 {
             0
         } else {
@@ -596,16 +589,33 @@ impl Board {
         if repeats && self.ko_rule != KoRule::Simple {
             return Err(PlayError::Ko);
         }
-        self.history.insert(self.situation_key(self.key, color));
-        self.consecutive_passes = 0;
-        self.last_captures.clear();
-        self.add_stone(index, color, around);
-        self.ko = None;
+        self.put_stone(index, color, around);
         Ok(PlayOutcome {
             captures: 0,
             suicide: 0,
             repeats,
         })
+    }
+
+    /// Records the position before a legal move of `color` and puts its stone on `index`,
+    /// whose neighbours are `around`: what every played move does before its captures.
+    #[inline(always)]
+    fn put_stone(&mut self, index: usize, color: Color, around: &Around) {
+        self.history.insert(self.situation_key(self.key, color));
+        self.consecutive_passes = 0;
+        self.last_captures.clear();
+        self.add_stone(index, color, around);
+        self.ko = None;
+    }
+
+    /// The cell of `point`, which must be on the board and empty for a stone.
+    #[inline(always)]
+    fn empty_cell(&self, point: Point) -> Result<usize, PlayError> {
+        let index = self.index(point).ok_or(PlayError::OffBoard)?;
+        if self.cells[index].colour != EMPTY {
+            return Err(PlayError::Occupied);
+        }
+        Ok(index)
     }
 
     /// Removes the chain through `index` of `color`, which has just committed suicide;
@@ -763,10 +773,7 @@ impl Board {
 
     /// Decides a move without changing the board: which chains it captures, or why it is illegal.
     fn analyse(&self, color: Color, point: Point) -> Result<Analysis, PlayError> {
-        let index = self.index(point).ok_or(PlayError::OffBoard)?;
-        if self.cells[index].colour != EMPTY {
-            return Err(PlayError::Occupied);
-        }
+        let index = self.empty_cell(point)?;
         self.judge(index, color, self.around(index, color))
     }
 
@@ -774,9 +781,9 @@ impl Board {
     /// are `around`.
     #[inline(always)]
     fn judge(&self, index: usize, color: Color, around: Around) -> Result<Analysis, PlayError> {
-        // A stone beside no opposing one and with an empty neighbour captures nothing and has
-        // a liberty: the counts of the chains around need no look (most quiet moves).
-        let only_here = if around.opponent == 0 && around.empty != 0 {
+        // A quiet stone captures nothing and has a liberty: the counts of the chains around
+        // need no look.
+        let only_here = if around.is_quiet() {
             0
         } else {
             self.only_here(&around)
@@ -1054,6 +1061,15 @@ struct Around {
     empty: u8,
     own: u8,
     opponent: u8,
+}
+
+impl Around {
+    /// Beside no opposing stone and with an empty neighbour (most moves): a stone here
+    /// captures nothing and has a liberty.
+    #[inline(always)]
+    fn is_quiet(&self) -> bool {
+        self.opponent == 0 && self.empty != 0
+    }
 }
 
 /// The result of deciding a legal move: where it goes, what is around it and which chains it

@@ -200,10 +200,8 @@ const SLOTS: usize = 27;
 #[inline]
 const fn slot(ident: &[u8]) -> Option<usize> {
     match *ident {
-        [a @ b'A'..=b'Z'] => Some((a - b'A') as usize * SLOTS),
-        [a @ b'A'..=b'Z', b @ b'A'..=b'Z'] => {
-            Some((a - b'A') as usize * SLOTS + (b - b'A') as usize + 1)
-        }
+        [a @ b'A'..=b'Z'] => Some(Code::letter(a).0 as usize),
+        [a @ b'A'..=b'Z', b @ b'A'..=b'Z'] => Some(Code::pair(a, b).0 as usize),
         _ => None,
     }
 }

@@ -233,8 +233,7 @@ impl<'a> Replay<'a> {
     pub(super) fn new(text: &'a str, tree: &'a GameTree, keep: bool) -> Replay<'a> {
         let size = tree
             .root()
-            .properties()
-            .find(|p| p.code() == SZ)
+            .get_code(SZ)
             .and_then(|p| p.value())
             .and_then(|v| v.board_size().ok())
             .unwrap_or_default();
@@ -278,8 +277,7 @@ impl<'a> Replay<'a> {
         let ru = self
             .tree
             .root()
-            .properties()
-            .find(|p| p.code() == RU)
+            .get_code(RU)
             .and_then(|p| p.value())
             .map(|v| (v.simple_text(), v))
             .filter(|(text, _)| !text.trim().is_empty());

@@ -410,6 +410,12 @@ impl<'t> NodeRef<'t> {
     pub fn get(&self, ident: &str) -> Option<Property<'t>> {
         self.properties().find(|p| p.ident() == ident)
     }
+
+    /// The first property of the catalogue code `code` (one or two capitals), matched by
+    /// the code the parser stored rather than by text.
+    pub(crate) fn get_code(&self, code: Code) -> Option<Property<'t>> {
+        self.properties().find(|p| p.code() == code)
+    }
 }
 
 /// A property of a node.
