@@ -57,10 +57,12 @@ pub fn bishop_rays(sq: Square) -> u64 {
     BISHOP_RAYS[sq.0 as usize]
 }
 
-/// The pieces among `sliders`, each on a line through `sq` that its kind moves along, with
-/// nothing of `occupied` between it and `sq`: those of them that attack `sq`. Few sliders
-/// stand on a square's lines, so testing each costs less than tracing the square's rays.
-pub fn unblocked(sq: Square, sliders: u64, occupied: u64) -> u64 {
+/// The pieces among `diagonal` (bishops and queens) and `straight` (rooks and queens) that
+/// attack `sq`: on a line through it that they move along, with nothing of `occupied`
+/// between. Few sliders stand on a square's lines, so testing each costs less than tracing
+/// the square's rays.
+pub fn slider_attackers(sq: Square, diagonal: u64, straight: u64, occupied: u64) -> u64 {
+    let sliders = (bishop_rays(sq) & diagonal) | (rook_rays(sq) & straight);
     squares(sliders).fold(0, |hits, slider| {
         if between(sq, slider) & occupied == 0 {
             hits | slider.bit()

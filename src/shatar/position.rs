@@ -8,7 +8,7 @@ use std::ops::{ControlFlow, Deref};
 
 use super::attacks::{
     between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks,
-    queen_attacks, rook_attacks, rook_rays, squares, unblocked,
+    queen_attacks, rook_attacks, rook_rays, slider_attackers, squares,
 };
 use super::types::{Color, Role, Square};
 use crate::history::key_table;
@@ -524,11 +524,10 @@ impl Position {
         let them = self.pieces(by);
         let diagonal = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
         let straight = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        let sliders = them & ((bishop_rays(sq) & diagonal) | (rook_rays(sq) & straight));
         them & ((knight_attacks(sq) & self.by_role(Role::Knight))
             | (king_attacks(sq) & self.by_role(Role::King))
             | (pawn_attacks(by.other(), sq) & self.by_role(Role::Pawn)))
-            | unblocked(sq, sliders, occupied)
+            | slider_attackers(sq, them & diagonal, them & straight, occupied)
     }
 
     /// Whether a piece of `by` attacks `sq`.
@@ -685,11 +684,7 @@ impl Position {
         let mut sources = origins
             & ((knight_attacks(to) & self.by_role(Role::Knight))
                 | (king_attacks(to) & self.by_role(Role::King)));
-        sources |= unblocked(
-            to,
-            (diagonal & bishop_rays(to)) | (straight & rook_rays(to)),
-            occupied,
-        );
+        sources |= slider_attackers(to, diagonal, straight, occupied);
         let pawns = origins & self.by_role(Role::Pawn);
         if pawns != 0 {
             let pawn_sources = if capture.is_some() {
@@ -1008,10 +1003,10 @@ impl Position {
             _ => 0,
         } & mv.to.bit();
         let queens = self.by_role(Role::Queen);
-        let sliders = self.pieces(mover)
-            & ((bishop_rays(king) & (self.by_role(Role::Bishop) | queens))
-                | (rook_rays(king) & (self.by_role(Role::Rook) | queens)));
-        direct | unblocked(king, sliders, occupied)
+        let ours = self.pieces(mover);
+        let diagonal = ours & (self.by_role(Role::Bishop) | queens);
+        let straight = ours & (self.by_role(Role::Rook) | queens);
+        direct | slider_attackers(king, diagonal, straight, occupied)
     }
 
     /// Number of leaf nodes of the legal move tree `depth` plies deep.

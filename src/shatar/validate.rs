@@ -695,16 +695,17 @@ fn play(
         });
     }
     if let Some(san) = san {
-        let shatar_move = ShatarMove {
+        let shatar_move = |san| ShatarMove {
             mv,
-            san: san.clone(),
+            san,
             check,
             mate,
         };
         let node = match note {
             Note::Supplied => {
                 let start = played.written.span.start;
-                let mut node = Node::new(shatar_move, played.ply, san, start..start);
+                let text = san.clone();
+                let mut node = Node::new(shatar_move(san), played.ply, text, start..start);
                 node.comment = Some(format!("{REPAIRED} {NOT_WRITTEN}"));
                 node
             }
@@ -713,7 +714,7 @@ fn play(
                     replay,
                     played.written,
                     played.text,
-                    shatar_move,
+                    shatar_move(san),
                     played.ply,
                     variations,
                 );
