@@ -142,10 +142,10 @@ struct Reader<'s, 'v, V> {
 
 impl<'s, V: Visitor> Reader<'s, '_, V> {
     fn run(&mut self) {
-        while let Some(first) = self.skip_trivia().chars().next() {
+        while let Some(first) = self.skip_trivia() {
             let start = self.pos;
             self.at_line_start = false;
-            if first == '[' && self.movetext {
+            if first == b'[' && self.movetext {
                 self.end_game();
             }
             if !self.started {
@@ -154,12 +154,12 @@ impl<'s, V: Visitor> Reader<'s, '_, V> {
             }
             let skipping = self.skipping > 0;
             let end = match first {
-                '[' => self.visitor.tag(start),
-                '{' => self.visitor.brace_comment(start, skipping),
-                ';' if V::DIALECT.line_comments => self.line_comment(start),
-                '(' => self.open_paren(start),
-                ')' => self.close_paren(start),
-                '$' => self.nag(start),
+                b'[' => self.visitor.tag(start),
+                b'{' => self.visitor.brace_comment(start, skipping),
+                b';' if V::DIALECT.line_comments => self.line_comment(start),
+                b'(' => self.open_paren(start),
+                b')' => self.close_paren(start),
+                b'$' => self.nag(start),
                 _ => {
                     let token = self.visitor.word(start, skipping);
                     self.movetext |= token.movetext;
@@ -181,32 +181,41 @@ impl<'s, V: Visitor> Reader<'s, '_, V> {
     }
 
     /// Skips white space and `%` escape lines, handing the lines to the visitor; returns
-    /// the text from the next token on.
-    fn skip_trivia(&mut self) -> &'s str {
+    /// the first byte of the next token (at `pos`), `None` at the end of the text.
+    fn skip_trivia(&mut self) -> Option<u8> {
         loop {
-            let rest = &self.src[self.pos..];
+            let bytes = self.src.as_bytes();
             // ASCII white space, the common case, by its bytes; `char::is_whitespace`
             // takes the rest.
-            let ascii = rest
-                .bytes()
-                .take_while(|b| matches!(b, b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' | b' '))
-                .count();
-            let after_ascii = &rest[ascii..];
-            let trimmed = if after_ascii.as_bytes().first().is_none_or(|b| *b < 0x80) {
-                after_ascii
-            } else if V::DIALECT.skip_bom {
-                after_ascii.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
-            } else {
-                after_ascii.trim_start()
-            };
-            if V::DIALECT.loose_escapes && rest[..rest.len() - trimmed.len()].contains(['\n', '\r'])
-            {
+            let mut at = self.pos;
+            let mut line_break = false;
+            while let Some(&byte) = bytes.get(at) {
+                match byte {
+                    b'\n' | b'\r' => line_break = true,
+                    b'\t' | b'\x0b' | b'\x0c' | b' ' => {}
+                    _ => break,
+                }
+                at += 1;
+            }
+            if bytes.get(at).is_some_and(|b| *b >= 0x80) {
+                let rest = &self.src[at..];
+                let trimmed = if V::DIALECT.skip_bom {
+                    rest.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+                } else {
+                    rest.trim_start()
+                };
+                line_break |= rest[..rest.len() - trimmed.len()].contains(['\n', '\r']);
+                at = self.src.len() - trimmed.len();
+            }
+            if V::DIALECT.loose_escapes && line_break {
                 self.at_line_start = true;
             }
-            self.pos = self.src.len() - trimmed.len();
-            if !trimmed.starts_with('%') || !self.at_escape_column() {
-                return trimmed;
+            self.pos = at;
+            let first = bytes.get(at).copied();
+            if first != Some(b'%') || !self.at_escape_column() {
+                return first;
             }
+            let trimmed = &self.src[at..];
             let line_end = if V::DIALECT.loose_escapes {
                 trimmed.find(['\n', '\r'])
             } else {
