@@ -63,9 +63,15 @@ impl<'a> Collection<'a> {
     /// The game being read (the reader begins one before its first token).
     fn game(&mut self) -> &mut Game<'a> {
         let end = self.src.len();
-        self.current
-            .get_or_insert_with(|| Game::new(end, *LINE_ROOM.start()))
+        self.current.get_or_insert_with(|| unbegun_game(end))
     }
+}
+
+/// A game for a token read before any game began, which the reader never leaves: kept
+/// out of [`Collection::game`], which every token asks, so that it stays small.
+#[cold]
+fn unbegun_game<'a>(end: usize) -> Game<'a> {
+    Game::new(end, *LINE_ROOM.start())
 }
 
 impl pgn::Visitor for Collection<'_> {
@@ -261,9 +267,7 @@ impl<'a> Game<'a> {
     }
 
     fn finish(mut self) -> ParsedGame<'a> {
-        let (moves, leading) = self.lines.finish();
-        self.game.moves = moves;
-        self.game.leading_comment = leading;
+        self.lines.finish(&mut self.game);
         self.game
     }
 
@@ -320,6 +324,7 @@ impl<'a> Game<'a> {
         rest
     }
 
+    #[inline]
     fn move_token(&mut self, i: &'a str, end: usize, skipping: bool) -> &'a str {
         let at = end - i.len();
         let (rest, parsed) = move_token(i, end, is_boundary);
@@ -515,7 +520,7 @@ mod tests {
             let error = &games[0].syntax_errors[0];
             assert_eq!(error.kind, SyntaxErrorKind::CommentIntoNextGame);
             assert_eq!(&src[error.span.clone()], "{");
-            assert_eq!(games[0].moves[1].comment(), Some("oops 2. Nf3 *"));
+            assert_eq!(games[0].attachments.comment(&games[0].moves[1]), Some("oops 2. Nf3 *"));
             assert_eq!(games[1].tags, [("Event", Cow::Borrowed("b"))]);
             assert_eq!(texts(&src, &games[1].moves), ["d4", "d5"]);
         }
@@ -532,15 +537,15 @@ mod tests {
         let game = &parse_pgn(src)[0];
         assert_eq!(game.leading_comment.as_deref(), Some("intro"));
         assert_eq!(texts(src, &game.moves), ["e4", "e5", "Nf3", "d6", "d4"]);
-        assert_eq!(game.moves[0].comment(), Some("best"));
-        assert_eq!(game.moves[1].nags(), [1, 14]);
-        assert_eq!(game.moves[1].variations().len(), 1);
-        let var = &game.moves[1].variations()[0];
+        assert_eq!(game.attachments.comment(&game.moves[0]), Some("best"));
+        assert_eq!(game.attachments.nags(&game.moves[1]), [1, 14]);
+        assert_eq!(game.attachments.variations(&game.moves[1]).len(), 1);
+        let var = &game.attachments.variations(&game.moves[1])[0];
         assert_eq!(texts(src, var), ["d5?"]);
-        assert_eq!(var[0].comment(), Some("no"));
-        assert_eq!(texts(src, &var[0].variations()[0]), ["c5"]);
-        assert_eq!(game.moves[2].comment(), Some("rest of line"));
-        assert_eq!(texts(src, &game.moves[3].variations()[0]), ["Nc6", "Bc4"]);
+        assert_eq!(game.attachments.comment(&var[0]), Some("no"));
+        assert_eq!(texts(src, &game.attachments.variations(&var[0])[0]), ["c5"]);
+        assert_eq!(game.attachments.comment(&game.moves[2]), Some("rest of line"));
+        assert_eq!(texts(src, &game.attachments.variations(&game.moves[3])[0]), ["Nc6", "Bc4"]);
         assert!(game.syntax_errors.is_empty(), "{:?}", game.syntax_errors);
     }
 
@@ -562,8 +567,8 @@ mod tests {
         );
         assert_eq!(texts(src, &game.moves), ["e4", "Zq9"]);
         assert!(game.moves[1].parsed.is_err());
-        assert_eq!(game.moves[0].variations().len(), 1);
-        assert_eq!(game.moves[1].variations().len(), 0);
+        assert_eq!(game.attachments.variations(&game.moves[0]).len(), 1);
+        assert_eq!(game.attachments.variations(&game.moves[1]).len(), 0);
     }
 
     #[test]
@@ -580,7 +585,7 @@ mod tests {
         );
         let mut line = &game.moves;
         let mut levels = 0;
-        while let Some(var) = line.last().and_then(|m| m.variations().first()) {
+        while let Some(var) = line.last().and_then(|m| game.attachments.variations(m).first()) {
             line = var;
             levels += 1;
         }
@@ -609,8 +614,8 @@ mod sample_tests {
             .iter()
             .all(|g| g.syntax_errors.is_empty() && g.moves.iter().all(|m| m.parsed.is_ok())));
         assert!(games.iter().all(|g| g.tag("Variant") == Some("Shatar")));
-        assert_eq!(games[1].moves[17].variations()[0].len(), 3);
-        assert_eq!(games[1].moves[19].variations().len(), 0);
+        assert_eq!(games[1].attachments.variations(&games[1].moves[17])[0].len(), 3);
+        assert_eq!(games[1].attachments.variations(&games[1].moves[19]).len(), 0);
         assert_eq!(games[2].tag("FEN"), Some("7k/P7/6K1/8/8/8/8/8 w - - 0 1"));
     }
 }

@@ -140,9 +140,7 @@ impl Sheet {
             let date = date.pgn();
             self.add_tag("Date", date);
         }
-        let (moves, leading) = self.lines.finish();
-        self.game.moves = moves;
-        self.game.leading_comment = leading;
+        self.lines.finish(&mut self.game);
         self.game
     }
 }
@@ -417,12 +415,12 @@ mod tests {
     fn comments_and_castling() {
         let src = "(1)e4,e5 {opening} (2)O-O（castling is illegal）,Nc6\n(3)Bc4 {unclosed\n";
         let game = one(src);
-        assert_eq!(game.moves[1].comment(), Some("opening"));
+        assert_eq!(game.attachments.comment(&game.moves[1]), Some("opening"));
         assert!(game.moves[2]
             .parsed
             .as_ref()
             .is_ok_and(|m| m.castling().is_some()));
-        assert_eq!(game.moves[2].comment(), Some("castling is illegal"));
+        assert_eq!(game.attachments.comment(&game.moves[2]), Some("castling is illegal"));
         assert_eq!(
             game.syntax_errors
                 .iter()

@@ -6,6 +6,7 @@
 use crate::text::Span;
 use std::borrow::Cow;
 use std::fmt;
+use std::num::NonZeroUsize;
 
 use super::notation::{MoveText, PieceToken};
 use super::types::{Color, Square};
@@ -71,9 +72,9 @@ pub struct ParsedMove {
     /// The syntax of the token, or why it could not be read. The validator reports an
     /// `unparsable-move` at an `Err` and stops replaying there.
     pub parsed: Result<MoveText, SyntaxError>,
-    /// The comments, NAGs and variations attached to the move, boxed: most moves have
-    /// none, and a small move is cheap to build, move and drop.
-    pub attached: Option<Box<Attached>>,
+    /// Where the comments, NAGs and variations attached to the move are kept in the game's
+    /// [`Attachments`] (1-based), if it has any.
+    attached: Option<NonZeroUsize>,
 }
 
 /// What a move's token carries besides the move.
@@ -103,24 +104,41 @@ impl ParsedMove {
             attached: None,
         }
     }
+}
 
-    /// Comments written after this move, joined by a space.
-    pub fn comment(&self) -> Option<&str> {
-        self.attached.as_ref()?.comment.as_deref()
+/// The comments, NAGs and variations of a game's moves (of its variations' too), kept
+/// beside the moves: most moves have none, and a move that owns nothing is cheap to
+/// drop.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Attachments(Vec<Attached>);
+
+impl Attachments {
+    fn of(&self, mv: &ParsedMove) -> Option<&Attached> {
+        mv.attached.map(|id| &self.0[id.get() - 1])
     }
 
-    /// Numeric annotation glyphs (`$n`) after this move.
-    pub fn nags(&self) -> &[u8] {
-        self.attached.as_ref().map_or(&[], |a| &a.nags)
+    /// Comments written after `mv`, joined by a space.
+    pub fn comment(&self, mv: &ParsedMove) -> Option<&str> {
+        self.of(mv)?.comment.as_deref()
     }
 
-    /// Alternative lines that replace this move.
-    pub fn variations(&self) -> &[Vec<ParsedMove>] {
-        self.attached.as_ref().map_or(&[], |a| &a.variations)
+    /// Numeric annotation glyphs (`$n`) after `mv`.
+    pub fn nags(&self, mv: &ParsedMove) -> &[u8] {
+        self.of(mv).map_or(&[], |a| &a.nags)
     }
 
-    fn attached_mut(&mut self) -> &mut Attached {
-        self.attached.get_or_insert_with(Box::default)
+    /// Alternative lines that replace `mv`.
+    pub fn variations(&self, mv: &ParsedMove) -> &[Vec<ParsedMove>] {
+        self.of(mv).map_or(&[], |a| &a.variations)
+    }
+
+    /// What `mv` carries, made room for on first use.
+    fn attach(&mut self, mv: &mut ParsedMove) -> &mut Attached {
+        let id = *mv.attached.get_or_insert_with(|| {
+            self.0.push(Attached::default());
+            NonZeroUsize::MIN.saturating_add(self.0.len() - 1)
+        });
+        &mut self.0[id.get() - 1]
     }
 }
 
@@ -189,6 +207,8 @@ pub struct ParsedGame<'a> {
     pub leading_comment: Option<String>,
     /// The main line.
     pub moves: Vec<ParsedMove>,
+    /// The comments, NAGs and variations of the moves.
+    pub attachments: Attachments,
     /// The result written at the end of the game, if any.
     pub result: Option<(ResultToken, Span)>,
     /// Structural problems (unterminated comments, unbalanced variations, bad tags…). Unreadable
@@ -210,6 +230,7 @@ impl<'a> ParsedGame<'a> {
             setup: None,
             leading_comment: None,
             moves: Vec::new(),
+            attachments: Attachments::default(),
             result: None,
             syntax_errors: Vec::new(),
             escapes: Vec::new(),
@@ -411,6 +432,7 @@ pub(super) fn looks_like_shatar(src: &str) -> bool {
 pub(crate) struct LineBuilder {
     /// `stack[0]` is the main line; each further entry is an open variation.
     stack: Vec<OpenLine>,
+    attachments: Attachments,
     pub(crate) leading_comment: Option<String>,
 }
 
@@ -449,39 +471,32 @@ impl LineBuilder {
         };
         LineBuilder {
             stack: vec![main_line],
+            attachments: Attachments::default(),
             leading_comment: None,
         }
     }
 
-    fn top(&mut self) -> &mut OpenLine {
-        if self.stack.is_empty() {
-            self.stack.push(OpenLine::default());
-        }
-        let last = self.stack.len() - 1;
-        &mut self.stack[last]
-    }
-
     pub(crate) fn push_move(&mut self, mut mv: ParsedMove) {
-        let line = self.top();
+        let line = top(&mut self.stack);
         if let Some(comment) = line.pending_comment.take() {
-            mv.attached_mut().comment_before = Some(comment);
+            self.attachments.attach(&mut mv).comment_before = Some(comment);
         }
         line.moves.push(mv);
     }
 
     pub(crate) fn comment(&mut self, text: &str) {
         let depth = self.stack.len();
-        let line = self.top();
+        let line = top(&mut self.stack);
         match line.moves.last_mut() {
-            Some(mv) => append_comment(&mut mv.attached_mut().comment, text),
+            Some(mv) => append_comment(&mut self.attachments.attach(mv).comment, text),
             None if depth <= 1 => append_comment(&mut self.leading_comment, text),
             None => append_comment(&mut line.pending_comment, text),
         }
     }
 
     pub(crate) fn nag(&mut self, nag: u8, span: Span, errors: &mut Vec<SyntaxError>) {
-        match self.top().moves.last_mut() {
-            Some(mv) => mv.attached_mut().nags.push(nag),
+        match top(&mut self.stack).moves.last_mut() {
+            Some(mv) => self.attachments.attach(mv).nags.push(nag),
             None => errors.push(SyntaxError {
                 kind: SyntaxErrorKind::NagWithoutMove,
                 span,
@@ -491,7 +506,7 @@ impl LineBuilder {
 
     /// Opens a variation at `span`, or refuses one with no move before it to replace.
     pub(crate) fn open_variation(&mut self, span: Span, errors: &mut Vec<SyntaxError>) -> bool {
-        if self.top().moves.is_empty() {
+        if top(&mut self.stack).moves.is_empty() {
             errors.push(SyntaxError {
                 kind: SyntaxErrorKind::VariationWithoutMove,
                 span,
@@ -508,20 +523,31 @@ impl LineBuilder {
             if line.moves.is_empty() {
                 return;
             }
-            if let Some(mv) = self.top().moves.last_mut() {
-                mv.attached_mut().variations.push(line.moves);
+            if let Some(mv) = top(&mut self.stack).moves.last_mut() {
+                self.attachments.attach(mv).variations.push(line.moves);
             }
         }
     }
 
-    /// Returns the main line (every variation has been closed) and the leading comment.
-    pub(crate) fn finish(self) -> (Vec<ParsedMove>, Option<String>) {
-        let main = self
+    /// Gives `game` its main line (every variation has been closed), what the moves carry and
+    /// the leading comment.
+    pub(crate) fn finish(self, game: &mut ParsedGame) {
+        game.moves = self
             .stack
             .into_iter()
             .next()
             .map(|l| l.moves)
             .unwrap_or_default();
-        (main, self.leading_comment)
+        game.attachments = self.attachments;
+        game.leading_comment = self.leading_comment;
     }
+}
+
+/// The innermost open line (the main line again after a stray `)` closed it).
+fn top(stack: &mut Vec<OpenLine>) -> &mut OpenLine {
+    if stack.is_empty() {
+        stack.push(OpenLine::default());
+    }
+    let last = stack.len() - 1;
+    &mut stack[last]
 }

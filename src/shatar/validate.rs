@@ -10,7 +10,7 @@ use super::notation::{
 use super::position::{Move, MoveList, Position};
 use super::replay::{self, CheckMark, DrawWatch, MoveQuery, Resolution, Style};
 use super::sheet::WrittenLine;
-use super::syntax::{ParsedGame, ParsedMove, ResultToken, SourceFormat};
+use super::syntax::{Attachments, ParsedGame, ParsedMove, ResultToken, SourceFormat};
 use super::types::{Color, Role};
 use super::write::Notation;
 use super::ShatarMove;
@@ -30,6 +30,8 @@ use crate::{AnyRecord, RecordReport};
 /// What one game's replay accumulates.
 struct Replay<'a> {
     source: &'a str,
+    /// The comments, NAGs and variations of the game's moves.
+    attachments: &'a Attachments,
     keep: bool,
     /// Replay on past a move no legal move fits, where one fits the writer's intent.
     repair: bool,
@@ -104,6 +106,7 @@ pub(super) fn side(color: Color) -> Side {
 pub(super) fn replay_game(source: &str, game: &ParsedGame, options: &ReadOptions) -> RecordReport {
     let mut replay = Replay {
         source,
+        attachments: &game.attachments,
         keep: options.keep_records,
         repair: options.repair,
         diagnostics: Vec::new(),
@@ -460,7 +463,7 @@ fn replay_line(
         let number = check_number(replay, moves, i, &position, ply);
         // Most moves are read, carry no variation, wait for no repair and name one legal
         // move plainly: they are played without a query or a step.
-        if let (Ok(text), [], [None, None]) = (&written.parsed, written.variations(), &ahead) {
+        if let (Ok(text), [], [None, None]) = (&written.parsed, replay.attachments.variations(written), &ahead) {
             if let Some(mv) = plain_move(text, &position) {
                 let played = Played {
                     written,
@@ -573,7 +576,7 @@ fn replay_line(
                         replay.source.get(written.span.clone()).unwrap_or_default()
                     );
                     append_comment(&mut last.comment, &note);
-                    if let Some(comment) = written.comment() {
+                    if let Some(comment) = replay.attachments.comment(written) {
                         append_comment(&mut last.comment, comment);
                     }
                 }
@@ -1098,11 +1101,12 @@ fn replay_variations(
     position: &Position,
     ply: u32,
 ) -> Option<Variations> {
-    if written.variations().is_empty() {
+    let attachments = replay.attachments;
+    if attachments.variations(written).is_empty() {
         return None;
     }
     let mut variations = Variations::default();
-    for variation in written.variations() {
+    for variation in attachments.variations(written) {
         // A variation's numbering is its own: a slip in it does not renumber the main line.
         let number_offset = replay.number_offset;
         let outcome = replay_line(replay, variation, position.clone(), ply, None);
@@ -1184,7 +1188,7 @@ fn node(
 ) -> Node<ShatarMove> {
     let as_written = replay.source.get(written.span.clone()).unwrap_or_default();
     let mut node = Node::new(mv, ply, as_written, written.span.clone());
-    node.comment = written.comment().map(str::to_owned);
+    node.comment = replay.attachments.comment(written).map(str::to_owned);
     let variations = variations.unwrap_or_default();
     for rest in variations.unreplayed {
         append_comment(
@@ -1192,7 +1196,7 @@ fn node(
             &format!("{UNREPLAYED_VARIATION} ({rest})"),
         );
     }
-    node.nags = written.nags().iter().map(|n| u16::from(*n)).collect();
+    node.nags = replay.attachments.nags(written).iter().map(|n| u16::from(*n)).collect();
     if let Some(annotation) = text.suffix.annotation {
         let nag = u16::from(annotation.nag());
         if !node.nags.contains(&nag) {
