@@ -520,7 +520,10 @@ mod tests {
             let error = &games[0].syntax_errors[0];
             assert_eq!(error.kind, SyntaxErrorKind::CommentIntoNextGame);
             assert_eq!(&src[error.span.clone()], "{");
-            assert_eq!(games[0].attachments.comment(&games[0].moves[1]), Some("oops 2. Nf3 *"));
+            assert_eq!(
+                games[0].attachments.comment(&games[0].moves[1]),
+                Some("oops 2. Nf3 *")
+            );
             assert_eq!(games[1].tags, [("Event", Cow::Borrowed("b"))]);
             assert_eq!(texts(&src, &games[1].moves), ["d4", "d5"]);
         }
@@ -544,8 +547,14 @@ mod tests {
         assert_eq!(texts(src, var), ["d5?"]);
         assert_eq!(game.attachments.comment(&var[0]), Some("no"));
         assert_eq!(texts(src, &game.attachments.variations(&var[0])[0]), ["c5"]);
-        assert_eq!(game.attachments.comment(&game.moves[2]), Some("rest of line"));
-        assert_eq!(texts(src, &game.attachments.variations(&game.moves[3])[0]), ["Nc6", "Bc4"]);
+        assert_eq!(
+            game.attachments.comment(&game.moves[2]),
+            Some("rest of line")
+        );
+        assert_eq!(
+            texts(src, &game.attachments.variations(&game.moves[3])[0]),
+            ["Nc6", "Bc4"]
+        );
         assert!(game.syntax_errors.is_empty(), "{:?}", game.syntax_errors);
     }
 
@@ -585,7 +594,10 @@ mod tests {
         );
         let mut line = &game.moves;
         let mut levels = 0;
-        while let Some(var) = line.last().and_then(|m| game.attachments.variations(m).first()) {
+        while let Some(var) = line
+            .last()
+            .and_then(|m| game.attachments.variations(m).first())
+        {
             line = var;
             levels += 1;
         }
@@ -614,8 +626,14 @@ mod sample_tests {
             .iter()
             .all(|g| g.syntax_errors.is_empty() && g.moves.iter().all(|m| m.parsed.is_ok())));
         assert!(games.iter().all(|g| g.tag("Variant") == Some("Shatar")));
-        assert_eq!(games[1].attachments.variations(&games[1].moves[17])[0].len(), 3);
-        assert_eq!(games[1].attachments.variations(&games[1].moves[19]).len(), 0);
+        assert_eq!(
+            games[1].attachments.variations(&games[1].moves[17])[0].len(),
+            3
+        );
+        assert_eq!(
+            games[1].attachments.variations(&games[1].moves[19]).len(),
+            0
+        );
         assert_eq!(games[2].tag("FEN"), Some("7k/P7/6K1/8/8/8/8/8 w - - 0 1"));
     }
 }

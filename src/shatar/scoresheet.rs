@@ -420,7 +420,10 @@ mod tests {
             .parsed
             .as_ref()
             .is_ok_and(|m| m.castling().is_some()));
-        assert_eq!(game.attachments.comment(&game.moves[2]), Some("castling is illegal"));
+        assert_eq!(
+            game.attachments.comment(&game.moves[2]),
+            Some("castling is illegal")
+        );
         assert_eq!(
             game.syntax_errors
                 .iter()

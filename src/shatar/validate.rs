@@ -463,7 +463,11 @@ fn replay_line(
         let number = check_number(replay, moves, i, &position, ply);
         // Most moves are read, carry no variation, wait for no repair and name one legal
         // move plainly: they are played without a query or a step.
-        if let (Ok(text), [], [None, None]) = (&written.parsed, replay.attachments.variations(written), &ahead) {
+        if let (Ok(text), [], [None, None]) = (
+            &written.parsed,
+            replay.attachments.variations(written),
+            &ahead,
+        ) {
             if let Some(mv) = plain_move(text, &position) {
                 let played = Played {
                     written,
@@ -1196,7 +1200,12 @@ fn node(
             &format!("{UNREPLAYED_VARIATION} ({rest})"),
         );
     }
-    node.nags = replay.attachments.nags(written).iter().map(|n| u16::from(*n)).collect();
+    node.nags = replay
+        .attachments
+        .nags(written)
+        .iter()
+        .map(|n| u16::from(*n))
+        .collect();
     if let Some(annotation) = text.suffix.annotation {
         let nag = u16::from(annotation.nag());
         if !node.nags.contains(&nag) {
