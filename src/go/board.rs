@@ -548,11 +548,34 @@ impl Board {
     /// Places a stone of `color` on `point` and removes the opposing groups left without
     /// liberties. On error nothing changes.
     pub fn play(&mut self, color: Color, point: Point) -> Result<PlayOutcome, PlayError> {
+        self.play_inlined(color, point)
+    }
+
+    /// [`Board::play`], inlined in the replay's loop, which plays nearly every move: the
+    /// quiet path is short, and its outcome then needs no trip through memory.
+    #[inline(always)]
+    pub(crate) fn play_inlined(
+        &mut self,
+        color: Color,
+        point: Point,
+    ) -> Result<PlayOutcome, PlayError> {
         let index = self.empty_cell(point)?;
         let around = self.around(index, color);
         if around.is_quiet() {
             return self.play_quiet(index, color, &around);
         }
+        self.play_loud(index, color, around)
+    }
+
+    /// [`Board::play`] of a stone beside an opposing one or without an empty neighbour:
+    /// the counts of the chains around decide it. Kept out of line, for the callers.
+    #[inline(never)]
+    fn play_loud(
+        &mut self,
+        index: usize,
+        color: Color,
+        around: Around,
+    ) -> Result<PlayOutcome, PlayError> {
         let analysis = self.judge(index, color, around)?;
         self.put_stone(analysis.index, color, &analysis.around);
         let captures = if analysis.captured == 0 {
@@ -574,7 +597,9 @@ impl Board {
 
     /// [`Board::play`] of a stone beside no opposing one and with an empty neighbour (most
     /// moves): it captures nothing and has a liberty, so only the repetition rule is to ask,
-    /// and only once a stone has left the board. The same decision as [`Board::judge`]'s.
+    /// and only once a stone has left the board. The same decision as [`Board::judge`]'s:
+    /// the simple-ko point is never quiet for the colour it binds, being beside the stone
+    /// that has just captured there (any change to the board since voids it).
     #[inline(always)]
     fn play_quiet(
         &mut self,
@@ -582,9 +607,7 @@ impl Board {
         color: Color,
         around: &Around,
     ) -> Result<PlayOutcome, PlayError> {
-        if self.ko == Some((index as u16, color)) {
-            return Err(PlayError::Ko);
-        }
+        debug_assert!(self.ko != Some((index as u16, color)));
         let repeats = self.removed_any && self.repeats(self.key ^ color.zobrist()[index], color);
         if repeats && self.ko_rule != KoRule::Simple {
             return Err(PlayError::Ko);
@@ -905,10 +928,9 @@ impl Board {
     #[inline(always)]
     fn add_stone(&mut self, index: usize, color: Color, around: &Around) {
         self.key ^= color.zobrist()[index];
-        let stones = around.own | around.opponent;
-        for (side, &head) in around.heads.iter().enumerate() {
-            // Without a branch: a non-stone's head is the border cell 0, left at 0 liberties.
-            self.cells[usize::from(head)].liberties -= u16::from(stones >> side & 1);
+        // Only the sides with a stone: most moves touch one or two.
+        for side in sides(around.own | around.opponent) {
+            self.cells[usize::from(around.heads[side])].liberties -= 1;
         }
         let cell = index as u16;
         self.cells[index] = Cell {
