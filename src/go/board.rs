@@ -804,13 +804,14 @@ impl Board {
     /// are `around`.
     #[inline(always)]
     fn judge(&self, index: usize, color: Color, around: Around) -> Result<Analysis, PlayError> {
-        // A quiet stone captures nothing and has a liberty: the counts of the chains around
-        // need no look.
-        let only_here = if around.is_quiet() {
-            0
+        // Only opposing chains can be taken, and the own ones matter only to a stone
+        // without an empty neighbour: a quiet stone asks no count at all.
+        let asked = if around.empty == 0 {
+            around.opponent | around.own
         } else {
-            self.only_here(&around)
+            around.opponent
         };
+        let only_here = self.only_here(&around, asked);
         let has_liberty = around.empty != 0 || around.own & !only_here != 0;
         let mut captured = around.opponent & only_here;
         for side in sides(captured) {
@@ -864,14 +865,13 @@ impl Board {
         }
     }
 
-    /// The sides of `around` whose chain has no liberty but the point they surround (a
-    /// non-stone's head is cell 0, whose count stays 0, so that no such side is included).
+    /// The sides among `asked` (stones) of `around` whose chain has no liberty but the
+    /// point they surround.
     #[inline(always)]
-    fn only_here(&self, around: &Around) -> u8 {
-        // Bit masks over the sides rather than a branch on what stands on each: on a real
-        // board no predictor can guess that.
+    fn only_here(&self, around: &Around, asked: u8) -> u8 {
         let mut only_here = 0u8;
-        for (side, &head) in around.heads.iter().enumerate() {
+        for side in sides(asked) {
+            let head = around.heads[side];
             // The chain counts this point once per adjacent stone of it.
             let adjacent = around.heads.iter().filter(|&&h| h == head).count();
             let liberties = usize::from(self.cells[usize::from(head)].liberties);
