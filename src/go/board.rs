@@ -85,6 +85,8 @@ impl KeySet {
         }
     }
 
+    // Inlined in play's paths: one insert per move.
+    #[inline(always)]
     fn insert(&mut self, key: u64) {
         if key == 0 {
             self.zero = true;
@@ -548,11 +550,34 @@ impl Board {
     /// Places a stone of `color` on `point` and removes the opposing groups left without
     /// liberties. On error nothing changes.
     pub fn play(&mut self, color: Color, point: Point) -> Result<PlayOutcome, PlayError> {
+        self.play_inlined(color, point)
+    }
+
+    /// [`Board::play`], inlined in the replay's loop, which plays nearly every move: the
+    /// quiet path is short, and its outcome then needs no trip through memory.
+    #[inline(always)]
+    pub(crate) fn play_inlined(
+        &mut self,
+        color: Color,
+        point: Point,
+    ) -> Result<PlayOutcome, PlayError> {
         let index = self.empty_cell(point)?;
         let around = self.around(index, color);
         if around.is_quiet() {
             return self.play_quiet(index, color, &around);
         }
+        self.play_loud(index, color, around)
+    }
+
+    /// [`Board::play`] of a stone beside an opposing one or without an empty neighbour:
+    /// the counts of the chains around decide it. Kept out of line, for the callers.
+    #[inline(never)]
+    fn play_loud(
+        &mut self,
+        index: usize,
+        color: Color,
+        around: Around,
+    ) -> Result<PlayOutcome, PlayError> {
         let analysis = self.judge(index, color, around)?;
         self.put_stone(analysis.index, color, &analysis.around);
         let captures = if analysis.captured == 0 {
@@ -574,7 +599,9 @@ impl Board {
 
     /// [`Board::play`] of a stone beside no opposing one and with an empty neighbour (most
     /// moves): it captures nothing and has a liberty, so only the repetition rule is to ask,
-    /// and only once a stone has left the board. The same decision as [`Board::judge`]'s.
+    /// and only once a stone has left the board. The same decision as [`Board::judge`]'s:
+    /// the simple-ko point is never quiet for the colour it binds, being beside the stone
+    /// that has just captured there (any change to the board since voids it).
     #[inline(always)]
     fn play_quiet(
         &mut self,
@@ -582,9 +609,7 @@ impl Board {
         color: Color,
         around: &Around,
     ) -> Result<PlayOutcome, PlayError> {
-        if self.ko == Some((index as u16, color)) {
-            return Err(PlayError::Ko);
-        }
+        debug_assert!(self.ko != Some((index as u16, color)));
         let repeats = self.removed_any && self.repeats(self.key ^ color.zobrist()[index], color);
         if repeats && self.ko_rule != KoRule::Simple {
             return Err(PlayError::Ko);
@@ -781,13 +806,14 @@ impl Board {
     /// are `around`.
     #[inline(always)]
     fn judge(&self, index: usize, color: Color, around: Around) -> Result<Analysis, PlayError> {
-        // A quiet stone captures nothing and has a liberty: the counts of the chains around
-        // need no look.
-        let only_here = if around.is_quiet() {
-            0
+        // Only opposing chains can be taken, and the own ones matter only to a stone
+        // without an empty neighbour: a quiet stone asks no count at all.
+        let asked = if around.empty == 0 {
+            around.opponent | around.own
         } else {
-            self.only_here(&around)
+            around.opponent
         };
+        let only_here = self.only_here(&around, asked);
         let has_liberty = around.empty != 0 || around.own & !only_here != 0;
         let mut captured = around.opponent & only_here;
         for side in sides(captured) {
@@ -841,14 +867,13 @@ impl Board {
         }
     }
 
-    /// The sides of `around` whose chain has no liberty but the point they surround (a
-    /// non-stone's head is cell 0, whose count stays 0, so that no such side is included).
+    /// The sides among `asked` (stones) of `around` whose chain has no liberty but the
+    /// point they surround.
     #[inline(always)]
-    fn only_here(&self, around: &Around) -> u8 {
-        // Bit masks over the sides rather than a branch on what stands on each: on a real
-        // board no predictor can guess that.
+    fn only_here(&self, around: &Around, asked: u8) -> u8 {
         let mut only_here = 0u8;
-        for (side, &head) in around.heads.iter().enumerate() {
+        for side in sides(asked) {
+            let head = around.heads[side];
             // The chain counts this point once per adjacent stone of it.
             let adjacent = around.heads.iter().filter(|&&h| h == head).count();
             let liberties = usize::from(self.cells[usize::from(head)].liberties);
@@ -905,10 +930,9 @@ impl Board {
     #[inline(always)]
     fn add_stone(&mut self, index: usize, color: Color, around: &Around) {
         self.key ^= color.zobrist()[index];
-        let stones = around.own | around.opponent;
-        for (side, &head) in around.heads.iter().enumerate() {
-            // Without a branch: a non-stone's head is the border cell 0, left at 0 liberties.
-            self.cells[usize::from(head)].liberties -= u16::from(stones >> side & 1);
+        // Only the sides with a stone: most moves touch one or two.
+        for side in sides(around.own | around.opponent) {
+            self.cells[usize::from(around.heads[side])].liberties -= 1;
         }
         let cell = index as u16;
         self.cells[index] = Cell {

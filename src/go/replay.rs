@@ -748,7 +748,7 @@ impl<'a> Replay<'a> {
                         Some((ply, color)),
                     );
                 }
-                match state.board.play(color, point) {
+                match state.board.play_inlined(color, point) {
                     Ok(outcome) => self.placed(state, outcome, color, point, prop, ply),
                     Err(error) => {
                         let (stone, outcome) =

@@ -132,11 +132,20 @@ impl Rules {
     /// The rules an `RU` value names, `None` when qipu does not know them. Case, spaces
     /// and punctuation do not matter (`Tromp/Taylor`, `tromp-taylor`, `New Zealand`).
     pub fn from_ru(value: &str) -> Option<Rules> {
-        let key: String = value
-            .chars()
-            .filter(|c| c.is_alphanumeric())
-            .flat_map(char::to_lowercase)
-            .collect();
+        let key: String = if value.is_ascii() {
+            // Nearly every RU (`Chinese`): the same key without the Unicode tables.
+            value
+                .bytes()
+                .filter(u8::is_ascii_alphanumeric)
+                .map(|b| char::from(b.to_ascii_lowercase()))
+                .collect()
+        } else {
+            value
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
         // "Chinese rules", "中国规则", "日本ルール", "한국 규칙": the word for rules adds nothing.
         let key = ["rules", "rule", "规则", "規則", "ルール", "규칙", "룰"]
             .iter()

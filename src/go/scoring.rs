@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::board::{Board, Color, Point};
+use super::board::{Board, Color};
 
 /// Area of each side on a board, every stone counted as alive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,27 +29,28 @@ pub fn count_area(board: &Board) -> AreaCount {
         white: 0,
         neutral: 0,
     };
-    let mut seen = vec![false; width * height];
+    // The stones row by row, read off the board once: the fill looks at a point up to five
+    // times.
+    let stones: Vec<Option<Color>> = board.points().map(|point| board.get(point)).collect();
+    let mut seen = vec![false; stones.len()];
     let mut stack = Vec::new();
-    for point in board.points() {
-        let index = usize::from(point.y) * width + usize::from(point.x);
-        match board.get(point) {
+    for (index, &stone) in stones.iter().enumerate() {
+        match stone {
             Some(Color::Black) => count.black += 1,
             Some(Color::White) => count.white += 1,
             None if !seen[index] => {
                 seen[index] = true;
-                stack.push(point);
+                stack.push(index);
                 let (mut size, mut black, mut white) = (0u32, false, false);
-                while let Some(p) = stack.pop() {
+                while let Some(i) = stack.pop() {
                     size += 1;
-                    for n in neighbours(p, width, height) {
-                        match board.get(n) {
+                    for n in neighbours(i, width, height) {
+                        match stones[n] {
                             Some(Color::Black) => black = true,
                             Some(Color::White) => white = true,
                             None => {
-                                let i = usize::from(n.y) * width + usize::from(n.x);
-                                if !seen[i] {
-                                    seen[i] = true;
+                                if !seen[n] {
+                                    seen[n] = true;
                                     stack.push(n);
                                 }
                             }
@@ -68,13 +69,14 @@ pub fn count_area(board: &Board) -> AreaCount {
     count
 }
 
-fn neighbours(p: Point, width: usize, height: usize) -> impl Iterator<Item = Point> {
-    let (x, y) = (p.x, p.y);
+/// The neighbours of the point at `index` (row-major) on a board of `width` × `height`.
+fn neighbours(index: usize, width: usize, height: usize) -> impl Iterator<Item = usize> {
+    let (x, y) = (index % width, index / width);
     [
-        x.checked_sub(1).map(|x| Point::new(x, y)),
-        (usize::from(x) + 1 < width).then(|| Point::new(x + 1, y)),
-        y.checked_sub(1).map(|y| Point::new(x, y)),
-        (usize::from(y) + 1 < height).then(|| Point::new(x, y + 1)),
+        (x > 0).then(|| index - 1),
+        (x + 1 < width).then(|| index + 1),
+        (y > 0).then(|| index - width),
+        (y + 1 < height).then(|| index + width),
     ]
     .into_iter()
     .flatten()
@@ -434,6 +436,19 @@ struct Amount {
 
 /// Reads `7.5`, `6,5`, `-5.5`, `3又1/4`, `1/4`, `3¾`, `5目半`, `2子半`, `3.75子`.
 fn parse_amount(text: &str) -> Option<Amount> {
+    // Nearly every amount is a plain decimal (`6.5`): read at once, as the end of the
+    // general path below would, without looking for units and fractions.
+    let (negative, digits) = match text.trim().strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.trim()),
+    };
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        let value = digits.parse::<f64>().ok().filter(|v| v.is_finite())?;
+        return Some(Amount {
+            value: if negative { -value } else { value },
+            unit: None,
+        });
+    }
     let mut unit = None;
     let mut half = false;
     let mut body = text.trim();
