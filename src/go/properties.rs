@@ -219,6 +219,14 @@ impl Code {
     pub(crate) const AB: Code = Code::named("AB");
     pub(crate) const AW: Code = Code::named("AW");
     pub(crate) const AE: Code = Code::named("AE");
+    /// How many codes there are ([`Code::LONG`] the last).
+    pub(crate) const COUNT: usize = 26 * SLOTS + 1;
+
+    /// The code's place among the [`Code::COUNT`] codes.
+    #[inline]
+    pub(crate) fn index(self) -> usize {
+        usize::from(self.0)
+    }
 
     /// The code of a normalised identifier (upper-case letters).
     #[inline]
@@ -265,8 +273,8 @@ impl Code {
 /// The catalogue by identifier, from the lists above: one look-up tells a property's classes
 /// and type, where a search of the lists ran for every property of every node. The last
 /// entry, [`Code::LONG`], is of the identifiers it does not name.
-static CATALOGUE: [Traits; 26 * SLOTS + 1] = {
-    let mut table = [Traits::NONE; 26 * SLOTS + 1];
+static CATALOGUE: [Traits; Code::COUNT] = {
+    let mut table = [Traits::NONE; Code::COUNT];
     let classes: [(&[&str], Class); 13] = [
         (&ROOT_ONLY, Class::ROOT_ONLY),
         (&SETUP, Class::SETUP),

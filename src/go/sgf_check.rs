@@ -146,7 +146,9 @@ pub fn check(tree: &GameTree) -> Vec<SgfIssue> {
     let context = Context { size, format };
     let mut info_nodes = 0;
     let mut mixed_case = HashSet::new();
-    for node in tree.nodes() {
+    let mut from = 0;
+    while let Some(node) = next_loud_node(tree, from, context) {
+        from = node.id().index() + 1;
         if check_node(node, context, &mut mixed_case, &mut issues) {
             info_nodes += 1;
         }
@@ -201,10 +203,17 @@ fn check_game_info_paths(tree: &GameTree, issues: &mut Vec<SgfIssue>) {
     }
 }
 
-/// The checks of one node; whether it holds game information.
-// Kept inside the loop over every node: as a call (which the optimiser chose after an
-// unrelated change in the SGF module) it cost 2.5 % of a Go validation in callgrind.
-#[inline(always)]
+/// The first node from `from` on (in document order) that is not quiet ([`is_quiet_node`]).
+// A loop of its own, apart from the checks of the few loud nodes: inside them, its state
+// went through the stack for every property.
+#[inline(never)]
+fn next_loud_node(tree: &GameTree, from: usize, context: Context) -> Option<NodeRef<'_>> {
+    tree.nodes_from(from)
+        .find(|&node| !is_quiet_node(node, context))
+}
+
+/// The checks of one node that is not quiet ([`is_quiet_node`]); whether it holds game
+/// information.
 fn check_node<'t>(
     node: NodeRef<'t>,
     context: Context,
@@ -212,9 +221,6 @@ fn check_node<'t>(
     issues: &mut Vec<SgfIssue>,
 ) -> bool {
     let size = context.size;
-    if is_quiet_node(node, context) {
-        return false;
-    }
     // Made at the first setup or markup: most nodes have none.
     let mut setup_points: Option<HashMap<Point, &str>> = None;
     let mut marked: Option<HashMap<Point, ()>> = None;
@@ -383,32 +389,32 @@ fn check_form(
 /// ([`crate::text::is_unwritable_control`]).
 fn has_unwritable_control(raw: &[u8]) -> bool {
     // Bytes, not characters: no byte of a multi-byte character is below 0x80. Comments
-    // are long: each block is looked at whole, which the compiler does many bytes at a time.
-    let mut blocks = raw.chunks_exact(16);
-    let found = blocks.by_ref().any(|block| {
-        block
-            .iter()
-            .fold(0u8, |found, &b| found | u8::from(unwritable_byte(b)))
-            != 0
-    });
-    // The rest, and nearly every value (a point, a time), is shorter than a block: looked up.
-    found
-        || blocks
-            .remainder()
-            .iter()
-            .fold(false, |found, &b| found | UNWRITABLE[usize::from(b)])
+    // are long and nearly never hold one: the blocks' findings are gathered lane by lane
+    // and told apart once at the end, which the compiler does many bytes at a time. The
+    // last block ends with the text (overlapping the one before: looking twice finds
+    // nothing new); a shorter text is padded with spaces into one.
+    let mut found = [0u8; BLOCK];
+    let mut look = |block: &[u8; BLOCK]| {
+        for (found, &b) in found.iter_mut().zip(block) {
+            *found |= u8::from(unwritable_byte(b));
+        }
+    };
+    match raw.last_chunk::<BLOCK>() {
+        Some(last) => {
+            raw.as_chunks::<BLOCK>().0.iter().for_each(&mut look);
+            look(last);
+        }
+        None => {
+            let mut padded = [b' '; BLOCK];
+            padded[..raw.len()].copy_from_slice(raw);
+            look(&padded);
+        }
+    }
+    found.iter().fold(0, |all, &lane| all | lane) != 0
 }
 
-/// [`unwritable_byte`] of every byte.
-static UNWRITABLE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = unwritable_byte(b as u8);
-        b += 1;
-    }
-    table
-};
+/// The bytes [`has_unwritable_control`] looks at together.
+const BLOCK: usize = 32;
 
 /// [`crate::text::is_unwritable_control`] of a byte: an ASCII control other than white space.
 #[inline]
@@ -463,14 +469,20 @@ fn check_annotations(node: NodeRef<'_>, has_move: bool, issues: &mut Vec<SgfIssu
 // state went through the stack for every property.
 #[inline(always)]
 fn is_quiet(prop: Property<'_>, traits: Traits, size: BoardSize) -> bool {
-    const LOUD: Class = Class::ROOT_ONLY
-        .with(Class::SETUP)
-        .with(Class::MARKUP)
-        .with(Class::OLD)
-        .with(Class::OWN_CHECKS);
-    if prop.renamed() || traits.is(LOUD) {
-        return false;
-    }
+    !prop.renamed() && !traits.is(LOUD) && has_quiet_value(prop, traits, size)
+}
+
+/// The classes whose properties have checks of their own: never quiet.
+const LOUD: Class = Class::ROOT_ONLY
+    .with(Class::SETUP)
+    .with(Class::MARKUP)
+    .with(Class::OLD)
+    .with(Class::OWN_CHECKS);
+
+/// [`is_quiet`] without the look at the identifier: one value of the property's type
+/// without control characters.
+#[inline(always)]
+fn has_quiet_value(prop: Property<'_>, traits: Traits, size: BoardSize) -> bool {
     let Some(raw) = prop.only_raw() else {
         return false;
     };
@@ -510,6 +522,7 @@ fn is_plain_real(raw: &[u8]) -> bool {
 /// Whether nothing in `node` is to report, told in one pass for what nearly every node of a
 /// record is: a move, a time left, a comment, each quiet ([`is_quiet`]), none repeated, no
 /// second move, no game information or judgement (checked over the node, or the tree).
+#[inline(always)]
 fn is_quiet_node(node: NodeRef<'_>, context: Context) -> bool {
     const NODE_WIDE: Class = Class::GAME_INFO
         .with(Class::POSITION_ANNOTATION)
@@ -517,19 +530,22 @@ fn is_quiet_node(node: NodeRef<'_>, context: Context) -> bool {
     if node.is_root() {
         return false;
     }
-    // The codes met, as bits: a repeat, or two codes that share a bit, takes the long way.
-    let (mut seen, mut moves) = (0u64, 0);
+    // The codes met, as bits: a repeat, or two codes that share a bit, takes the long way;
+    // so does a move beside a code that shares the other move's bit.
+    let mut seen = 0u64;
     for prop in node.properties() {
         let code = prop.code();
         let traits = code.traits();
-        if traits.is(NODE_WIDE) || (seen & code.bit()) != 0 || !is_quiet(prop, traits, context.size)
+        if traits.is(NODE_WIDE.with(LOUD))
+            || (seen & code.bit()) != 0
+            || prop.renamed()
+            || !has_quiet_value(prop, traits, context.size)
         {
             return false;
         }
         seen |= code.bit();
-        moves += usize::from(matches!(code, Code::B | Code::W));
     }
-    moves < 2
+    seen & Code::B.bit() == 0 || seen & Code::W.bit() == 0
 }
 
 fn check_values(

@@ -263,6 +263,17 @@ impl GameTree {
         })
     }
 
+    /// The nodes from the one at index `from` on, in document order: where a scan that
+    /// stopped goes on.
+    pub(crate) fn nodes_from(&self, from: usize) -> impl Iterator<Item = NodeRef<'_>> + '_ {
+        let rest = self.nodes.get(from..).unwrap_or_default();
+        rest.iter().zip(from as u32..).map(|(data, i)| NodeRef {
+            tree: self,
+            id: NodeId(i),
+            data,
+        })
+    }
+
     /// The main line: the root, then always the first child.
     pub fn main_line(&self) -> impl Iterator<Item = NodeRef<'_>> + '_ {
         std::iter::successors(Some(self.root()), |n| n.first_child())
@@ -393,16 +404,23 @@ impl<'t> NodeRef<'t> {
         &self.tree.props[props.start as usize..props.end as usize]
     }
 
-    /// Whether two properties of this node have one identifier. Compared by their codes:
-    /// only identifiers of more than two letters, which share one, by their text.
+    /// Whether two properties of this node have one identifier. Compared by their codes,
+    /// one bit each: only identifiers of more than two letters, which share one, by their
+    /// text.
     pub(crate) fn repeats_a_property(&self) -> bool {
         let props = self.props();
         let tree = self.tree;
+        let mut seen = [0u64; Code::COUNT.div_ceil(64)];
         props.iter().enumerate().any(|(k, p)| {
-            props[..k].iter().any(|q| {
-                q.code == p.code
-                    && (p.code != Code::LONG || tree.slice(&q.name) == tree.slice(&p.name))
-            })
+            if p.code == Code::LONG {
+                return props[..k].iter().any(|q| {
+                    q.code == Code::LONG && tree.slice(&q.name) == tree.slice(&p.name)
+                });
+            }
+            let (word, bit) = (p.code.index() / 64, 1u64 << (p.code.index() % 64));
+            let repeat = seen[word] & bit != 0;
+            seen[word] |= bit;
+            repeat
         })
     }
 
