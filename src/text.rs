@@ -318,6 +318,16 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
         Encoding::for_label(canonical.as_bytes())
     };
     let trimmed = label.trim();
+    // The labels nearly every file declares, told before the lists are searched.
+    if trimmed.eq_ignore_ascii_case("UTF-8") {
+        return Some(UTF_8);
+    }
+    if ["GB18030", "GB2312", "GBK"]
+        .iter()
+        .any(|common| trimmed.eq_ignore_ascii_case(common))
+    {
+        return Some(GB18030);
+    }
     let encoding = known(trimmed).or_else(|| {
         let lower = trimmed.to_ascii_lowercase();
         [
@@ -1122,6 +1132,17 @@ mod tests {
             Some("windows-1251")
         );
         assert_eq!(encoding_for_label("nonsense"), None);
+        // The common labels, answered first, as the lists answer them.
+        for label in ["utf-8", " UTF-8 ", "GB18030", "gb2312", "GBK", "Utf-8"] {
+            let by_lists = Encoding::for_label(label.trim().as_bytes()).map(|encoding| {
+                if encoding == GBK {
+                    GB18030
+                } else {
+                    encoding
+                }
+            });
+            assert_eq!(encoding_for_label(label), by_lists, "{label}");
+        }
         // Aliases in any case, and respelt ones.
         assert_eq!(encoding_for_label("CP936"), Some(GB18030));
         assert_eq!(encoding_for_label(" Euc_KR "), Some(encoding_rs::EUC_KR));

@@ -75,7 +75,8 @@ pub(super) fn decodes_cleanly(bytes: &[u8], encoding: &'static Encoding) -> bool
 }
 
 /// [`fit`], stopped early where `settled` says so, given the fit so far and the most
-/// non-ASCII characters the bytes left can hold (a UTF-8 one takes two bytes at least).
+/// non-ASCII characters the bytes left can hold (a UTF-8 one takes two bytes of 0x80 or
+/// more).
 fn fit_until(
     bytes: &[u8],
     encoding: &'static Encoding,
@@ -117,6 +118,10 @@ fn utf8_fit(bytes: &[u8], settled: impl Fn(Fit, usize) -> bool) -> Fit {
         malformed: 0,
         well_formed: 0,
     };
+    // The bytes of 0x80 or more left, which bound the characters to come far closer than
+    // the bytes left do in text that is mostly ASCII: counted once a sequence is
+    // malformed (valid text needs no bound).
+    let mut high_left: Option<usize> = None;
     let mut at = 0;
     while at < bytes.len() {
         // ASCII eight bytes at a time.
@@ -135,15 +140,26 @@ fn utf8_fit(bytes: &[u8], settled: impl Fn(Fit, usize) -> bool) -> Fit {
             at += 1;
             continue;
         }
+        // Every byte of a sequence, well-formed or not, is 0x80 or more.
         match utf8_sequence(&bytes[at..]) {
             Some(Ok(len)) => {
                 fit.well_formed += 1;
                 at += len;
+                if let Some(left) = high_left.as_mut() {
+                    *left -= len;
+                }
             }
             Some(Err(len)) => {
                 fit.malformed += 1;
                 at += len;
-                if settled(fit, (bytes.len() - at) / 2) {
+                let left = match high_left.as_mut() {
+                    Some(left) => {
+                        *left -= len;
+                        *left
+                    }
+                    None => *high_left.insert(high_bytes(&bytes[at..])),
+                };
+                if settled(fit, left / 2) {
                     return fit;
                 }
             }
@@ -154,6 +170,16 @@ fn utf8_fit(bytes: &[u8], settled: impl Fn(Fit, usize) -> bool) -> Fit {
         }
     }
     fit
+}
+
+/// Bytes of 0x80 or more in `bytes`: compared, not located, so counted in a loop the
+/// compiler runs on many bytes at once.
+fn high_bytes(bytes: &[u8]) -> usize {
+    // Per chunk, the count fits the eight bits summed in.
+    bytes
+        .chunks(240)
+        .map(|chunk| usize::from(chunk.iter().fold(0u8, |n, &b| n + u8::from(b >= 0x80))))
+        .sum()
 }
 
 /// The UTF-8 sequence that `bytes` start with (a byte of 0x80 or more): `Ok` with the
@@ -402,25 +428,15 @@ pub(super) fn takes_no_structure(bytes: &[u8], text: &str, syntax: Syntax) -> bo
     structural_count(bytes, syntax) == structural_count(text.as_bytes(), syntax)
 }
 
-/// How many of `bytes` are structural in `syntax`: compared, not located, so counted in a
-/// loop the compiler runs on many bytes at once.
+/// How many of `bytes` are structural in `syntax` and could be the trail of a character:
+/// the ASCII bytes a clean decoding takes are trail bytes from 0x40 up (GBK, GB18030, Big5,
+/// Shift_JIS, EUC-KR) and the digits of GB18030's four-byte sequences, so `(`, `)`, `;`,
+/// `"` and the line ends, all below 0x40, are never taken and need no counting. Compared,
+/// not located, so counted in a loop the compiler runs on many bytes at once.
 fn structural_count(bytes: &[u8], syntax: Syntax) -> usize {
-    let sgf = |b: u8| {
-        u8::from(b == b'[')
-            + u8::from(b == b']')
-            + u8::from(b == b'\\')
-            + u8::from(b == b'(')
-            + u8::from(b == b')')
-            + u8::from(b == b';')
-    };
-    let text = |b: u8| {
-        sgf(b)
-            + u8::from(b == b'"')
-            + u8::from(b == b'{')
-            + u8::from(b == b'}')
-            + u8::from(b == b'\n')
-            + u8::from(b == b'\r')
-    };
+    // `[`, `\` and `]` are 5B..=5D.
+    let sgf = |b: u8| u8::from(b.wrapping_sub(b'[') < 3);
+    let text = |b: u8| sgf(b) + u8::from(b == b'{') + u8::from(b == b'}');
     // Per chunk, a byte's count fits the eight bits summed in; 240 bytes, a multiple of
     // every vector width, leave no chunk a tail of bytes counted one by one.
     let count = |each: &dyn Fn(&[u8]) -> u8| bytes.chunks(240).map(|c| usize::from(each(c))).sum();
