@@ -413,9 +413,9 @@ impl<'t> NodeRef<'t> {
         let mut seen = [0u64; Code::COUNT.div_ceil(64)];
         props.iter().enumerate().any(|(k, p)| {
             if p.code == Code::LONG {
-                return props[..k].iter().any(|q| {
-                    q.code == Code::LONG && tree.slice(&q.name) == tree.slice(&p.name)
-                });
+                return props[..k]
+                    .iter()
+                    .any(|q| q.code == Code::LONG && tree.slice(&q.name) == tree.slice(&p.name));
             }
             let (word, bit) = (p.code.index() / 64, 1u64 << (p.code.index() % 64));
             let repeat = seen[word] & bit != 0;
