@@ -9,6 +9,7 @@
 //! inside its value. An encoding chosen on statistics must therefore leave every
 //! structural token exactly where the ASCII bytes put it.
 
+use crate::detect::count_bytes;
 use encoding_rs::{
     DecoderResult, Encoding, BIG5, EUC_KR, GB18030, GBK, SHIFT_JIS, UTF_8, WINDOWS_1252,
 };
@@ -175,11 +176,7 @@ fn utf8_fit(bytes: &[u8], settled: impl Fn(Fit, usize) -> bool) -> Fit {
 /// Bytes of 0x80 or more in `bytes`: compared, not located, so counted in a loop the
 /// compiler runs on many bytes at once.
 fn high_bytes(bytes: &[u8]) -> usize {
-    // Per chunk, the count fits the eight bits summed in.
-    bytes
-        .chunks(240)
-        .map(|chunk| usize::from(chunk.iter().fold(0u8, |n, &b| n + u8::from(b >= 0x80))))
-        .sum()
+    count_bytes(bytes, |b| b >= 0x80)
 }
 
 /// The UTF-8 sequence that `bytes` start with (a byte of 0x80 or more): `Ok` with the
@@ -435,14 +432,10 @@ pub(super) fn takes_no_structure(bytes: &[u8], text: &str, syntax: Syntax) -> bo
 /// not located, so counted in a loop the compiler runs on many bytes at once.
 fn structural_count(bytes: &[u8], syntax: Syntax) -> usize {
     // `[`, `\` and `]` are 5B..=5D.
-    let sgf = |b: u8| u8::from(b.wrapping_sub(b'[') < 3);
-    let text = |b: u8| sgf(b) + u8::from(b == b'{') + u8::from(b == b'}');
-    // Per chunk, a byte's count fits the eight bits summed in; 240 bytes, a multiple of
-    // every vector width, leave no chunk a tail of bytes counted one by one.
-    let count = |each: &dyn Fn(&[u8]) -> u8| bytes.chunks(240).map(|c| usize::from(each(c))).sum();
+    let sgf = |b: u8| b.wrapping_sub(b'[') < 3;
     match syntax {
-        Syntax::Sgf => count(&|chunk| chunk.iter().fold(0u8, |n, &b| n + sgf(b))),
-        Syntax::Text => count(&|chunk| chunk.iter().fold(0u8, |n, &b| n + text(b))),
+        Syntax::Sgf => count_bytes(bytes, sgf),
+        Syntax::Text => count_bytes(bytes, |b| sgf(b) | (b == b'{') | (b == b'}')),
     }
 }
 
