@@ -51,7 +51,7 @@ pub fn not_text(bytes: &[u8]) -> Option<FileIssue> {
 /// Bytes below 0x20 in `bytes` other than line feeds and carriage returns, counted as
 /// [`controls_besides_white_space`] counts.
 fn lows_besides_line_ends(bytes: &[u8]) -> usize {
-    count_bytes(bytes, |b| (b < 0x20) & (b != b'\n') & (b != b'\r'))
+    crate::text::count_bytes(bytes, |b| (b < 0x20) & (b != b'\n') & (b != b'\r'))
 }
 
 /// NULs and C0 controls in `bytes` other than white space, the DOS end-of-file mark and
@@ -61,19 +61,7 @@ fn lows_besides_line_ends(bytes: &[u8]) -> usize {
 fn controls_besides_white_space(bytes: &[u8]) -> usize {
     // Below 0x20, and neither 09..=0D (tab, line feed, vertical tab, form feed, carriage
     // return) nor 1A..=1B (the end-of-file mark, ESC).
-    count_bytes(bytes, |b| {
+    crate::text::count_bytes(bytes, |b| {
         (b < 0x20) & !(b.wrapping_sub(0x09) < 5) & !(b.wrapping_sub(0x1A) < 2)
     })
-}
-
-/// The bytes of `bytes` that `matches`: compared, not located, so counted in a loop the
-/// compiler runs on many bytes at once (for a predicate without branches).
-#[inline(always)]
-pub(crate) fn count_bytes(bytes: &[u8], matches: impl Fn(u8) -> bool) -> usize {
-    // Per chunk, the count fits the eight bits summed in; 240 bytes, a multiple of every
-    // vector width, leave no chunk a tail of bytes counted one by one.
-    bytes
-        .chunks(240)
-        .map(|chunk| usize::from(chunk.iter().fold(0u8, |n, &b| n + u8::from(matches(b)))))
-        .sum()
 }

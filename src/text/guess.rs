@@ -9,7 +9,7 @@
 //! inside its value. An encoding chosen on statistics must therefore leave every
 //! structural token exactly where the ASCII bytes put it.
 
-use crate::detect::count_bytes;
+use super::count_bytes;
 use encoding_rs::{
     DecoderResult, Encoding, BIG5, EUC_KR, GB18030, GBK, SHIFT_JIS, UTF_8, WINDOWS_1252,
 };
