@@ -602,14 +602,14 @@ impl<'a> Replay<'a> {
                 PL => {
                     state.last_mover = None;
                     if main {
-                        self.info.note(prop.ident(), prop, node);
+                        self.info.note(prop.code(), prop, node);
                     }
                     continue;
                 }
                 code => {
                     // Read here rather than in a walk of its own along the main line.
                     if main && code.traits().is(Class::TAG) {
-                        self.info.note(prop.ident(), prop, node);
+                        self.info.note(prop.code(), prop, node);
                     }
                     continue;
                 }
@@ -988,7 +988,7 @@ impl<'a> Replay<'a> {
         for node in std::iter::successors(self.info_rest, |n| n.first_child()) {
             for prop in node.properties() {
                 if prop.code().traits().is(Class::TAG) {
-                    self.info.note(prop.ident(), prop, node);
+                    self.info.note(prop.code(), prop, node);
                 }
             }
         }
@@ -1177,20 +1177,17 @@ impl<'t> GameInfo<'t> {
         }
     }
 
-    /// Takes the game-info property `prop` (`ident`) of the main-line node `node`, the
+    /// Takes the game-info property `prop` (of `code`) of the main-line node `node`, the
     /// nodes in order, if it is the first of its kind. Nearly every property of the main
     /// line is no tag (moves, times, comments): the caller asks the catalogue first, at
-    /// one look, and the few tags are read out of line.
+    /// one look, and the few tags are read out of line, by their code, not their text.
     #[inline(never)]
-    fn note(&mut self, ident: &str, prop: Property<'t>, node: NodeRef<'t>) {
-        let &[a @ b'A'..=b'Z', b @ b'A'..=b'Z'] = ident.as_bytes() else {
-            return;
+    fn note(&mut self, code: Code, prop: Property<'t>, node: NodeRef<'t>) {
+        let at = match GAME_INFO_AT.get(code.index()) {
+            Some(&at @ 1..) => usize::from(at - 1),
+            _ => return,
         };
-        let at = match GAME_INFO_AT[usize::from(a - b'A') * 26 + usize::from(b - b'A')] {
-            0 => return,
-            at => usize::from(at - 1),
-        };
-        if self.seen & 1 << at != 0 || ([a, b] == *b"PL" && !node.is_root()) {
+        if self.seen & 1 << at != 0 || (code == PL && !node.is_root()) {
             return;
         }
         let Some(value) = prop.value() else { return };
@@ -1199,15 +1196,13 @@ impl<'t> GameInfo<'t> {
     }
 }
 
-/// For two capitals `ab`, at `(a - 'A') * 26 + (b - 'A')`: one more than the position of
-/// that identifier in [`GAME_INFO`] (every one is two capitals), 0 for none; one look-up
-/// where a search compared up to 25 names.
-static GAME_INFO_AT: [u8; 26 * 26] = {
-    let mut table = [0u8; 26 * 26];
+/// By code: one more than the position of that identifier in [`GAME_INFO`], 0 for none;
+/// one look-up where a search compared up to 25 names.
+static GAME_INFO_AT: [u8; Code::COUNT] = {
+    let mut table = [0u8; Code::COUNT];
     let mut i = 0;
     while i < GAME_INFO.len() {
-        let ident = GAME_INFO[i].as_bytes();
-        table[(ident[0] - b'A') as usize * 26 + (ident[1] - b'A') as usize] = i as u8 + 1;
+        table[Code::of(GAME_INFO[i].as_bytes()).index()] = i as u8 + 1;
         i += 1;
     }
     table
