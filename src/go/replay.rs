@@ -576,6 +576,9 @@ impl<'a> Replay<'a> {
     /// Applies one node: setup first, then its move(s). False when a move breaks a rule or
     /// cannot be read, which ends the line.
     fn visit(&mut self, node: NodeRef<'a>, state: &mut State, line: usize, main: bool) -> bool {
+        if self.quiet_node(node, state, line, main) {
+            return true;
+        }
         // One pass: setup is applied as it comes, the move (nearly always alone in its
         // node) waits until the setup is done, whatever the order written.
         let mut first_move = None;
@@ -654,6 +657,53 @@ impl<'a> Replay<'a> {
         if !moved {
             self.keep_comment(node, line, main);
         }
+        true
+    }
+
+    /// The lean path of [`Replay::visit`], for the node nearly every line is made of: one
+    /// stone that the rules let its colour play, written as two letters, beside properties
+    /// the replay does not read (time left, a comment), in a game that has not ended, on a
+    /// line that is neither kept nor fingerprinted. Whether it replayed the node; when not,
+    /// nothing has changed and `visit` takes the node.
+    #[inline(always)]
+    fn quiet_node(&mut self, node: NodeRef<'a>, state: &mut State, line: usize, main: bool) -> bool {
+        if line != UNKEPT || self.played.is_some() || state.ended_at.is_some() {
+            return false;
+        }
+        let mut found = None;
+        for prop in node.properties() {
+            match prop.code() {
+                Code::B | Code::W if found.is_some() => return false,
+                Code::B => found = Some((prop, Color::Black)),
+                Code::W => found = Some((prop, Color::White)),
+                Code::AB | Code::AW | Code::AE | PL => return false,
+                code if main && code.traits().is(Class::TAG) => return false,
+                _ => {}
+            }
+        }
+        let Some((prop, color)) = found else {
+            return false;
+        };
+        let Some(Move::Play(point)) = prop.only_raw().and_then(|raw| match *raw {
+            [x, y] => point_on_board(x, y, self.size),
+            _ => None,
+        }) else {
+            return false;
+        };
+        // A refused stone is left to `visit`, which finds the board as it was.
+        let Ok(outcome) = state.board.play_inlined(color, point) else {
+            return false;
+        };
+        let ply = state.ply + 1;
+        self.placed(state, outcome, color, point, prop, ply);
+        if state.last_mover.replace(color) == Some(color) {
+            self.report(
+                GoIssue::SameColourTwice { color },
+                prop.span(),
+                Some((ply, color)),
+            );
+        }
+        state.ply = ply;
         true
     }
 
