@@ -770,8 +770,9 @@ impl Board {
         ]
     }
 
-    /// The four neighbours of `index` seen by `color`.
-    #[inline]
+    /// The four neighbours of `index` seen by `color`. Inlined: every move asks it, and
+    /// its masks then stay in registers.
+    #[inline(always)]
     fn around(&self, index: usize, color: Color) -> Around {
         let mut heads = [0; 4];
         let mut colours = 0u8;

@@ -373,8 +373,11 @@ impl<'a> Replay<'a> {
         } = job;
         // An only child's subtree ends where its parent's does.
         let mut current = self.tree.node(node);
+        let lean = line == UNKEPT && self.played.is_none();
         let (completed, last) = loop {
-            if !self.visit(current, &mut state, line, main) {
+            let replayed = (lean && self.quiet_node(current, &mut state, main))
+                || self.visit(current, &mut state, line, main);
+            if !replayed {
                 if line != UNKEPT {
                     self.keep_unreplayed(current, main);
                 }
@@ -576,9 +579,6 @@ impl<'a> Replay<'a> {
     /// Applies one node: setup first, then its move(s). False when a move breaks a rule or
     /// cannot be read, which ends the line.
     fn visit(&mut self, node: NodeRef<'a>, state: &mut State, line: usize, main: bool) -> bool {
-        if self.quiet_node(node, state, line, main) {
-            return true;
-        }
         // One pass: setup is applied as it comes, the move (nearly always alone in its
         // node) waits until the setup is done, whatever the order written.
         let mut first_move = None;
@@ -660,14 +660,14 @@ impl<'a> Replay<'a> {
         true
     }
 
-    /// The lean path of [`Replay::visit`], for the node nearly every line is made of: one
-    /// stone that the rules let its colour play, written as two letters, beside properties
-    /// the replay does not read (time left, a comment), in a game that has not ended, on a
-    /// line that is neither kept nor fingerprinted. Whether it replayed the node; when not,
+    /// The lean path of [`Replay::visit`] on a line that is neither kept nor fingerprinted,
+    /// for the node nearly every line is made of: one stone that the rules let its colour
+    /// play, written as two letters, beside properties the replay does not read (time left,
+    /// a comment), in a game that has not ended. Whether it replayed the node; when not,
     /// nothing has changed and `visit` takes the node.
     #[inline(always)]
-    fn quiet_node(&mut self, node: NodeRef<'a>, state: &mut State, line: usize, main: bool) -> bool {
-        if line != UNKEPT || self.played.is_some() || state.ended_at.is_some() {
+    fn quiet_node(&mut self, node: NodeRef<'a>, state: &mut State, main: bool) -> bool {
+        if state.ended_at.is_some() {
             return false;
         }
         let mut found = None;
