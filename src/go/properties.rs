@@ -224,8 +224,8 @@ impl Code {
 
     /// The code's place among the [`Code::COUNT`] codes.
     #[inline]
-    pub(crate) fn index(self) -> usize {
-        usize::from(self.0)
+    pub(crate) const fn index(self) -> usize {
+        self.0 as usize
     }
 
     /// The code of a normalised identifier (upper-case letters).

@@ -373,8 +373,11 @@ impl<'a> Replay<'a> {
         } = job;
         // An only child's subtree ends where its parent's does.
         let mut current = self.tree.node(node);
+        let lean = line == UNKEPT && self.played.is_none();
         let (completed, last) = loop {
-            if !self.visit(current, &mut state, line, main) {
+            let replayed = (lean && self.quiet_node(current, &mut state, main))
+                || self.visit(current, &mut state, line, main);
+            if !replayed {
                 if line != UNKEPT {
                     self.keep_unreplayed(current, main);
                 }
@@ -602,14 +605,14 @@ impl<'a> Replay<'a> {
                 PL => {
                     state.last_mover = None;
                     if main {
-                        self.info.note(prop.ident(), prop, node);
+                        self.info.note(prop.code(), prop, node);
                     }
                     continue;
                 }
                 code => {
                     // Read here rather than in a walk of its own along the main line.
                     if main && code.traits().is(Class::TAG) {
-                        self.info.note(prop.ident(), prop, node);
+                        self.info.note(prop.code(), prop, node);
                     }
                     continue;
                 }
@@ -654,6 +657,53 @@ impl<'a> Replay<'a> {
         if !moved {
             self.keep_comment(node, line, main);
         }
+        true
+    }
+
+    /// The lean path of [`Replay::visit`] on a line that is neither kept nor fingerprinted,
+    /// for the node nearly every line is made of: one stone that the rules let its colour
+    /// play, written as two letters, beside properties the replay does not read (time left,
+    /// a comment), in a game that has not ended. Whether it replayed the node; when not,
+    /// nothing has changed and `visit` takes the node.
+    #[inline(always)]
+    fn quiet_node(&mut self, node: NodeRef<'a>, state: &mut State, main: bool) -> bool {
+        if state.ended_at.is_some() {
+            return false;
+        }
+        let mut found = None;
+        for prop in node.properties() {
+            match prop.code() {
+                Code::B | Code::W if found.is_some() => return false,
+                Code::B => found = Some((prop, Color::Black)),
+                Code::W => found = Some((prop, Color::White)),
+                Code::AB | Code::AW | Code::AE | PL => return false,
+                code if main && code.traits().is(Class::TAG) => return false,
+                _ => {}
+            }
+        }
+        let Some((prop, color)) = found else {
+            return false;
+        };
+        let Some(Move::Play(point)) = prop.only_raw().and_then(|raw| match *raw {
+            [x, y] => point_on_board(x, y, self.size),
+            _ => None,
+        }) else {
+            return false;
+        };
+        // A refused stone is left to `visit`, which finds the board as it was.
+        let Ok(outcome) = state.board.play_inlined(color, point) else {
+            return false;
+        };
+        let ply = state.ply + 1;
+        self.placed(state, outcome, color, point, prop, ply);
+        if state.last_mover.replace(color) == Some(color) {
+            self.report(
+                GoIssue::SameColourTwice { color },
+                prop.span(),
+                Some((ply, color)),
+            );
+        }
+        state.ply = ply;
         true
     }
 
@@ -988,7 +1038,7 @@ impl<'a> Replay<'a> {
         for node in std::iter::successors(self.info_rest, |n| n.first_child()) {
             for prop in node.properties() {
                 if prop.code().traits().is(Class::TAG) {
-                    self.info.note(prop.ident(), prop, node);
+                    self.info.note(prop.code(), prop, node);
                 }
             }
         }
@@ -1177,20 +1227,17 @@ impl<'t> GameInfo<'t> {
         }
     }
 
-    /// Takes the game-info property `prop` (`ident`) of the main-line node `node`, the
+    /// Takes the game-info property `prop` (of `code`) of the main-line node `node`, the
     /// nodes in order, if it is the first of its kind. Nearly every property of the main
     /// line is no tag (moves, times, comments): the caller asks the catalogue first, at
-    /// one look, and the few tags are read out of line.
+    /// one look, and the few tags are read out of line, by their code, not their text.
     #[inline(never)]
-    fn note(&mut self, ident: &str, prop: Property<'t>, node: NodeRef<'t>) {
-        let &[a @ b'A'..=b'Z', b @ b'A'..=b'Z'] = ident.as_bytes() else {
-            return;
+    fn note(&mut self, code: Code, prop: Property<'t>, node: NodeRef<'t>) {
+        let at = match GAME_INFO_AT.get(code.index()) {
+            Some(&at @ 1..) => usize::from(at - 1),
+            _ => return,
         };
-        let at = match GAME_INFO_AT[usize::from(a - b'A') * 26 + usize::from(b - b'A')] {
-            0 => return,
-            at => usize::from(at - 1),
-        };
-        if self.seen & 1 << at != 0 || ([a, b] == *b"PL" && !node.is_root()) {
+        if self.seen & 1 << at != 0 || (code == PL && !node.is_root()) {
             return;
         }
         let Some(value) = prop.value() else { return };
@@ -1199,15 +1246,13 @@ impl<'t> GameInfo<'t> {
     }
 }
 
-/// For two capitals `ab`, at `(a - 'A') * 26 + (b - 'A')`: one more than the position of
-/// that identifier in [`GAME_INFO`] (every one is two capitals), 0 for none; one look-up
-/// where a search compared up to 25 names.
-static GAME_INFO_AT: [u8; 26 * 26] = {
-    let mut table = [0u8; 26 * 26];
+/// By code: one more than the position of that identifier in [`GAME_INFO`], 0 for none;
+/// one look-up where a search compared up to 25 names.
+static GAME_INFO_AT: [u8; Code::COUNT] = {
+    let mut table = [0u8; Code::COUNT];
     let mut i = 0;
     while i < GAME_INFO.len() {
-        let ident = GAME_INFO[i].as_bytes();
-        table[(ident[0] - b'A') as usize * 26 + (ident[1] - b'A') as usize] = i as u8 + 1;
+        table[Code::of(GAME_INFO[i].as_bytes()).index()] = i as u8 + 1;
         i += 1;
     }
     table
