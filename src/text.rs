@@ -6,6 +6,7 @@ mod parts;
 
 use std::fmt;
 use std::ops::Range;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use encoding_rs::{Encoding, GB18030, GBK, UTF_8};
 
@@ -874,15 +875,61 @@ impl<K: fmt::Debug + fmt::Display> std::error::Error for SyntaxError<K> {}
 /// Maps byte offsets in a text to 1-based lines and character columns.
 ///
 /// A text may be one piece of a larger file: line numbers then start after the lines
-/// of the pieces before it.
-#[derive(Clone, Debug)]
+/// of the pieces before it. Line ends are searched for only as far as the offsets and
+/// lines asked for: most texts are asked about a few places near their start, or none.
+#[derive(Debug)]
 pub struct LineIndex {
-    line_starts: Vec<usize>,
+    found: Mutex<LineStarts>,
+    /// The length of the text indexed, which every query passes again.
+    len: usize,
     /// Lines of the file before this text.
     lines_before: usize,
     /// Characters of the file's line before this text on the line it starts on: a
     /// piece of a stream may start in the middle of a line.
     first_column: usize,
+}
+
+/// The line starts of a text found so far.
+#[derive(Clone, Debug)]
+struct LineStarts {
+    /// From 0, every one up to `searched`.
+    starts: Vec<usize>,
+    searched: usize,
+}
+
+impl LineStarts {
+    /// Finds the line starts up to `offset`.
+    fn search_to(&mut self, text: &str, offset: usize) {
+        if offset > self.searched {
+            let ends = line_ends(text.as_bytes(), self.searched..offset);
+            self.starts.extend(ends.map(|at| at + 1));
+            self.searched = offset;
+        }
+    }
+
+    /// Finds the line starts up to the one after the `line`-th (0-based), or to the end.
+    fn search_past(&mut self, text: &str, line: usize) {
+        if self.starts.len() > line {
+            return;
+        }
+        for at in line_ends(text.as_bytes(), self.searched..text.len()) {
+            self.starts.push(at + 1);
+            self.searched = at + 1;
+            if self.starts.len() > line {
+                return;
+            }
+        }
+        self.searched = text.len();
+    }
+}
+
+impl Clone for LineIndex {
+    fn clone(&self) -> LineIndex {
+        LineIndex {
+            found: Mutex::new(self.starts().clone()),
+            ..*self
+        }
+    }
 }
 
 impl LineIndex {
@@ -899,16 +946,20 @@ impl LineIndex {
     /// The index of a piece that starts after `lines_before` whole lines and
     /// `first_column` characters of the next one.
     pub fn continuing(text: &str, lines_before: usize, first_column: usize) -> LineIndex {
-        // Room for lines of 128 bytes (a sixteenth of the text at most): the few
-        // growths past it, in files of shorter lines, cost less than counting them first.
-        let mut line_starts = Vec::with_capacity(text.len() / 128 + 1);
-        line_starts.push(0);
-        line_starts.extend(line_starts_after(text));
         LineIndex {
-            line_starts,
+            found: Mutex::new(LineStarts {
+                starts: vec![0],
+                searched: 0,
+            }),
+            len: text.len(),
             lines_before,
             first_column,
         }
+    }
+
+    /// The line starts found so far (a query that panicked left them whole).
+    fn starts(&self) -> MutexGuard<'_, LineStarts> {
+        self.found.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Whether the 1-based file `line` begins before this text (so the text holds only
@@ -917,16 +968,23 @@ impl LineIndex {
         self.first_column > 0 && line == self.lines_before + 1
     }
 
-    /// Lines this text starts (the last one may be unterminated).
-    pub fn line_count(&self) -> usize {
-        self.line_starts.len()
+    /// Lines `text` (the text indexed) starts (the last one may be unterminated).
+    pub fn line_count(&self, text: &str) -> usize {
+        debug_assert_eq!(text.len(), self.len, "the text indexed");
+        let mut found = self.starts();
+        found.search_to(text, text.len());
+        found.starts.len()
     }
 
-    /// 1-based line (of the whole file) and 1-based column in characters of byte `offset`.
+    /// 1-based line (of the whole file) and 1-based column in characters of byte `offset`
+    /// of `text` (the text indexed).
     pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        debug_assert_eq!(text.len(), self.len, "the text indexed");
         let offset = floor_char_boundary(text, offset.min(text.len()));
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.line_starts[line];
+        let mut found = self.starts();
+        found.search_to(text, offset);
+        let line = found.starts.partition_point(|&s| s <= offset) - 1;
+        let start = found.starts[line];
         let mut column = text[start..offset].chars().count() + 1;
         if line == 0 {
             column += self.first_column;
@@ -934,11 +992,15 @@ impl LineIndex {
         (self.lines_before + line + 1, column)
     }
 
-    /// Byte range of the 1-based file `line`, without its line terminator.
+    /// Byte range of the 1-based file `line` of `text` (the text indexed), without its
+    /// line terminator.
     pub fn line_span(&self, text: &str, line: usize) -> Span {
+        debug_assert_eq!(text.len(), self.len, "the text indexed");
         let line = line - self.lines_before;
-        let start = self.line_starts[line - 1];
-        let end = self.line_starts.get(line).map_or(text.len(), |&next| next);
+        let mut found = self.starts();
+        found.search_past(text, line);
+        let start = found.starts[line - 1];
+        let end = found.starts.get(line).map_or(text.len(), |&next| next);
         let content = text[start..end].trim_end_matches(['\n', '\r']);
         start..start + content.len()
     }
@@ -998,10 +1060,15 @@ pub(crate) fn picture_controls(text: &mut String) {
 /// Offsets where lines start after the first: after each LF, CRLF or CR alone (old Mac
 /// files), so that every line-end style numbers lines alike.
 pub(crate) fn line_starts_after(text: &str) -> impl Iterator<Item = usize> + '_ {
-    let bytes = text.as_bytes();
-    memchr::memchr2_iter(b'\n', b'\r', bytes)
+    line_ends(text.as_bytes(), 0..text.len()).map(|at| at + 1)
+}
+
+/// The offsets of the line ends of `bytes` within `range`, a CRLF's at its LF.
+fn line_ends(bytes: &[u8], range: Range<usize>) -> impl Iterator<Item = usize> + '_ {
+    let from = range.start;
+    memchr::memchr2_iter(b'\n', b'\r', &bytes[range])
+        .map(move |k| from + k)
         .filter(move |&at| bytes[at] == b'\n' || bytes.get(at + 1) != Some(&b'\n'))
-        .map(|at| at + 1)
 }
 
 /// The bytes of `bytes` that `matches`: compared, not located, so counted in a loop the
@@ -1115,6 +1182,31 @@ mod tests {
         assert_eq!(index.line_col(text, at), (2, 7));
         assert_eq!(&text[index.line_span(text, 2)], "(1)马b1—d3");
         assert_eq!(index.line_col(text, text.len()), (3, 2));
+    }
+
+    #[test]
+    fn lines_are_found_as_far_as_asked_in_any_order() {
+        let text = "a\r\nb\rc\n\nd";
+        let whole: Vec<(usize, usize)> = {
+            let index = LineIndex::new(text);
+            index.line_count(text);
+            (0..=text.len())
+                .map(|at| index.line_col(text, at))
+                .collect()
+        };
+        // Asked at a CRLF's LF first, the search must not take its CR for a line end.
+        for first in 0..=text.len() {
+            let index = LineIndex::new(text);
+            assert_eq!(index.line_col(text, first), whole[first], "{first}");
+            assert_eq!(&text[index.line_span(text, 4)], "");
+            for at in (0..=text.len()).rev() {
+                assert_eq!(index.line_col(text, at), whole[at], "{first} then {at}");
+            }
+            assert_eq!(index.line_count(text), 5);
+        }
+        let index = LineIndex::new(text);
+        assert_eq!(&text[index.line_span(text, 1)], "a");
+        assert_eq!(&text[index.line_span(text, 5)], "d");
     }
 
     #[test]
