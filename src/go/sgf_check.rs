@@ -773,6 +773,27 @@ mod tests {
         }
     }
 
+    /// The block-wise look for controls finds what a look at every character finds, at
+    /// every length about the block's and every place in the value.
+    #[test]
+    fn controls_found_at_every_length_and_place() {
+        for len in 0..3 * BLOCK {
+            let plain = "é".repeat(len / 2) + &"a".repeat(len % 2);
+            assert!(!has_unwritable_control(plain.as_bytes()), "{len}");
+            for at in 0..=plain.len() {
+                if !plain.is_char_boundary(at) {
+                    continue;
+                }
+                for control in ['\u{0}', '\u{1b}', '\u{7f}', '\t', '\n'] {
+                    let mut raw = plain.clone();
+                    raw.insert(at, control);
+                    let found = raw.chars().any(is_unwritable_control);
+                    assert_eq!(has_unwritable_control(raw.as_bytes()), found, "{raw:?}");
+                }
+            }
+        }
+    }
+
     /// A property told quiet at one look is one the general checks find nothing in.
     #[test]
     fn quiet_properties_have_nothing_to_report() {
