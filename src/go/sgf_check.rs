@@ -392,24 +392,21 @@ fn has_unwritable_control(raw: &[u8]) -> bool {
     // are long and nearly never hold one: the blocks' findings are gathered lane by lane
     // and told apart once at the end, which the compiler does many bytes at a time. The
     // last block ends with the text (overlapping the one before: looking twice finds
-    // nothing new); a shorter text is padded with spaces into one.
+    // nothing new). A shorter text (a name, a date, a time) is looked at byte by byte:
+    // padded into a block, it cost a copy of variable length, a call, each time.
+    let Some(last) = raw.last_chunk::<BLOCK>() else {
+        return raw
+            .iter()
+            .fold(false, |found, &b| found | unwritable_byte(b));
+    };
     let mut found = [0u8; BLOCK];
     let mut look = |block: &[u8; BLOCK]| {
         for (found, &b) in found.iter_mut().zip(block) {
             *found |= u8::from(unwritable_byte(b));
         }
     };
-    match raw.last_chunk::<BLOCK>() {
-        Some(last) => {
-            raw.as_chunks::<BLOCK>().0.iter().for_each(&mut look);
-            look(last);
-        }
-        None => {
-            let mut padded = [b' '; BLOCK];
-            padded[..raw.len()].copy_from_slice(raw);
-            look(&padded);
-        }
-    }
+    raw.as_chunks::<BLOCK>().0.iter().for_each(&mut look);
+    look(last);
     found.iter().fold(0, |all, &lane| all | lane) != 0
 }
 
@@ -773,6 +770,27 @@ mod tests {
                 is_unwritable_control(char::from(b)),
                 "{b}"
             );
+        }
+    }
+
+    /// The block-wise look for controls finds what a look at every character finds, at
+    /// every length about the block's and every place in the value.
+    #[test]
+    fn controls_found_at_every_length_and_place() {
+        for len in 0..3 * BLOCK {
+            let plain = "é".repeat(len / 2) + &"a".repeat(len % 2);
+            assert!(!has_unwritable_control(plain.as_bytes()), "{len}");
+            for at in 0..=plain.len() {
+                if !plain.is_char_boundary(at) {
+                    continue;
+                }
+                for control in ['\u{0}', '\u{1b}', '\u{7f}', '\t', '\n'] {
+                    let mut raw = plain.clone();
+                    raw.insert(at, control);
+                    let found = raw.chars().any(is_unwritable_control);
+                    assert_eq!(has_unwritable_control(raw.as_bytes()), found, "{raw:?}");
+                }
+            }
         }
     }
 
