@@ -310,15 +310,16 @@ impl<'s> TreeParser<'s> {
     fn new(text: &'s str, open: usize) -> Self {
         // A move node takes six or seven bytes (`;B[pd]`, a line break now and then):
         // reserving for a node per five bytes, up to a long game's length, saves the
-        // vectors' regrowth.
+        // vectors' regrowth. Server files write the time left beside every move, so
+        // properties and values get room for two a node.
         let nodes = ((text.len() - open) / 5).min(512);
         Self {
             text: &text[open..],
             base: open,
             pos: 0,
             nodes: Vec::with_capacity(nodes),
-            props: Vec::with_capacity(nodes),
-            values: Vec::with_capacity(nodes),
+            props: Vec::with_capacity(2 * nodes),
+            values: Vec::with_capacity(2 * nodes),
             names: String::new(),
             renamed: Vec::new(),
             errors: Vec::new(),
