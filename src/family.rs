@@ -50,6 +50,23 @@ pub trait Family: Sync {
     fn charset_parts(&self, _bytes: &[u8], _utf8: Option<&str>) -> Option<Vec<Part>> {
         None
     }
+    /// [`Family::charset_parts`] where it is told before the bytes are decoded; `None`
+    /// where they may decode as one but only a scan of them or the text they decode to
+    /// ([`Family::decodes_as_one_text`]) tells, and hold no part in UTF-16.
+    fn parts_before_decoding(&self, bytes: &[u8], utf8: Option<&str>) -> Option<Option<Vec<Part>>> {
+        Some(self.charset_parts(bytes, utf8))
+    }
+    /// Whether `text`, the clean decoding of all of `bytes` in `encoding` (nothing
+    /// malformed, no structural byte taken into a character), shows that the bytes decode
+    /// as one; false where it does not tell.
+    fn decodes_as_one_text(
+        &self,
+        _bytes: &[u8],
+        _text: &str,
+        _encoding: &'static Encoding,
+    ) -> bool {
+        false
+    }
     /// A scan for such parts in a stream of the family's bytes, from offset `at` (the
     /// start, or between two records).
     fn part_scan(&self, _at: usize) -> Option<Box<dyn PartScan>> {

@@ -53,22 +53,37 @@ pub(crate) fn decode_input(
         .is_none_or(|encoding| encoding == encoding_rs::UTF_8)
         .then(|| simdutf8::basic::from_utf8(bytes).ok())
         .flatten();
-    let parts = forced
-        .is_none()
-        .then(|| registry::charset_parts(bytes, utf8, game))
-        .flatten();
-    let utf16 = parts
-        .as_ref()
-        .map_or_else(Vec::new, |parts| text::utf16_ranges(bytes, parts));
+    // `None`: the parts are told after the decoding as one, which they nearly always
+    // share (a collection in a legacy charset with variations); no part is in UTF-16.
+    let parts = match forced {
+        Some(_) => Some(None),
+        None => registry::parts_before_decoding(bytes, utf8, game),
+    };
+    let utf16 = match &parts {
+        Some(Some(parts)) => text::utf16_ranges(bytes, parts),
+        _ => Vec::new(),
+    };
     if let Some(issue) = detect::not_text_besides(bytes, &utf16) {
         return Err(issue);
     }
     let declared = registry::declared_charset(bytes, game);
     let declared_charset = declared.as_ref().map(|(label, _)| label.to_string());
     let syntax = registry::syntax(bytes, game);
-    let decoded = match &parts {
-        Some(parts) => text::decode_parts(bytes, parts, syntax),
-        None => text::decode_read(bytes, utf8, forced, declared, syntax),
+    let decoded = match parts {
+        Some(Some(parts)) => text::decode_parts(bytes, &parts, syntax),
+        Some(None) => text::decode_read(bytes, utf8, forced, declared, syntax).0,
+        None => {
+            let (decoded, clean) = text::decode_read(bytes, utf8, forced, declared, syntax);
+            let as_one = clean
+                && registry::decodes_as_one_text(bytes, &decoded.text, decoded.encoding, game);
+            let parts = (!as_one)
+                .then(|| registry::charset_parts(bytes, utf8, game))
+                .flatten();
+            match parts {
+                Some(parts) => text::decode_parts(bytes, &parts, syntax),
+                None => decoded,
+            }
+        }
     };
     Ok((decoded, declared_charset))
 }

@@ -155,6 +155,31 @@ pub fn charset_parts(bytes: &[u8], utf8: Option<&str>, game: Option<Game>) -> Op
     family_of_bytes(bytes, game)?.charset_parts(bytes, utf8)
 }
 
+/// [`charset_parts`] where the family tells it before the bytes are decoded; `None` where
+/// the bytes may decode as one, which [`decodes_as_one_text`] may tell from their text
+/// (see [`Family::parts_before_decoding`]).
+pub(crate) fn parts_before_decoding(
+    bytes: &[u8],
+    utf8: Option<&str>,
+    game: Option<Game>,
+) -> Option<Option<Vec<Part>>> {
+    family_of_bytes(bytes, game).map_or(Some(None), |family| {
+        family.parts_before_decoding(bytes, utf8)
+    })
+}
+
+/// Whether `text`, the clean decoding of all of `bytes` in `encoding`, shows that they
+/// decode as one (see [`Family::decodes_as_one_text`]).
+pub(crate) fn decodes_as_one_text(
+    bytes: &[u8],
+    text: &str,
+    encoding: &'static encoding_rs::Encoding,
+    game: Option<Game>,
+) -> bool {
+    family_of_bytes(bytes, game)
+        .is_some_and(|family| family.decodes_as_one_text(bytes, text, encoding))
+}
+
 /// A scan for such parts in a stream whose first bytes are `head`, from offset `at`.
 pub(crate) fn part_scan(head: &[u8], game: Option<Game>, at: usize) -> Option<Box<dyn PartScan>> {
     family_of_bytes(head, game)?.part_scan(at)

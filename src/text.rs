@@ -472,21 +472,22 @@ pub fn decode(
     declared: Option<(&str, Option<Span>)>,
     syntax: Syntax,
 ) -> Decoded {
-    decode_read(bytes, None, forced, declared, syntax)
+    decode_read(bytes, None, forced, declared, syntax).0
 }
 
 /// [`decode`], given the bytes' UTF-8 reading when they are known to be valid UTF-8, so
-/// that they are validated once for every judge and the decoding.
+/// that they are validated once for every judge and the decoding; and whether the text is
+/// the bytes' clean decoding (see [`decode_body`]).
 pub(crate) fn decode_read(
     bytes: &[u8],
     utf8: Option<&str>,
     forced: Option<&'static Encoding>,
     declared: Option<(&str, Option<Span>)>,
     syntax: Syntax,
-) -> Decoded {
+) -> (Decoded, bool) {
     let (choice, plain) = choose(bytes, true, utf8, forced, declared, syntax);
     let mut issues = choice.issues;
-    let text = decode_body(
+    let (text, clean) = decode_body(
         bytes,
         utf8,
         plain,
@@ -495,13 +496,14 @@ pub(crate) fn decode_read(
         syntax,
         &mut issues,
     );
-    Decoded {
+    let decoded = Decoded {
         text,
         encoding: choice.encoding,
         source: choice.source,
         issues,
         runs: Vec::new(),
-    }
+    };
+    (decoded, clean)
 }
 
 /// The text of `bytes` (a whole file, or a part of one) in `encoding`, after a byte-order
@@ -510,7 +512,9 @@ pub(crate) fn decode_read(
 /// (`揮` as 93 `\\` 5D) where the plain reading breaks and that one holds (see
 /// [`guess::escapes_in_characters`]). `utf8` is the bytes' UTF-8 reading when it is known
 /// that they are valid UTF-8; `plain`, their clean decoding in `encoding` when it was made
-/// while choosing it.
+/// while choosing it. Also tells whether the text is the clean decoding of the bytes
+/// after the mark: nothing malformed, no escape removed, no structural byte taken into a
+/// character or protected from one.
 fn decode_body(
     bytes: &[u8],
     utf8: Option<&str>,
@@ -519,14 +523,14 @@ fn decode_body(
     bom_len: usize,
     syntax: Syntax,
     issues: &mut Vec<DecodeIssue>,
-) -> String {
+) -> (String, bool) {
     let body = &bytes[bom_len.min(bytes.len())..];
     if encoding == UTF_8 {
         if let Some(text) = utf8.and_then(|text| text.get(bom_len..)) {
-            return text.to_string();
+            return (text.to_string(), true);
         }
         if let Ok(text) = std::str::from_utf8(body) {
-            return text.to_string();
+            return (text.to_string(), true);
         }
     }
     let unescaped = (syntax == Syntax::Sgf)
@@ -547,7 +551,7 @@ fn decode_body(
             });
         if let Some(text) = clean {
             locate_structure_notes(issues, read, encoding, &text);
-            return text;
+            return (text, true);
         }
     }
     let mut text = String::new();
@@ -575,7 +579,7 @@ fn decode_body(
             *byte_offset = at + bom_len;
         }
     }
-    text
+    (text, false)
 }
 
 /// Places each [`DecodeIssue::ReadByStructure`] on the character of `text` that the

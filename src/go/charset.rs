@@ -118,16 +118,150 @@ fn search_literal(bytes: &[u8], region: Range<usize>) -> Option<(&str, Range<usi
 /// holds more than one way to decode them: trees that declare different charsets, trees
 /// with `CA` beside trees without, a tree in UTF-16 among trees in bytes, or a tree whose
 /// values are UTF-16 (`CA[UTF-16LE]` in an ASCII root, as SGFC writes). `None` when the
-/// whole file decodes as one, as nearly every file does; that is told without a scan when
-/// the bytes hold no NUL and at most one `(`, which one tree without variations shows.
-/// `utf8` is the bytes' UTF-8 reading, when they are UTF-8.
+/// whole file decodes as one, as nearly every file does. `utf8` is the bytes' UTF-8
+/// reading, when they are UTF-8.
 pub fn charset_parts(bytes: &[u8], utf8: Option<&str>) -> Option<Vec<Part>> {
-    let utf8 = utf8.is_some();
-    if memchr(0, bytes).is_none() && (one_tree(bytes) || alike_without_scan(bytes, utf8)) {
-        return None;
+    parts_before_decoding(bytes, utf8).unwrap_or_else(|| scanned_parts(bytes))
+}
+
+/// [`charset_parts`] where it is told without a scan: the bytes hold a NUL (then they are
+/// scanned at once), or no NUL and at most one `(`, which one tree without variations
+/// shows, or a quick search tells that the trees decode alike ([`alike_without_scan`]).
+/// `None` where only a scan, or the text the bytes decode to ([`decodes_as_one_text`]),
+/// tells: bytes without a NUL, which hold no tree in UTF-16.
+pub fn parts_before_decoding(bytes: &[u8], utf8: Option<&str>) -> Option<Option<Vec<Part>>> {
+    if memchr(0, bytes).is_some() {
+        return Some(scanned_parts(bytes));
     }
+    (one_tree(bytes) || alike_without_scan(bytes, utf8.is_some())).then_some(None)
+}
+
+/// The parts a scan of the whole bytes finds, unless they decode as one.
+fn scanned_parts(bytes: &[u8]) -> Option<Vec<Part>> {
     let parts = TreeScan::default().scan(bytes, 0, true);
     (!crate::text::decodes_as_one(bytes, &parts)).then_some(parts)
+}
+
+/// Whether `text`, the clean decoding of all of `bytes` in `encoding` (nothing malformed,
+/// no structural byte taken into a character), shows that the bytes decode as one without
+/// a scan of them: the first tree's root declares `encoding` and the text holds that tree
+/// alone. The scan reads the first tree in its declared encoding, which makes the same
+/// characters of the bytes as the decoding, so its values and parentheses are the text's
+/// ([`one_tree_in_text`] gives up where the scan would look at bytes inside a character).
+/// Collections in a legacy charset with variations are told so, which nothing in their
+/// bytes shows short of the scan.
+pub fn decodes_as_one_text(bytes: &[u8], text: &str, encoding: &'static Encoding) -> bool {
+    let Some(open) = memchr(b'(', bytes) else {
+        return false;
+    };
+    let root = &bytes[open..bytes.len().min(open + ROOT_SEARCHED)];
+    let declares_encoding = matches!(
+        root_charset(root, true),
+        Some(Some((label, _))) if encoding_for_label(label) == Some(encoding)
+    );
+    declares_encoding && encoding.is_ascii_compatible() && one_tree_in_text(text.as_bytes())
+}
+
+/// Whether decoded SGF text holds one game tree at most, its values and parentheses told
+/// as [`TreeScan`] tells them. In a clean decoding no `[`, `\` or `]` of the bytes is a
+/// character's trail byte, so the scan's structure is the text's but for one case, where
+/// this gives up (false): a `\` before a character, whose first byte alone the scan
+/// passes over, pairing off the rest from the wrong byte.
+fn one_tree_in_text(text: &[u8]) -> bool {
+    let Some(mut at) = memchr(b'(', text) else {
+        return true;
+    };
+    let mut depth = 0u32;
+    loop {
+        // Identifiers, `;`, white space and junk, between values.
+        while text
+            .get(at)
+            .is_some_and(|&b| !OUTSIDE_STOPS[usize::from(b)])
+        {
+            at += 1;
+        }
+        let Some(&byte) = text.get(at) else {
+            return true;
+        };
+        match byte {
+            b'[' => match value_end(text, at + 1) {
+                ValueEnd::At(end) => at = end,
+                ValueEnd::TextEnds => return true,
+                ValueEnd::Unsure => return false,
+            },
+            b'(' => depth += 1,
+            _ => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return memchr(b'(', &text[at + 1..]).is_none();
+                }
+            }
+        }
+        at += 1;
+    }
+}
+
+/// The bytes between values that [`one_tree_in_text`] stops at: `[`, `(` and `)`.
+static OUTSIDE_STOPS: [bool; 256] = {
+    let mut stops = [false; 256];
+    stops[b'[' as usize] = true;
+    stops[b'(' as usize] = true;
+    stops[b')' as usize] = true;
+    stops
+};
+
+/// Where a value of decoded text ends.
+enum ValueEnd {
+    /// At its `]`.
+    At(usize),
+    /// It does not: the text ends first.
+    TextEnds,
+    /// At a `\` before a character, which the scan of the bytes may read otherwise.
+    Unsure,
+}
+
+/// Where the value whose content starts at `at` ends. A point or a time ends within a
+/// few bytes, which are looked at eight at a time: a search costs more than they do.
+fn value_end(text: &[u8], mut at: usize) -> ValueEnd {
+    const WORDS_LOOKED_AT: usize = 2;
+    let mut words = 0;
+    loop {
+        let stop = match text.get(at..at + 8) {
+            Some(word) if words < WORDS_LOOKED_AT => {
+                let stops = value_stops(u64::from_le_bytes(word.try_into().expect("eight bytes")));
+                if stops == 0 {
+                    at += 8;
+                    words += 1;
+                    continue;
+                }
+                at + (stops.trailing_zeros() / 8) as usize
+            }
+            _ => match memchr::memchr2(b']', b'\\', &text[at.min(text.len())..]) {
+                Some(k) => at + k,
+                None => return ValueEnd::TextEnds,
+            },
+        };
+        if text[stop] == b']' {
+            return ValueEnd::At(stop);
+        }
+        match text.get(stop + 1) {
+            Some(&escaped) if escaped >= 0x80 => return ValueEnd::Unsure,
+            Some(_) => at = stop + 2,
+            None => return ValueEnd::TextEnds,
+        }
+    }
+}
+
+/// The high bit of each byte of `word` that is a `]` or a `\`, which differ in their
+/// lowest bit alone: bytes that are 0x5D once that bit is set, told without false
+/// positives (a byte is zero when neither its low seven bits carried into the eighth nor
+/// the eighth was set).
+#[inline]
+fn value_stops(word: u64) -> u64 {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const LOW7: u64 = u64::from_ne_bytes([0x7F; 8]);
+    let x = (word | ONES) ^ (ONES * u64::from(b']'));
+    !(((x & LOW7) + LOW7) | x) & !LOW7
 }
 
 /// At most one `(`: one tree without variations.
@@ -670,6 +804,108 @@ mod tests {
                 "{bytes:02X?}"
             );
         }
+    }
+
+    #[test]
+    fn value_stops_are_the_brackets_and_backslashes() {
+        let mut state = 0x1234_5678_9ABC_DEF1_u64;
+        for _ in 0..20_000 {
+            state = xorshift(state);
+            let mut word = state.to_le_bytes();
+            // Bytes next to the ones looked for, and the ones looked for, often.
+            for (k, byte) in word.iter_mut().enumerate() {
+                if (state >> (8 + k)) & 3 == 0 {
+                    *byte = b"[\\]^\xDC\xDD"[(state >> (16 + 3 * k)) as usize % 6];
+                }
+            }
+            let expected = word.iter().enumerate().fold(0u64, |found, (k, &b)| {
+                found | (u64::from(b == b']' || b == b'\\') << (8 * k + 7))
+            });
+            assert_eq!(
+                value_stops(u64::from_le_bytes(word)),
+                expected,
+                "{word:02X?}"
+            );
+        }
+    }
+
+    /// Characters of `encoding` written with a byte-order-free pair whose trail byte is
+    /// `[`, `\`, `]` or a letter, and a few others.
+    fn tricky_characters(encoding: &'static Encoding) -> Vec<char> {
+        let mut found = vec!['x', '中', '\u{3002}'];
+        for lead in [0x81_u8, 0x83, 0x95, 0xA4, 0xB0, 0xB3, 0xC4, 0xE0] {
+            for trail in [0x5B_u8, 0x5C, 0x5D, 0x41, 0xA1] {
+                let pair = [lead, trail];
+                let (text, malformed) = encoding.decode_without_bom_handling(&pair);
+                let mut chars = text.chars();
+                if let (Some(c), None, false) = (chars.next(), chars.next(), malformed) {
+                    if !c.is_ascii() && encoding.encode(&text).0.as_ref() == pair {
+                        found.push(c);
+                    }
+                }
+            }
+        }
+        found.retain(|c| !encoding.encode(&c.to_string()).2);
+        found
+    }
+
+    /// Where the text of a file tells that it decodes as one, the scan of its bytes
+    /// agrees: random collections in GB18030, Big5, Shift_JIS, EUC-KR and UTF-8 with
+    /// characters whose trail byte is a `[`, `\` or `]`, inside values and out, after a
+    /// `\`, with variations, parentheses in values, trees left open and junk between.
+    #[test]
+    fn the_text_tells_one_tree_as_the_scan_of_the_bytes_does() {
+        use crate::text::Syntax;
+        use encoding_rs::{BIG5, EUC_KR, SHIFT_JIS, UTF_8};
+        let mut state = 0x0DDB_1A5E_5BAD_5EED_u64;
+        let mut told = 0;
+        for round in 0..6_000 {
+            let encoding = [GB18030, BIG5, SHIFT_JIS, EUC_KR, UTF_8][round % 5];
+            let characters = tricky_characters(encoding);
+            let mut text = format!("(;CA[{}]", encoding.name());
+            for _ in 0..(state % 24) {
+                state = xorshift(state);
+                let piece = match state % 16 {
+                    0 => "(".to_string(),
+                    1 => ")".to_string(),
+                    2 | 3 => ";B[aa]".to_string(),
+                    4 => "C[".to_string(),
+                    5 => "]".to_string(),
+                    6 => "\\".to_string(),
+                    // The case the text alone would tell otherwise than the scan.
+                    10 | 11 => {
+                        let pick = |k: u64| characters[(state >> k) as usize % characters.len()];
+                        format!("C[\\{}{}](;B[aa])(;C[{}])", pick(8), pick(16), pick(24))
+                    }
+                    7 => "[".to_string(),
+                    8 => "(;CA[UTF-8]".to_string(),
+                    9 => " ".to_string(),
+                    _ => characters[(state >> 8) as usize % characters.len()].to_string(),
+                };
+                text.push_str(&piece);
+            }
+            let bytes = encoding.encode(&text).0.into_owned();
+            let declared = declared_charset(&bytes).map(|(label, range)| (label, Some(range)));
+            let (decoded, clean) =
+                crate::text::decode_read(&bytes, None, None, declared, Syntax::Sgf);
+            if clean && decodes_as_one_text(&bytes, &decoded.text, decoded.encoding) {
+                told += 1;
+                assert_eq!(
+                    scanned_parts(&bytes),
+                    None,
+                    "{text:?} in {}",
+                    encoding.name()
+                );
+            }
+        }
+        assert!(told > 1_000, "only {told} files told one");
+        // `\` before 中中 (D6 D0 D6 D0): the scan passes over D6 and pairs D0 with the
+        // next D6, so the last D0 takes the `]`, the value runs on to `[aa]` and the tree
+        // ends at the `)` after it: a second tree follows, which declares nothing.
+        let bytes = b"(;CA[GB18030]C[\\\xD6\xD0\xD6\xD0](;B[aa])(;C[\xD6\xD0])";
+        let text = "(;CA[GB18030]C[\\中中](;B[aa])(;C[中])";
+        assert_eq!(scanned_parts(bytes).map(|parts| parts.len()), Some(2));
+        assert!(!decodes_as_one_text(bytes, text, GB18030));
     }
 
     #[test]

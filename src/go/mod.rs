@@ -357,6 +357,23 @@ impl Family for Go {
         charset::charset_parts(bytes, utf8)
     }
 
+    fn parts_before_decoding(
+        &self,
+        bytes: &[u8],
+        utf8: Option<&str>,
+    ) -> Option<Option<Vec<crate::text::Part>>> {
+        charset::parts_before_decoding(bytes, utf8)
+    }
+
+    fn decodes_as_one_text(
+        &self,
+        bytes: &[u8],
+        text: &str,
+        encoding: &'static encoding_rs::Encoding,
+    ) -> bool {
+        charset::decodes_as_one_text(bytes, text, encoding)
+    }
+
     fn part_scan(&self, at: usize) -> Option<Box<dyn crate::text::PartScan>> {
         Some(Box::new(charset::TreeScan::starting_at(at)))
     }

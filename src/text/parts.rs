@@ -351,7 +351,7 @@ fn decode_chosen(bytes: &[u8], choice: PartChoice, syntax: Syntax) -> Decoded {
     let text = if utf16_values {
         decode_utf16_values(bytes, encoding, &mut issues)
     } else {
-        decode_body(bytes, None, None, encoding, bom_len, syntax, &mut issues)
+        decode_body(bytes, None, None, encoding, bom_len, syntax, &mut issues).0
     };
     Decoded {
         text,
