@@ -76,13 +76,23 @@ struct KeySet {
 }
 
 impl KeySet {
-    /// A set with room for `keys` keys before it grows.
-    fn with_capacity(keys: usize) -> KeySet {
-        KeySet {
-            slots: vec![0; (2 * keys).next_power_of_two()],
-            len: 0,
-            zero: false,
+    /// Empties the set, with room for `keys` keys before it grows; slots it has already
+    /// are kept and zeroed rather than allocated again.
+    fn renew(&mut self, keys: usize) {
+        if self.slots.is_empty() {
+            self.slots = vec![0; (2 * keys).next_power_of_two()];
+        } else {
+            self.slots.fill(0);
         }
+        self.len = 0;
+        self.zero = false;
+    }
+
+    /// Makes this set a copy of `from`, in the slots it has where they are enough.
+    fn copy_from(&mut self, from: &KeySet) {
+        self.slots.clone_from(&from.slots);
+        self.len = from.len;
+        self.zero = from.zero;
     }
 
     // Inlined in play's paths: one insert per move.
@@ -433,6 +443,38 @@ pub struct Board {
 impl Board {
     /// An empty board, `width` columns by `height` rows, with the situational ko rule.
     pub fn new(width: u32, height: u32) -> Result<Board, BoardSizeError> {
+        let mut board = Board {
+            width: 0,
+            height: 0,
+            stride: 0,
+            cells: Vec::new(),
+            key: 0,
+            ko_rule: KoRule::default(),
+            suicide_allowed: false,
+            history: KeySet::default(),
+            removed_any: false,
+            ko: None,
+            captured_by: [0; 2],
+            consecutive_passes: 0,
+            last_captures: Vec::new(),
+            stack: Vec::new(),
+            stones: Vec::new(),
+        };
+        board.renew(width, height, KoRule::default(), false)?;
+        Ok(board)
+    }
+
+    /// Makes this board what [`Board::new`] then [`Board::with_ko_rule`] and
+    /// [`Board::with_suicide_allowed`] make, in the memory it holds: a reader of many records
+    /// reuses one board rather than allocating and zeroing a new one per record. On error
+    /// nothing changes.
+    pub(crate) fn renew(
+        &mut self,
+        width: u32,
+        height: u32,
+        ko_rule: KoRule,
+        suicide_allowed: bool,
+    ) -> Result<(), BoardSizeError> {
         let error = BoardSizeError { width, height };
         let side = |n: u32| u8::try_from(n).ok().filter(|n| (1..=MAX_SIZE).contains(n));
         let (Some(w), Some(h)) = (side(width), side(height)) else {
@@ -440,7 +482,9 @@ impl Board {
         };
         let stride = usize::from(w) + 1;
         let cells_len = stride * (usize::from(h) + 2);
-        let mut cells = Vec::with_capacity(cells_len);
+        let cells = &mut self.cells;
+        cells.clear();
+        cells.reserve(cells_len);
         cells.resize(stride, Cell::BORDER);
         cells.push(Cell::BORDER);
         cells.resize(2 * stride, Cell::EMPTY);
@@ -449,24 +493,20 @@ impl Board {
             cells.extend_from_within(stride..2 * stride);
         }
         cells.resize(cells_len, Cell::BORDER);
-        Ok(Board {
-            width: w,
-            height: h,
-            stride,
-            cells,
-            key: 0,
-            ko_rule: KoRule::default(),
-            suicide_allowed: false,
-            // Room for a typical game's positions: a longer one grows the set once or twice.
-            history: KeySet::with_capacity(256),
-            removed_any: false,
-            ko: None,
-            captured_by: [0; 2],
-            consecutive_passes: 0,
-            last_captures: Vec::new(),
-            stack: Vec::new(),
-            stones: Vec::new(),
-        })
+        self.width = w;
+        self.height = h;
+        self.stride = stride;
+        self.key = 0;
+        self.ko_rule = ko_rule;
+        self.suicide_allowed = suicide_allowed;
+        // Room for a typical game's positions: a longer one grows the set once or twice.
+        self.history.renew(256);
+        self.removed_any = false;
+        self.ko = None;
+        self.captured_by = [0; 2];
+        self.consecutive_passes = 0;
+        self.last_captures.clear();
+        Ok(())
     }
 
     /// The same board with another repetition rule.
@@ -726,6 +766,28 @@ impl Board {
     pub fn clear_history(&mut self) {
         self.history.clear();
         self.ko = None;
+    }
+
+    /// Makes this board a copy of `from` in the memory it holds, with the repetition
+    /// history or, as [`Board::clone_without_history`], without it.
+    pub(crate) fn copy_from(&mut self, from: &Board, with_history: bool) {
+        self.width = from.width;
+        self.height = from.height;
+        self.stride = from.stride;
+        self.cells.clone_from(&from.cells);
+        self.key = from.key;
+        self.ko_rule = from.ko_rule;
+        self.suicide_allowed = from.suicide_allowed;
+        if with_history {
+            self.history.copy_from(&from.history);
+        } else {
+            self.history.clear();
+        }
+        self.removed_any = from.removed_any;
+        self.ko = from.ko;
+        self.captured_by = from.captured_by;
+        self.consecutive_passes = from.consecutive_passes;
+        self.last_captures.clone_from(&from.last_captures);
     }
 
     /// A copy of the position without the repetition history, which costs time in

@@ -100,7 +100,74 @@ impl State {
     fn slot(&self, point: Point) -> usize {
         usize::from(point.y) * usize::from(self.board.width()) + usize::from(point.x)
     }
+
+    /// The empty board of `size` under `rules`, in the memory of `spare` where there is
+    /// one; `None` for a size no board has.
+    fn start(spare: Option<State>, size: BoardSize, rules: &RuleSet) -> Option<State> {
+        let (width, height) = (u32::from(size.width), u32::from(size.height));
+        let points = usize::from(size.width) * usize::from(size.height);
+        let (board, placed_at) = match spare {
+            Some(State {
+                mut board,
+                mut placed_at,
+                ..
+            }) => {
+                board.renew(width, height, rules.ko, rules.suicide).ok()?;
+                placed_at.clear();
+                placed_at.resize(points, 0);
+                (board, placed_at)
+            }
+            None => {
+                let board = Board::new(width, height)
+                    .ok()?
+                    .with_ko_rule(rules.ko)
+                    .with_suicide_allowed(rules.suicide);
+                (board, vec![0; points])
+            }
+        };
+        Some(State {
+            board,
+            placed_at,
+            ply: 0,
+            ended_at: None,
+            moved_after_end: false,
+            ko_point: None,
+            last_mover: None,
+        })
+    }
+
+    /// A copy of this position, with its repetition history or without, in the memory of
+    /// `spare` where there is one.
+    fn copy(&self, spare: Option<State>, with_history: bool) -> State {
+        match spare {
+            Some(State {
+                mut board,
+                mut placed_at,
+                ..
+            }) => {
+                board.copy_from(&self.board, with_history);
+                placed_at.clone_from(&self.placed_at);
+                State {
+                    board,
+                    placed_at,
+                    ..*self
+                }
+            }
+            None if with_history => self.clone(),
+            None => State {
+                board: self.board.clone_without_history(),
+                placed_at: self.placed_at.clone(),
+                ..*self
+            },
+        }
+    }
 }
+
+/// Positions whose lines are done, kept for the next line or record to start from: their
+/// boards, repetition tables and move maps are allocated once per reader, not once per
+/// record and variation.
+#[derive(Default)]
+pub(super) struct Spare(Vec<State>);
 
 /// A line still to replay: from `node` on, in `state`.
 struct Job {
@@ -227,6 +294,8 @@ pub(super) struct Replay<'a> {
     /// The first main-line node not replayed, whose game information is still to read.
     info_rest: Option<NodeRef<'a>>,
     record: Record<GoMove>,
+    /// Positions to reuse, lent by the reader ([`Replay::take_spare`] gives them back).
+    pub(super) spare: Spare,
 }
 
 impl<'a> Replay<'a> {
@@ -259,7 +328,16 @@ impl<'a> Replay<'a> {
             info: GameInfo::new(),
             info_rest: Some(tree.root()),
             record: Record::new(super::GAME),
+            spare: Spare::default(),
         }
+    }
+
+    /// The positions to reuse, the main line's final one with them: after the last look
+    /// at [`Replay::final_board`].
+    pub(super) fn take_spare(&mut self) -> Spare {
+        let mut spare = std::mem::take(&mut self.spare);
+        spare.0.extend(self.main_final.take());
+        spare
     }
 
     fn report(&mut self, issue: GoIssue, span: Range<usize>, at: Option<(u32, Color)>) {
@@ -299,22 +377,9 @@ impl<'a> Replay<'a> {
     }
 
     pub(super) fn run(&mut self) {
-        let Ok(board) = Board::new(u32::from(self.size.width), u32::from(self.size.height)) else {
+        let Some(state) = State::start(self.spare.0.pop(), self.size, &self.rules) else {
             // SZ values outside 1..=52 are refused by the reader, so this is unreachable.
             return;
-        };
-        let board = board
-            .with_ko_rule(self.rules.ko)
-            .with_suicide_allowed(self.rules.suicide);
-        let points = usize::from(self.size.width) * usize::from(self.size.height);
-        let state = State {
-            board,
-            placed_at: vec![0; points],
-            ply: 0,
-            ended_at: None,
-            moved_after_end: false,
-            ko_point: None,
-            last_mover: None,
         };
         let line = if self.keep {
             self.lines.push(LineBuf::default());
@@ -402,8 +467,10 @@ impl<'a> Replay<'a> {
             self.plies = state.ply;
             if completed {
                 self.main_final = Some(state);
+                return;
             }
         }
+        self.spare.0.push(state);
     }
 
     /// Goes on along the line after the move of `failed` that broke a rule, as SGFC does:
@@ -538,16 +605,9 @@ impl<'a> Replay<'a> {
         }
         let (node, index) = next?;
         branch.next = sibling_after(tree, (node, index));
-        let state = if branch.with_history > 0 {
-            branch.with_history -= 1;
-            branch.state.clone()
-        } else {
-            State {
-                board: branch.state.board.clone_without_history(),
-                placed_at: branch.state.placed_at.clone(),
-                ..branch.state
-            }
-        };
+        let with_history = branch.with_history > 0;
+        branch.with_history -= usize::from(with_history);
+        let state = branch.state.copy(self.spare.0.pop(), with_history);
         let (line, depth, main) = branch.place(index);
         Some(Job {
             node,

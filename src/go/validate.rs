@@ -2,10 +2,11 @@
 //! (the replay's job, `replay`), and report per tree; the text outside the trees is kept
 //! beside the record it follows.
 
+use std::cell::Cell;
 use std::ops::Range;
 
 use super::issue::GoIssue;
-use super::replay::Replay;
+use super::replay::{Replay, Spare};
 use super::rules::Rules;
 use super::sgf::{self, GameTree, SgfSyntaxError};
 use super::sgf_check;
@@ -29,6 +30,11 @@ pub fn read_records(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
     })
 }
 
+thread_local! {
+    /// The boards the last block read on this thread left, for the next block or file.
+    static SPARE: Cell<Spare> = Cell::default();
+}
+
 /// The records of the game trees in `text`, one block of a collection. Each tree is
 /// replayed as soon as it is read, while its arena is still in the cache.
 fn read_block(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
@@ -37,6 +43,8 @@ fn read_block(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
     let mut outside = Vec::new();
     // Where the text after the last tree starts.
     let mut after_last = 0;
+    // One set of boards for the thread's trees, reused from one to the next.
+    let mut spare = SPARE.take();
     for item in sgf::trees(text) {
         match item {
             Ok(mut tree) => {
@@ -51,7 +59,7 @@ fn read_block(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
                 if keep_records {
                     tree.shrink_to_fit();
                 }
-                let mut report = read_game(text, tree, reports.len(), options);
+                let mut report = read_game(text, tree, reports.len(), options, &mut spare);
                 if let Some(previous) = reports.last_mut() {
                     if let Some(record) = previous
                         .record
@@ -72,6 +80,7 @@ fn read_block(text: &str, options: &ReadOptions) -> Vec<RecordReport> {
             Err(error) => outside.push(syntax(error)),
         }
     }
+    SPARE.set(spare);
     if let Some(last) = reports
         .last_mut()
         .and_then(|r| r.record.as_mut())
@@ -126,8 +135,14 @@ fn sort_by_position(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
 }
 
-/// Replays one tree, as `options` say.
-fn read_game(text: &str, tree: GameTree, index: usize, options: &ReadOptions) -> RecordReport {
+/// Replays one tree, as `options` say, on the boards of `spare`, which it gives back.
+fn read_game(
+    text: &str,
+    tree: GameTree,
+    index: usize,
+    options: &ReadOptions,
+    spare: &mut Spare,
+) -> RecordReport {
     let keep = options.keep_records;
     let mut structure = sgf_check::check(&tree);
     if let Some(declared) = &options.declared_charset {
@@ -137,6 +152,7 @@ fn read_game(text: &str, tree: GameTree, index: usize, options: &ReadOptions) ->
         .iter()
         .any(|issue| matches!(issue, SgfIssue::NotGo { .. }));
     let mut replay = Replay::new(text, &tree, keep);
+    replay.spare = std::mem::take(spare);
     replay.repair = options.repair;
     replay.keep_tags = options.keep_tags;
     replay.played = options.dedup.map(|_| Vec::with_capacity(256));
@@ -171,6 +187,7 @@ fn read_game(text: &str, tree: GameTree, index: usize, options: &ReadOptions) ->
         tags: replay.take_tags(),
         tag_of: super::sgf_tag_of,
     });
+    *spare = replay.take_spare();
     let kept = keep.then(|| replay.into_record());
     RecordReport {
         index,
