@@ -70,28 +70,29 @@ struct KeySet {
     /// A power of two of slots (none before the first insert), at most half full; 0 marks
     /// an empty slot.
     slots: Vec<u64>,
-    len: usize,
+    /// The slots in use, in the order filled: emptying the set touches only them, where
+    /// zeroing every slot cost more than the game's inserts.
+    used: Vec<u32>,
     /// Whether the key 0 (the empty board, Black to move), which no slot can hold, is in.
     zero: bool,
 }
 
 impl KeySet {
     /// Empties the set, with room for `keys` keys before it grows; slots it has already
-    /// are kept and zeroed rather than allocated again.
+    /// are kept rather than allocated again.
     fn renew(&mut self, keys: usize) {
         if self.slots.is_empty() {
             self.slots = vec![0; (2 * keys).next_power_of_two()];
         } else {
-            self.slots.fill(0);
+            self.clear();
         }
-        self.len = 0;
         self.zero = false;
     }
 
-    /// Makes this set a copy of `from`, in the slots it has where they are enough.
+    /// Makes this set a copy of `from`, in the memory it has where that is enough.
     fn copy_from(&mut self, from: &KeySet) {
         self.slots.clone_from(&from.slots);
-        self.len = from.len;
+        self.used.clone_from(&from.used);
         self.zero = from.zero;
     }
 
@@ -102,7 +103,7 @@ impl KeySet {
             self.zero = true;
             return;
         }
-        if 2 * (self.len + 1) > self.slots.len() {
+        if 2 * (self.used.len() + 1) > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
@@ -114,7 +115,7 @@ impl KeySet {
             }
             if *slot == 0 {
                 *slot = key;
-                self.len += 1;
+                self.used.push(at as u32);
                 return;
             }
             at = (at + 1) & mask;
@@ -141,15 +142,19 @@ impl KeySet {
     fn grow(&mut self) {
         let slots = vec![0; (2 * self.slots.len()).max(16)];
         let old = std::mem::replace(&mut self.slots, slots);
-        self.len = 0;
-        for key in old.into_iter().filter(|&key| key != 0) {
-            self.insert(key);
+        let used = std::mem::take(&mut self.used);
+        for &at in &used {
+            self.insert(old[at as usize]);
         }
     }
 
     fn clear(&mut self) {
-        self.slots.fill(0);
-        self.len = 0;
+        for &at in &self.used {
+            if let Some(slot) = self.slots.get_mut(at as usize) {
+                *slot = 0;
+            }
+        }
+        self.used.clear();
         self.zero = false;
     }
 }
