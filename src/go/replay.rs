@@ -377,6 +377,10 @@ impl<'a> Replay<'a> {
     }
 
     pub(super) fn run(&mut self) {
+        // A record without its tags needs of its game information only what is checked.
+        if !self.keep && !self.keep_tags {
+            self.info.wanted = CHECKED_INFO;
+        }
         let Some(state) = State::start(self.spare.0.pop(), self.size, &self.rules) else {
             // SZ values outside 1..=52 are refused by the reader, so this is unreachable.
             return;
@@ -1276,6 +1280,26 @@ struct GameInfo<'t> {
     found: Vec<(&'static str, Value<'t>, NodeRef<'t>)>,
     /// The positions in `GAME_INFO` of the properties found, as bits.
     seen: u32,
+    /// The positions in `GAME_INFO` of the properties to take, as bits: every one for a
+    /// record whose tags are kept, else only those the checks read.
+    wanted: u32,
+}
+
+/// The positions in [`GAME_INFO`] of the properties the checks read (komi, handicap,
+/// result), as bits: all a record that keeps no tags needs of its game information.
+const CHECKED_INFO: u32 = info_bit(b"KM") | info_bit(b"HA") | info_bit(b"RE");
+
+/// The bit of the property `ident` of [`GAME_INFO`].
+const fn info_bit(ident: &[u8; 2]) -> u32 {
+    let mut i = 0;
+    while i < GAME_INFO.len() {
+        let name = GAME_INFO[i].as_bytes();
+        if name.len() == 2 && name[0] == ident[0] && name[1] == ident[1] {
+            return 1 << i;
+        }
+        i += 1;
+    }
+    panic!("not a game-info property")
 }
 
 impl<'t> GameInfo<'t> {
@@ -1284,6 +1308,7 @@ impl<'t> GameInfo<'t> {
         GameInfo {
             found: Vec::with_capacity(GAME_INFO.len()),
             seen: 0,
+            wanted: u32::MAX,
         }
     }
 
@@ -1297,7 +1322,7 @@ impl<'t> GameInfo<'t> {
             Some(&at @ 1..) => usize::from(at - 1),
             _ => return,
         };
-        if self.seen & 1 << at != 0 || (code == PL && !node.is_root()) {
+        if (self.seen | !self.wanted) & 1 << at != 0 || (code == PL && !node.is_root()) {
             return;
         }
         let Some(value) = prop.value() else { return };
