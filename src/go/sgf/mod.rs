@@ -117,9 +117,27 @@ struct PropData {
     /// Normalised identifier: `ident` itself when that is all upper case (nearly always),
     /// else a name stored after the tree's own text.
     name: Range<u32>,
-    values: Range<u32>,
+    /// The raw text of the only value (nearly always), or with `many` the places of the
+    /// values in the tree's `values`: one value needs no entry of its own there.
+    raw: Range<u32>,
     /// `name` in the catalogue.
     code: Code,
+    /// Two values or more.
+    many: bool,
+}
+
+impl PropData {
+    /// A property with one value, written as its name.
+    #[inline]
+    fn one(ident: Range<u32>, raw: Range<u32>, code: Code) -> Self {
+        PropData {
+            ident: ident.clone(),
+            name: ident,
+            raw,
+            code,
+            many: false,
+        }
+    }
 }
 
 /// One game tree (record): nodes in document order, so the arena order is a pre-order walk.
@@ -134,8 +152,8 @@ pub struct GameTree {
     base: usize,
     nodes: Vec<NodeData>,
     props: Vec<PropData>,
-    /// Raw text of every value, between its brackets; a value's span adds the brackets
-    /// (only `[` when it runs to the end of the text).
+    /// Raw text of every value of the properties with several, between its brackets; a
+    /// value's span adds the brackets (only `[` when it runs to the end of the text).
     values: Vec<Range<u32>>,
     /// Problems found inside this tree.
     pub errors: Vec<SgfSyntaxError>,
@@ -164,7 +182,7 @@ impl GameTree {
         for prop in &self.props {
             let name = self.slice(&prop.name);
             let trimmed = is_typed(name) || matches!(name, "RE" | "DT");
-            for raw in &self.values[prop.values.start as usize..prop.values.end as usize] {
+            for raw in self.raws(prop) {
                 let value = self.slice(raw);
                 let inner = value.trim_matches(grammar::is_space);
                 let lead = value.len() - value.trim_start_matches(grammar::is_space).len();
@@ -210,6 +228,9 @@ impl GameTree {
         for prop in &mut self.props {
             moved_range(&mut prop.ident);
             moved_range(&mut prop.name);
+            if !prop.many {
+                moved_range(&mut prop.raw);
+            }
         }
         for node in &mut self.nodes {
             node.start = moved(node.start);
@@ -277,6 +298,15 @@ impl GameTree {
     /// The main line: the root, then always the first child.
     pub fn main_line(&self) -> impl Iterator<Item = NodeRef<'_>> + '_ {
         std::iter::successors(Some(self.root()), |n| n.first_child())
+    }
+
+    /// The raw ranges of the values of `prop`.
+    #[inline]
+    fn raws<'a>(&'a self, prop: &'a PropData) -> &'a [Range<u32>] {
+        match prop.many {
+            true => &self.values[prop.raw.start as usize..prop.raw.end as usize],
+            false => std::slice::from_ref(&prop.raw),
+        }
     }
 
     #[inline]
@@ -447,8 +477,7 @@ impl<'t> Property<'t> {
     /// The raw ranges of the values.
     #[inline]
     fn raws(&self) -> &'t [Range<u32>] {
-        let values = &self.data.values;
-        &self.tree.values[values.start as usize..values.end as usize]
+        self.tree.raws(self.data)
     }
 
     /// `FF[4]` identifier: the upper-case letters of the identifier as written
@@ -467,13 +496,14 @@ impl<'t> Property<'t> {
     /// The raw text of the value, between its brackets, when the property has one value.
     #[inline]
     pub(crate) fn only_raw(&self) -> Option<&'t [u8]> {
-        match self.raws() {
-            [raw] => self
+        let data = self.data;
+        match data.many {
+            true => None,
+            false => self
                 .tree
                 .text
                 .as_bytes()
-                .get(raw.start as usize..raw.end as usize),
-            _ => None,
+                .get(data.raw.start as usize..data.raw.end as usize),
         }
     }
 
@@ -517,8 +547,6 @@ impl<'t> Property<'t> {
     /// The first value.
     #[inline]
     pub fn value(&self) -> Option<Value<'t>> {
-        let values = &self.data.values;
-        (values.start < values.end)
-            .then(|| self.tree.value(&self.tree.values[values.start as usize]))
+        self.raws().first().map(|raw| self.tree.value(raw))
     }
 }

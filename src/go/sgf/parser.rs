@@ -311,7 +311,7 @@ impl<'s> TreeParser<'s> {
         // A move node takes six or seven bytes (`;B[pd]`, a line break now and then):
         // reserving for a node per five bytes, up to a long game's length, saves the
         // vectors' regrowth. Server files write the time left beside every move, so
-        // properties and values get room for two a node.
+        // properties get room for two a node; values of their own only lists have.
         let nodes = ((text.len() - open) / 5).min(512);
         Self {
             text: &text[open..],
@@ -319,7 +319,7 @@ impl<'s> TreeParser<'s> {
             pos: 0,
             nodes: Vec::with_capacity(nodes),
             props: Vec::with_capacity(2 * nodes),
-            values: Vec::with_capacity(2 * nodes),
+            values: Vec::new(),
             names: String::new(),
             renamed: Vec::new(),
             errors: Vec::new(),
@@ -564,31 +564,39 @@ impl<'s> TreeParser<'s> {
                 continue;
             }
             let ident_start = pos;
-            let values_start = off(self.values.len());
-            // The code too where the identifier's reading tells it.
-            let (ident_end, lower, known) = if is_move(bytes, pos) {
+            // The code too where the identifier's reading tells it, and the first value
+            // where that reading took it.
+            let (ident_end, lower, known, mut first) = if is_move(bytes, pos) {
                 // Identifier and value at one look.
-                self.values.push(off(pos + 2)..off(pos + 4));
+                let raw = off(pos + 2)..off(pos + 4);
+                let code = Code::letter(bytes[ident_start]);
                 pos = skip_ws(text, pos + 5);
                 if bytes.get(pos) != Some(&b'[') {
                     // The whole property, as nearly always.
                     let ident = off(ident_start)..off(ident_start + 1);
-                    self.props.push(PropData {
-                        ident: ident.clone(),
-                        name: ident,
-                        values: values_start..values_start + 1,
-                        code: Code::letter(bytes[ident_start]),
-                    });
+                    self.props.push(PropData::one(ident, raw, code));
                     continue;
                 }
-                (
-                    ident_start + 1,
-                    false,
-                    Some(Code::letter(bytes[ident_start])),
-                )
+                (ident_start + 1, false, Some(code), Some(raw))
             } else if let Some((end, code)) = capitals_then_value(bytes, pos) {
-                pos = end;
-                (end, false, Some(code))
+                match value_end(text, end) {
+                    Some(raw_end) => {
+                        let raw = off(end + 1)..off(raw_end);
+                        pos = skip_ws(text, raw_end + 1);
+                        if bytes.get(pos) != Some(&b'[') {
+                            // One value, as a time left or a comment: the whole property.
+                            let ident = off(ident_start)..off(end);
+                            self.props.push(PropData::one(ident, raw, code));
+                            continue;
+                        }
+                        (end, false, Some(code), Some(raw))
+                    }
+                    // Unterminated: the general reading reports it.
+                    None => {
+                        pos = end;
+                        (end, false, Some(code), None)
+                    }
+                }
             } else {
                 let (end, lower) = ident_end(bytes, ident_start);
                 if end == ident_start {
@@ -604,7 +612,7 @@ impl<'s> TreeParser<'s> {
                     pos = self.skip_junk(ident_start);
                     continue;
                 }
-                (end, lower, None)
+                (end, lower, None, None)
             };
             let ident = off(ident_start)..off(ident_end);
             let (name, code) = if lower {
@@ -615,34 +623,55 @@ impl<'s> TreeParser<'s> {
                 let code = known.unwrap_or_else(|| Code::of(&bytes[ident_start..ident_end]));
                 (ident.clone(), code)
             };
+            // A second value moves the first one into `values`, beside the others.
+            let values_start = off(self.values.len());
             while bytes.get(pos) == Some(&b'[') {
-                let Some(raw_end) = value_end(text, pos) else {
-                    let end = text.len();
-                    let span = self.span(pos..end);
+                let raw_end = value_end(text, pos);
+                let raw = off(pos + 1)..off(raw_end.unwrap_or(text.len()));
+                match &first {
+                    None => first = Some(raw),
+                    Some(one) => {
+                        if off(self.values.len()) == values_start {
+                            self.values.push(one.clone());
+                        }
+                        self.values.push(raw);
+                    }
+                }
+                let Some(raw_end) = raw_end else {
+                    let span = self.span(pos..text.len());
                     self.errors.push(SgfSyntaxError::UnterminatedValue { span });
-                    self.values.push(off(pos + 1)..off(end));
-                    pos = end;
+                    pos = text.len();
                     break;
                 };
-                self.values.push(off(pos + 1)..off(raw_end));
                 pos = skip_ws(text, raw_end + 1);
             }
-            if off(self.values.len()) == values_start {
+            let Some(first) = first else {
                 let span = self.span(ident_start..ident_end);
                 self.errors.push(SgfSyntaxError::MissingValue { span });
                 if lower {
                     self.names.truncate(name.start as usize);
                 }
                 continue;
-            }
+            };
             if lower {
                 self.renamed.push(self.props.len());
             }
-            self.props.push(PropData {
-                ident,
-                name,
-                values: values_start..off(self.values.len()),
-                code,
+            let values_end = off(self.values.len());
+            self.props.push(match values_end > values_start {
+                true => PropData {
+                    ident,
+                    name,
+                    raw: values_start..values_end,
+                    code,
+                    many: true,
+                },
+                false => PropData {
+                    ident,
+                    name,
+                    raw: first,
+                    code,
+                    many: false,
+                },
             });
         }
         self.pos = pos;
