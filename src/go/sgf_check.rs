@@ -466,7 +466,7 @@ fn check_annotations(node: NodeRef<'_>, has_move: bool, issues: &mut Vec<SgfIssu
 // state went through the stack for every property.
 #[inline(always)]
 fn is_quiet(prop: Property<'_>, traits: Traits, size: BoardSize) -> bool {
-    !prop.renamed() && !traits.is(LOUD) && has_quiet_value(prop, traits, size)
+    !traits.is(LOUD) && has_quiet_value(prop, traits, size)
 }
 
 /// The classes whose properties have checks of their own: never quiet.
@@ -476,11 +476,11 @@ const LOUD: Class = Class::ROOT_ONLY
     .with(Class::OLD)
     .with(Class::OWN_CHECKS);
 
-/// [`is_quiet`] without the look at the identifier: one value of the property's type
-/// without control characters.
+/// [`is_quiet`] without the look at the classes: written as its name, with one value of
+/// the property's type without control characters.
 #[inline(always)]
 fn has_quiet_value(prop: Property<'_>, traits: Traits, size: BoardSize) -> bool {
-    let Some(raw) = prop.only_raw() else {
+    let Some(raw) = prop.plain_raw() else {
         return false;
     };
     match traits.kind() {
@@ -488,6 +488,13 @@ fn has_quiet_value(prop: Property<'_>, traits: Traits, size: BoardSize) -> bool 
         // Two letters (no control character, not the empty pass of `FF[3]`) that
         // `Value::go_move` reads: a point on the board, or a pass.
         Some(Kind::Move) => match *raw {
+            // Two lower-case letters on a board up to 26 wide, nearly always: at one look.
+            [x, y]
+                if x.wrapping_sub(b'a') < size.width.min(26)
+                    && y.wrapping_sub(b'a') < size.height.min(26) =>
+            {
+                true
+            }
             [x, y] => match (letter_coordinate(x), letter_coordinate(y)) {
                 (Some(x), Some(y)) => {
                     const T: u8 = b't' - b'a';
@@ -535,7 +542,6 @@ fn is_quiet_node(node: NodeRef<'_>, context: Context) -> bool {
         let traits = code.traits();
         if traits.is(NODE_WIDE.with(LOUD))
             || (seen & code.bit()) != 0
-            || prop.renamed()
             || !has_quiet_value(prop, traits, context.size)
         {
             return false;

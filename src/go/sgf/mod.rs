@@ -124,6 +124,8 @@ struct PropData {
     code: Code,
     /// Two values or more.
     many: bool,
+    /// `ident` differs from `name`.
+    renamed: bool,
 }
 
 impl PropData {
@@ -136,6 +138,7 @@ impl PropData {
             raw,
             code,
             many: false,
+            renamed: false,
         }
     }
 }
@@ -507,6 +510,21 @@ impl<'t> Property<'t> {
         }
     }
 
+    /// [`Property::only_raw`] of a property written as its name.
+    #[inline]
+    pub(crate) fn plain_raw(&self) -> Option<&'t [u8]> {
+        let data = self.data;
+        // Both flags at one test, where the two came at two.
+        match data.many | data.renamed {
+            true => None,
+            false => self
+                .tree
+                .text
+                .as_bytes()
+                .get(data.raw.start as usize..data.raw.end as usize),
+        }
+    }
+
     /// The identifier as written.
     pub fn raw_ident(&self) -> &'t str {
         self.tree.slice(&self.data.ident)
@@ -516,7 +534,7 @@ impl<'t> Property<'t> {
     /// letters (`AddBlack`, `b`).
     #[inline]
     pub(crate) fn renamed(&self) -> bool {
-        self.data.ident != self.data.name
+        self.data.renamed
     }
 
     /// Byte span of the identifier.

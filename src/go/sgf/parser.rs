@@ -664,6 +664,7 @@ impl<'s> TreeParser<'s> {
                     raw: values_start..values_end,
                     code,
                     many: true,
+                    renamed: lower,
                 },
                 false => PropData {
                     ident,
@@ -671,6 +672,7 @@ impl<'s> TreeParser<'s> {
                     raw: first,
                     code,
                     many: false,
+                    renamed: lower,
                 },
             });
         }
