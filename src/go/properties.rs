@@ -219,6 +219,10 @@ impl Code {
     pub(crate) const AB: Code = Code::named("AB");
     pub(crate) const AW: Code = Code::named("AW");
     pub(crate) const AE: Code = Code::named("AE");
+    pub(crate) const CA: Code = Code::named("CA");
+    pub(crate) const FF: Code = Code::named("FF");
+    pub(crate) const GM: Code = Code::named("GM");
+    pub(crate) const SZ: Code = Code::named("SZ");
     /// How many codes there are ([`Code::LONG`] the last).
     pub(crate) const COUNT: usize = 26 * SLOTS + 1;
 

@@ -16,7 +16,7 @@ use crate::go::sgf_issue::SgfIssue;
 /// `CA` of `tree` when it names another charset than `declared`, the file's first tree's
 /// (labels compared as the encodings they name; unknown ones as written).
 pub fn other_charset(tree: &GameTree, declared: &str) -> Option<SgfIssue> {
-    let value = tree.root().get("CA")?.value()?;
+    let value = tree.root().get_code(Code::CA)?.value()?;
     // Nearly always the label of the first tree itself, or one written alike.
     if value.raw.trim().eq_ignore_ascii_case(declared.trim()) {
         return None;
@@ -124,24 +124,25 @@ struct Context {
 /// root's file format and board first, game information in two nodes last).
 pub fn check(tree: &GameTree) -> Vec<SgfIssue> {
     let root = tree.root();
-    let size = root
-        .get("SZ")
-        .and_then(|p| p.value())
+    // By code: the root holds many properties, each compared in one step.
+    let sz = root.get_code(Code::SZ).and_then(|p| p.value());
+    let size = sz
+        .as_ref()
         .and_then(|v| v.board_size().ok())
         .unwrap_or_default();
     let mut issues = Vec::new();
-    if let Some(gm) = root.get("GM").and_then(|p| p.value()) {
+    if let Some(gm) = root.get_code(Code::GM).and_then(|p| p.value()) {
         if gm.number() != Ok(1) {
             issues.push(SgfIssue::NotGo { span: gm.span });
         }
     }
-    let ff = root.get("FF").and_then(|p| p.value());
+    let ff = root.get_code(Code::FF).and_then(|p| p.value());
     let format = ff.as_ref().and_then(|v| v.number().ok());
     if let Some(ff) = ff.filter(|_| !matches!(format, Some(1..=4))) {
         issues.push(SgfIssue::UnknownFileFormat { span: ff.span });
     }
-    if let Some(sz) = root.get("SZ").and_then(|p| p.value()) {
-        check_board_form(&sz, format, &mut issues);
+    if let Some(sz) = &sz {
+        check_board_form(sz, format, &mut issues);
     }
     let context = Context { size, format };
     let mut info_nodes = 0;
