@@ -238,7 +238,7 @@ fn check_node<'t>(
         game_info |= traits.is(Class::GAME_INFO);
         annotated |= traits.is(Class::POSITION_ANNOTATION) || traits.is(Class::MOVE_ANNOTATION);
         has_setup |= traits.is(Class::SETUP);
-        if is_quiet(prop, traits, size) {
+        if is_quiet(prop, traits, context) {
             continue;
         }
         let ident = prop.ident();
@@ -466,8 +466,8 @@ fn check_annotations(node: NodeRef<'_>, has_move: bool, issues: &mut Vec<SgfIssu
 // Inlined into the loops over the properties: as a call, the arguments and the loops' own
 // state went through the stack for every property.
 #[inline(always)]
-fn is_quiet(prop: Property<'_>, traits: Traits, size: BoardSize) -> bool {
-    !traits.is(LOUD) && has_quiet_value(prop, traits, size)
+fn is_quiet(prop: Property<'_>, traits: Traits, context: Context) -> bool {
+    !traits.is(LOUD) && has_quiet_value(prop, traits, context)
 }
 
 /// The classes whose properties have checks of their own: never quiet.
@@ -480,15 +480,17 @@ const LOUD: Class = Class::ROOT_ONLY
 /// [`is_quiet`] without the look at the classes: written as its name, with one value of
 /// the property's type without control characters.
 #[inline(always)]
-fn has_quiet_value(prop: Property<'_>, traits: Traits, size: BoardSize) -> bool {
+fn has_quiet_value(prop: Property<'_>, traits: Traits, context: Context) -> bool {
     let Some(raw) = prop.plain_raw() else {
         return false;
     };
+    let size = context.size;
     match traits.kind() {
         None => !has_unwritable_control(raw),
-        // Two letters (no control character, not the empty pass of `FF[3]`) that
-        // `Value::go_move` reads: a point on the board, or a pass.
+        // Two letters (no control character) that `Value::go_move` reads: a point on the
+        // board, or a pass; or the empty pass, reported only in `FF[3]` (which writes `tt`).
         Some(Kind::Move) => match *raw {
+            [] => context.format != Some(3),
             // Two lower-case letters on a board up to 26 wide, nearly always: at one look.
             [x, y]
                 if x.wrapping_sub(b'a') < size.width.min(26)
@@ -543,7 +545,7 @@ fn is_quiet_node(node: NodeRef<'_>, context: Context) -> bool {
         let traits = code.traits();
         if traits.is(NODE_WIDE.with(LOUD))
             || (seen & code.bit()) != 0
-            || !has_quiet_value(prop, traits, context.size)
+            || !has_quiet_value(prop, traits, context)
         {
             return false;
         }
@@ -843,14 +845,14 @@ mod tests {
                     };
                     let size = BoardSize::DEFAULT;
                     let traits = prop.code().traits();
-                    if !is_quiet(prop, traits, size) {
-                        continue;
-                    }
-                    quiet += 1;
                     let context = Context {
                         size,
                         format: Some(format),
                     };
+                    if !is_quiet(prop, traits, context) {
+                        continue;
+                    }
+                    quiet += 1;
                     let mut issues = Vec::new();
                     let ident = prop.ident();
                     let mut mixed_case = HashSet::new();
