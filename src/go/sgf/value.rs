@@ -174,6 +174,14 @@ impl<'t> Value<'t> {
 
     /// A Number (`[+-]digits`).
     pub fn number(&self) -> Result<i64, ValueError> {
+        // Nearly every number is bare digits, up to 18 always an `i64`: read those
+        // directly, the rest by the grammar.
+        let bytes = self.raw.as_bytes();
+        if (1..=18).contains(&bytes.len()) && bytes.iter().all(u8::is_ascii_digit) {
+            return Ok(bytes
+                .iter()
+                .fold(0, |n, &digit| n * 10 + i64::from(digit - b'0')));
+        }
         grammar::whole(self.raw, grammar::number)
             .and_then(|s| s.parse().ok())
             .ok_or(ValueError::NotANumber)
@@ -279,12 +287,17 @@ impl<'t> Value<'t> {
     /// `SZ`: `n` for a square board or `w:h`, each side 1–52.
     pub fn board_size(&self) -> Result<BoardSize, ValueError> {
         let side = |s: &str| {
-            grammar::whole(s, grammar::number)
-                .and_then(|n| n.parse::<u8>().ok())
+            bare_side(s)
+                .or_else(|| grammar::whole(s, grammar::number).and_then(|n| n.parse::<u8>().ok()))
                 .filter(|n| (1..=52).contains(n))
                 .ok_or(ValueError::BadBoardSize)
         };
-        match self.compose() {
+        // A square board nearly always (`19`): one or two digits hold no `:` to look for.
+        let composed = bare_side(self.raw)
+            .is_none()
+            .then(|| self.compose())
+            .flatten();
+        match composed {
             Some((w, h)) => Ok(BoardSize {
                 width: side(w)?,
                 height: side(h)?,
@@ -294,6 +307,16 @@ impl<'t> Value<'t> {
                 height: n,
             }),
         }
+    }
+}
+
+/// The number of one or two bare digits, as most sides of a board are written.
+#[inline]
+fn bare_side(s: &str) -> Option<u8> {
+    match *s.as_bytes() {
+        [d] if d.is_ascii_digit() => Some(d - b'0'),
+        [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => Some((a - b'0') * 10 + (b - b'0')),
+        _ => None,
     }
 }
 
@@ -461,5 +484,47 @@ mod tests {
     fn point_letters_round_trip() {
         assert_eq!(Point { x: 0, y: 51 }.to_string(), "aZ");
         assert_eq!(Point { x: 15, y: 3 }.to_string(), "pd");
+    }
+
+    /// Numbers and board sides read directly as the grammar reads them.
+    #[test]
+    fn bare_digits_read_as_by_the_grammar() {
+        let raws = [
+            "0",
+            "7",
+            "19",
+            "05",
+            "52",
+            "53",
+            "99",
+            "123",
+            "",
+            " 19",
+            "19 ",
+            "+5",
+            "-3",
+            "x",
+            "1:2",
+            "19:19",
+            "9:13",
+            "0:5",
+            "999999999999999999",
+            "9999999999999999999",
+        ];
+        for raw in raws {
+            let number = grammar::whole(raw, grammar::number).and_then(|s| s.parse().ok());
+            assert_eq!(v(raw).number().ok(), number, "{raw:?}");
+            let side = grammar::whole(raw, grammar::number).and_then(|s| s.parse::<u8>().ok());
+            if let Some(bare) = bare_side(raw) {
+                assert_eq!(Some(bare), side, "{raw:?}");
+            }
+        }
+        assert_eq!(v("19").board_size(), Ok(BoardSize::DEFAULT));
+        assert_eq!(v("53").board_size(), Err(ValueError::BadBoardSize));
+        let rectangle = BoardSize {
+            width: 9,
+            height: 13,
+        };
+        assert_eq!(v("9:13").board_size(), Ok(rectangle));
     }
 }
