@@ -167,101 +167,58 @@ pub fn decodes_as_one_text(bytes: &[u8], text: &str, encoding: &'static Encoding
 /// character's trail byte, so the scan's structure is the text's but for one case, where
 /// this gives up (false): a `\` before a character, whose first byte alone the scan
 /// passes over, pairing off the rest from the wrong byte.
+///
+/// Only the parentheses are looked at, and whether each stands in a value: it does when a
+/// `[` follows the last `]` before it that is not escaped (an odd run of `\` before it).
+/// That `]` closes a value or stands outside one, so a `[` after it opens a value that
+/// nothing has closed. Parentheses are few, values many: the text is searched, not read.
 fn one_tree_in_text(text: &[u8]) -> bool {
-    let Some(mut at) = memchr(b'(', text) else {
+    let Some(open) = memchr(b'(', text) else {
         return true;
     };
-    let mut depth = 0u32;
-    loop {
-        // Identifiers, `;`, white space and junk, between values.
-        while text
-            .get(at)
-            .is_some_and(|&b| !OUTSIDE_STOPS[usize::from(b)])
-        {
-            at += 1;
-        }
-        let Some(&byte) = text.get(at) else {
-            return true;
-        };
-        match byte {
-            b'[' => match value_end(text, at + 1) {
-                ValueEnd::At(end) => at = end,
-                ValueEnd::TextEnds => return true,
-                ValueEnd::Unsure => return false,
-            },
-            b'(' => depth += 1,
-            _ => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return memchr(b'(', &text[at + 1..]).is_none();
-                }
-            }
-        }
-        at += 1;
+    let escapes_a_character = memchr::memchr_iter(b'\\', &text[open..])
+        .any(|k| text.get(open + k + 1).is_some_and(|&b| b >= 0x80));
+    if escapes_a_character {
+        return false;
     }
-}
-
-/// The bytes between values that [`one_tree_in_text`] stops at: `[`, `(` and `)`.
-static OUTSIDE_STOPS: [bool; 256] = {
-    let mut stops = [false; 256];
-    stops[b'[' as usize] = true;
-    stops[b'(' as usize] = true;
-    stops[b')' as usize] = true;
-    stops
-};
-
-/// Where a value of decoded text ends.
-enum ValueEnd {
-    /// At its `]`.
-    At(usize),
-    /// It does not: the text ends first.
-    TextEnds,
-    /// At a `\` before a character, which the scan of the bytes may read otherwise.
-    Unsure,
-}
-
-/// Where the value whose content starts at `at` ends. A point or a time ends within a
-/// few bytes, which are looked at eight at a time: a search costs more than they do.
-fn value_end(text: &[u8], mut at: usize) -> ValueEnd {
-    const WORDS_LOOKED_AT: usize = 2;
-    let mut words = 0;
-    loop {
-        let stop = match text.get(at..at + 8) {
-            Some(word) if words < WORDS_LOOKED_AT => {
-                let stops = value_stops(u64::from_le_bytes(word.try_into().expect("eight bytes")));
-                if stops == 0 {
-                    at += 8;
-                    words += 1;
-                    continue;
-                }
-                at + (stops.trailing_zeros() / 8) as usize
-            }
-            _ => match memchr::memchr2(b']', b'\\', &text[at.min(text.len())..]) {
-                Some(k) => at + k,
-                None => return ValueEnd::TextEnds,
-            },
+    let mut depth = 1u32;
+    // Whether a value is open where the last parenthesis stood, and where the text after
+    // it starts.
+    let mut in_value = false;
+    let mut from = open + 1;
+    for at in memchr::memchr2_iter(b'(', b')', &text[from..]).map(|k| open + 1 + k) {
+        let stretch = &text[from..at];
+        in_value = match last_closing_bracket(stretch) {
+            Some(close) => memchr(b'[', &stretch[close + 1..]).is_some(),
+            None => in_value || memchr(b'[', stretch).is_some(),
         };
-        if text[stop] == b']' {
-            return ValueEnd::At(stop);
+        from = at + 1;
+        if in_value {
+            continue;
         }
-        match text.get(stop + 1) {
-            Some(&escaped) if escaped >= 0x80 => return ValueEnd::Unsure,
-            Some(_) => at = stop + 2,
-            None => return ValueEnd::TextEnds,
+        if text[at] == b'(' {
+            depth += 1;
+            continue;
+        }
+        depth -= 1;
+        if depth == 0 {
+            return memchr(b'(', &text[from..]).is_none();
         }
     }
+    true
 }
 
-/// The high bit of each byte of `word` that is a `]` or a `\`, which differ in their
-/// lowest bit alone: bytes that are 0x5D once that bit is set, told without false
-/// positives (a byte is zero when neither its low seven bits carried into the eighth nor
-/// the eighth was set).
-#[inline]
-fn value_stops(word: u64) -> u64 {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const LOW7: u64 = u64::from_ne_bytes([0x7F; 8]);
-    let x = (word | ONES) ^ (ONES * u64::from(b']'));
-    !(((x & LOW7) + LOW7) | x) & !LOW7
+/// The last `]` of `stretch` that no `\` escapes (one after an even run of them). The
+/// run before a `]` lies within the stretch, which starts after a parenthesis.
+fn last_closing_bracket(stretch: &[u8]) -> Option<usize> {
+    memchr::memrchr_iter(b']', stretch).find(|&k| {
+        let escapes = stretch[..k]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'\\')
+            .count();
+        escapes % 2 == 0
+    })
 }
 
 /// At most one `(`: one tree without variations.
@@ -806,29 +763,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn value_stops_are_the_brackets_and_backslashes() {
-        let mut state = 0x1234_5678_9ABC_DEF1_u64;
-        for _ in 0..20_000 {
-            state = xorshift(state);
-            let mut word = state.to_le_bytes();
-            // Bytes next to the ones looked for, and the ones looked for, often.
-            for (k, byte) in word.iter_mut().enumerate() {
-                if (state >> (8 + k)) & 3 == 0 {
-                    *byte = b"[\\]^\xDC\xDD"[(state >> (16 + 3 * k)) as usize % 6];
-                }
-            }
-            let expected = word.iter().enumerate().fold(0u64, |found, (k, &b)| {
-                found | (u64::from(b == b']' || b == b'\\') << (8 * k + 7))
-            });
-            assert_eq!(
-                value_stops(u64::from_le_bytes(word)),
-                expected,
-                "{word:02X?}"
-            );
-        }
-    }
-
     /// Characters of `encoding` written with a byte-order-free pair whose trail byte is
     /// `[`, `\`, `]` or a letter, and a few others.
     fn tricky_characters(encoding: &'static Encoding) -> Vec<char> {
@@ -906,6 +840,42 @@ mod tests {
         let text = "(;CA[GB18030]C[\\中中](;B[aa])(;C[中])";
         assert_eq!(scanned_parts(bytes).map(|parts| parts.len()), Some(2));
         assert!(!decodes_as_one_text(bytes, text, GB18030));
+    }
+
+    /// [`one_tree_in_text`] against the scan itself, over random UTF-8 text (where the
+    /// scan reads the bytes as the text): parentheses in values and out, brackets and
+    /// runs of `\` before them, unclosed values and trees.
+    #[test]
+    fn one_tree_in_text_is_the_scan_of_the_text() {
+        let mut state = 0xC0FF_EE15_600D_F00D_u64;
+        let mut trees = [0; 2];
+        for _ in 0..50_000 {
+            state = xorshift(state);
+            let mut text = String::new();
+            for _ in 0..(state % 20) {
+                state = xorshift(state);
+                text.push_str(match state % 14 {
+                    0 | 1 => "(",
+                    2 | 3 => ")",
+                    4 => "[",
+                    5 | 6 => "]",
+                    7 | 8 => "\\",
+                    9 => ";B[aa]",
+                    10 => "C[(x)]",
+                    11 => "中",
+                    12 => " ",
+                    _ => "x",
+                });
+            }
+            let bytes = text.as_bytes();
+            if memchr::memmem::find(bytes, "\\中".as_bytes()).is_some() {
+                continue;
+            }
+            let one = TreeScan::default().scan(bytes, 0, true).len() <= 1;
+            trees[usize::from(one)] += 1;
+            assert_eq!(one_tree_in_text(bytes), one, "{text:?}");
+        }
+        assert!(trees.iter().all(|&n| n > 5_000), "{trees:?}");
     }
 
     #[test]
