@@ -50,9 +50,10 @@ pub trait Family: Sync {
     fn charset_parts(&self, _bytes: &[u8], _utf8: Option<&str>) -> Option<Vec<Part>> {
         None
     }
-    /// [`Family::charset_parts`] where it is told before the bytes are decoded; `None`
-    /// where they may decode as one but only a scan of them or the text they decode to
-    /// ([`Family::decodes_as_one_text`]) tells, and hold no part in UTF-16.
+    /// [`Family::charset_parts`] where it is told at once; `None` where the bytes may
+    /// decode as one, which the text they decode to may tell
+    /// ([`Family::decodes_as_one_text`]) before [`Family::charset_parts`] does, and hold no
+    /// part in UTF-16.
     fn parts_before_decoding(&self, bytes: &[u8], utf8: Option<&str>) -> Option<Option<Vec<Part>>> {
         Some(self.charset_parts(bytes, utf8))
     }

@@ -121,19 +121,23 @@ fn search_literal(bytes: &[u8], region: Range<usize>) -> Option<(&str, Range<usi
 /// whole file decodes as one, as nearly every file does. `utf8` is the bytes' UTF-8
 /// reading, when they are UTF-8.
 pub fn charset_parts(bytes: &[u8], utf8: Option<&str>) -> Option<Vec<Part>> {
-    parts_before_decoding(bytes, utf8).unwrap_or_else(|| scanned_parts(bytes))
+    parts_before_decoding(bytes).unwrap_or_else(|| {
+        (!alike_without_scan(bytes, utf8.is_some()))
+            .then(|| scanned_parts(bytes))
+            .flatten()
+    })
 }
 
-/// [`charset_parts`] where it is told without a scan: the bytes hold a NUL (then they are
-/// scanned at once), or no NUL and at most one `(`, which one tree without variations
-/// shows, or a quick search tells that the trees decode alike ([`alike_without_scan`]).
-/// `None` where only a scan, or the text the bytes decode to ([`decodes_as_one_text`]),
-/// tells: bytes without a NUL, which hold no tree in UTF-16.
-pub fn parts_before_decoding(bytes: &[u8], utf8: Option<&str>) -> Option<Option<Vec<Part>>> {
+/// [`charset_parts`] where it is told at once: the bytes hold a NUL (then they are
+/// scanned), or no NUL and at most one `(`, which one tree without variations shows.
+/// `None` for bytes without a NUL, which hold no tree in UTF-16: the text they decode to
+/// ([`decodes_as_one_text`]) tells most at least cost, then a quick search for their
+/// labels ([`alike_without_scan`]), then a scan.
+pub fn parts_before_decoding(bytes: &[u8]) -> Option<Option<Vec<Part>>> {
     if memchr(0, bytes).is_some() {
         return Some(scanned_parts(bytes));
     }
-    (one_tree(bytes) || alike_without_scan(bytes, utf8.is_some())).then_some(None)
+    one_tree(bytes).then_some(None)
 }
 
 /// The parts a scan of the whole bytes finds, unless they decode as one.

@@ -360,9 +360,9 @@ impl Family for Go {
     fn parts_before_decoding(
         &self,
         bytes: &[u8],
-        utf8: Option<&str>,
+        _utf8: Option<&str>,
     ) -> Option<Option<Vec<crate::text::Part>>> {
-        charset::parts_before_decoding(bytes, utf8)
+        charset::parts_before_decoding(bytes)
     }
 
     fn decodes_as_one_text(
