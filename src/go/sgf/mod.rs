@@ -499,30 +499,30 @@ impl<'t> Property<'t> {
     /// The raw text of the value, between its brackets, when the property has one value.
     #[inline]
     pub(crate) fn only_raw(&self) -> Option<&'t [u8]> {
-        let data = self.data;
-        match data.many {
+        match self.data.many {
             true => None,
-            false => self
-                .tree
-                .text
-                .as_bytes()
-                .get(data.raw.start as usize..data.raw.end as usize),
+            false => self.raw(),
         }
     }
 
     /// [`Property::only_raw`] of a property written as its name.
     #[inline]
     pub(crate) fn plain_raw(&self) -> Option<&'t [u8]> {
-        let data = self.data;
         // Both flags at one test, where the two came at two.
-        match data.many | data.renamed {
+        match self.data.many | self.data.renamed {
             true => None,
-            false => self
-                .tree
-                .text
-                .as_bytes()
-                .get(data.raw.start as usize..data.raw.end as usize),
+            false => self.raw(),
         }
+    }
+
+    /// The bytes of the range the entry holds for a property of one value.
+    #[inline]
+    fn raw(&self) -> Option<&'t [u8]> {
+        let raw = &self.data.raw;
+        self.tree
+            .text
+            .as_bytes()
+            .get(raw.start as usize..raw.end as usize)
     }
 
     /// The identifier as written.
