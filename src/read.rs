@@ -53,8 +53,8 @@ pub(crate) fn decode_input(
         .is_none_or(|encoding| encoding == encoding_rs::UTF_8)
         .then(|| simdutf8::basic::from_utf8(bytes).ok())
         .flatten();
-    // `None`: the parts are told after the decoding as one, which they nearly always
-    // share (a collection in a legacy charset with variations); no part is in UTF-16.
+    // `None` (bytes with variations and no NUL, so no part in UTF-16): the parts are told
+    // after the decoding as one, whose text nearly always shows them alike.
     let parts = match forced {
         Some(_) => Some(None),
         None => registry::parts_before_decoding(bytes, utf8, game),

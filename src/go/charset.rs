@@ -173,7 +173,7 @@ pub fn decodes_as_one_text(bytes: &[u8], text: &str, encoding: &'static Encoding
 /// passes over, pairing off the rest from the wrong byte.
 ///
 /// Only the parentheses are looked at, and whether each stands in a value: it does when a
-/// `[` follows the last `]` before it that is not escaped (an odd run of `\` before it).
+/// `[` follows the last `]` before it that is not escaped (by an odd run of `\` before it).
 /// That `]` closes a value or stands outside one, so a `[` after it opens a value that
 /// nothing has closed. Parentheses are few, values many: the text is searched, not read.
 fn one_tree_in_text(text: &[u8]) -> bool {
@@ -797,9 +797,10 @@ mod tests {
         use encoding_rs::{BIG5, EUC_KR, SHIFT_JIS, UTF_8};
         let mut state = 0x0DDB_1A5E_5BAD_5EED_u64;
         let mut told = 0;
+        let encodings = [GB18030, BIG5, SHIFT_JIS, EUC_KR, UTF_8];
+        let pools = encodings.map(tricky_characters);
         for round in 0..6_000 {
-            let encoding = [GB18030, BIG5, SHIFT_JIS, EUC_KR, UTF_8][round % 5];
-            let characters = tricky_characters(encoding);
+            let (encoding, characters) = (encodings[round % 5], &pools[round % 5]);
             let mut text = format!("(;CA[{}]", encoding.name());
             for _ in 0..(state % 24) {
                 state = xorshift(state);
